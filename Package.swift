@@ -1,0 +1,91 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One settings array applied to every Swift target, so every module builds the same way:
+/// Swift 6 language mode (strict concurrency) with warnings treated as errors in CI.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Ledgerly",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "ledgerly-store", targets: ["ledgerly-store"]),
+        .executable(name: "ledgerly-rates", targets: ["ledgerly-rates"]),
+        .executable(name: "ledgerly-alerts", targets: ["ledgerly-alerts"]),
+        .executable(name: "ledgerly", targets: ["ledgerly"]),
+        .executable(name: "ledgerly-bench", targets: ["ledgerly-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZeroMQ",
+            providers: [.apt(["libzmq3-dev"])]
+        ),
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: swiftSettings),
+        .target(name: "LedgerlyCore", swiftSettings: swiftSettings),
+        .target(name: "LedgerlyProtocol", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "LedgerlyRuntime",
+            dependencies: [
+                "ZeroMQ", "LedgerlyProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LedgerlyStore",
+            dependencies: [
+                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "LedgerlyRates", dependencies: ["LedgerlyRuntime"], swiftSettings: swiftSettings),
+        .target(name: "LedgerlyAlerts", dependencies: ["LedgerlyRuntime"], swiftSettings: swiftSettings),
+        .target(
+            name: "LedgerlyCLI",
+            dependencies: [
+                "LedgerlyRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ledgerly-bench",
+            dependencies: [
+                "LedgerlyRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LedgerlyStoreTests",
+            dependencies: ["LedgerlyStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "LedgerlyRuntime",
+                "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly",
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,90 @@
+import ArgumentParser
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly category add|list|edit`
+struct CategoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "category", abstract: "Manage income and expense categories (a tree: Food/Groceries).",
+        subcommands: [Add.self, List.self, Edit.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a category.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "The category's name.") var name: String
+        @Option(help: "expense or income (required at the top level; children take their parent's).") var kind: CategoryKind?
+        @Option(help: "Parent category: id, path (Food) or name.") var parent: String?
+        @Option(help: "Color as #RRGGBB.") var color: String?
+        @Option(help: "An emoji or short icon name.") var icon: String?
+        @Option(help: "on or off: whether budgets apply (default on for expenses).") var budgeting: Switch?
+        @Option(name: .customLong("sort-order"), help: "Position among siblings.") var sortOrder: Int?
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
+                let created = try gateway.call(CategoryCreateRequest(
+                    name: name, kind: kind, parentId: parentId, icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
+                if output.json { return try JSONOutput.print(created) }
+                print("Added \(created.kind.rawValue) category \(created.id) '\(created.path)'.")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the category tree.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "Only expense or income categories.") var kind: CategoryKind?
+
+        func run() throws {
+            try CommandRunner.run {
+                let reply = try Gateway(global).call(CategoryListRequest(kind: kind))
+                if output.json { return try JSONOutput.print(reply) }
+                if reply.categories.isEmpty { return print("No categories yet. Add one: ledgerly category add Food --kind expense") }
+                let style = TerminalStyle.standardOutput
+                var table = Table([.init("ID", .right), .init("CATEGORY"), .init("KIND"), .init("BUDGET"), .init("COLOR")])
+                for category in reply.categories {
+                    let depth = category.path.split(separator: "/").count - 1
+                    let label = String(repeating: "  ", count: depth) + (depth > 0 ? "└ " : "") + category.name
+                    table.add([String(category.id), label, category.kind.rawValue, category.budgetingEnabled ? "yes" : "no", category.color ?? ""]) { column, text in
+                        column == 2 ? (category.kind == .income ? style.green(text) : text) : text
+                    }
+                }
+                print(table.render(), terminator: "")
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename, move or restyle a category.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Category id, path or name.") var category: String
+        @Option(help: "New name.") var name: String?
+        @Option(help: "Move under this parent (id, path or name).") var parent: String?
+        @Flag(name: .customLong("top-level"), help: "Move to the top level.") var topLevel = false
+        @Option(help: "Color as #RRGGBB.") var color: String?
+        @Option(help: "An emoji or short icon name.") var icon: String?
+        @Option(help: "on or off: whether budgets apply.") var budgeting: Switch?
+        @Option(name: .customLong("sort-order"), help: "Position among siblings.") var sortOrder: Int?
+
+        func validate() throws {
+            if topLevel && parent != nil { throw ValidationError("give --parent or --top-level, not both") }
+        }
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let target = try gateway.category(category, field: "category")
+                let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
+                let updated = try gateway.call(CategoryUpdateRequest(
+                    id: target.id, name: name, parentId: parentId, makeTopLevel: topLevel ? true : nil,
+                    icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
+                if output.json { return try JSONOutput.print(updated) }
+                print("Category \(updated.id) is now '\(updated.path)'.")
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import LedgerlyRuntime
+
+/// `ledgerly`: the command people type. One process per command; it talks to the services over
+/// their sockets and never opens the database.
+public struct LedgerlyCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "ledgerly",
+        abstract: "A multi-currency personal-finance ledger.",
+        discussion: """
+            Start the services with deploy/start.sh, then run `ledgerly setup` once.
+            Read commands take --json. Data lives in $LEDGERLY_HOME (default ~/.local/share/ledgerly).
+
+            \(ExitStatus.helpText)
+            """,
+        version: LedgerlyVersion.current,
+        subcommands: [
+            SetupCommand.self, SettingsCommand.self, WalletCommand.self, CategoryCommand.self, TagCommand.self,
+            TransactionCommand.self, LogCommand.self, StatusCommand.self,
+        ])
+
+    public init() {}
+}

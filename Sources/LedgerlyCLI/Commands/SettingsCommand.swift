@@ -1,0 +1,77 @@
+import ArgumentParser
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly settings show|set`: the values `ledgerly setup` chose, and a few more.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: "Show or change settings.", subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+    static func details(_ settings: SettingsRecord, home: String) -> String {
+        var list = DetailList()
+        list.add("Base currency", settings.baseCurrency ?? "(not chosen; run `ledgerly setup`)")
+        list.add("Exchange mode", "\(settings.exchangeMode.rawValue): \(settings.exchangeMode.summary)")
+        list.add("Price refresh", "every \(settings.priceRefreshIntervalMinutes) minutes")
+        list.add("Sync", settings.cloudSync ? "on" : "off")
+        let n = settings.notifications
+        list.add("Notifications", "budgets \(n.budgetAlerts ? "on" : "off"), goals \(n.goalAlerts ? "on" : "off"), rates \(n.rateAlerts ? "on" : "off"), recurring \(n.recurringReminders ? "on" : "off")")
+        list.add("Setup", settings.onboardingCompleted ? "completed" : "not completed" + (settings.onboardingProgress.map { " (paused at step \($0.step) of 5)" } ?? ""))
+        list.add("Data", home)
+        list.add("Updated", settings.updatedAt)
+        return list.render()
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the settings.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let settings = try gateway.call(SettingsGetRequest())
+                if output.json { return try JSONOutput.print(settings) }
+                print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change settings (only what you pass).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(name: .customLong("base-currency"), help: "Currency reports and budgets are totalled in.") var baseCurrency: String?
+        @Option(name: .customLong("exchange-mode"), help: "official, parallel or manual.") var exchangeMode: ExchangeMode?
+        @Option(name: .customLong("price-refresh-minutes"), help: "How often rates and prices refresh (1-10080).") var priceRefreshMinutes: Int?
+        @Option(help: "on or off.") var sync: Switch?
+        @Option(name: .customLong("budget-alerts"), help: "on or off.") var budgetAlerts: Switch?
+        @Option(name: .customLong("goal-alerts"), help: "on or off.") var goalAlerts: Switch?
+        @Option(name: .customLong("rate-alerts"), help: "on or off.") var rateAlerts: Switch?
+        @Option(name: .customLong("recurring-reminders"), help: "on or off.") var recurringReminders: Switch?
+
+        func validate() throws {
+            let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
+            if given.allSatisfy({ $0 == nil }) { throw ValidationError("nothing to change: pass at least one option (see --help)") }
+        }
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                var notifications: NotificationSettings?
+                if budgetAlerts != nil || goalAlerts != nil || rateAlerts != nil || recurringReminders != nil {
+                    var current = try gateway.call(SettingsGetRequest()).notifications
+                    if let budgetAlerts { current.budgetAlerts = budgetAlerts.isOn }
+                    if let goalAlerts { current.goalAlerts = goalAlerts.isOn }
+                    if let rateAlerts { current.rateAlerts = rateAlerts.isOn }
+                    if let recurringReminders { current.recurringReminders = recurringReminders.isOn }
+                    notifications = current
+                }
+                let settings = try gateway.call(SettingsUpdateRequest(
+                    baseCurrency: baseCurrency, exchangeMode: exchangeMode, priceRefreshIntervalMinutes: priceRefreshMinutes,
+                    cloudSync: sync?.isOn, notifications: notifications))
+                if output.json { return try JSONOutput.print(settings) }
+                print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
+            }
+        }
+    }
+}

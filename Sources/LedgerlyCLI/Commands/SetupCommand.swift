@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly setup`: the first-run flow. Interactive on a terminal; with `--yes` (or options and
+/// no terminal) it runs without questions, for scripts.
+struct SetupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "setup",
+        abstract: "Set Ledgerly up: base currency, exchange mode, sync.",
+        discussion: """
+            On a terminal it asks step by step; quit at any step with q and run it again to resume.
+            Without questions: ledgerly setup --base-currency EUR --exchange-mode official --sync off --yes
+            Defaults: the currency of your locale (LC_ALL / LANG) or USD, official rates, sync off.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Option(name: .customLong("base-currency"), help: "ISO 4217 code, or a custom code of letters (up to 20).") var baseCurrency: String?
+    @Option(name: .customLong("exchange-mode"), help: "official, parallel or manual.") var exchangeMode: ExchangeMode?
+    @Option(help: "on or off (default off).") var sync: Switch?
+    @Flag(name: .shortAndLong, help: "Do not ask; use the options given and defaults for the rest.") var yes = false
+
+    func validate() throws {
+        if let baseCurrency {
+            do { _ = try Currency(code: baseCurrency) } catch { throw ValidationError("--base-currency: \(error.description)") }
+        }
+    }
+
+    func run() throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global)
+            let settings = try gateway.call(SettingsGetRequest())
+            if settings.onboardingCompleted {
+                if output.json { return try JSONOutput.print(settings) }
+                print("Ledgerly is already set up: base currency \(settings.baseCurrency ?? "?"), \(settings.exchangeMode.rawValue) rates, sync \(settings.cloudSync ? "on" : "off").")
+                print("Change these with `ledgerly settings set`.")
+                return
+            }
+            let saved = settings.onboardingProgress
+            let localeCurrency = LocaleCurrency.guess()
+            if yes {
+                let completed = try gateway.call(SetupCompleteRequest(
+                    baseCurrency: baseCurrency ?? saved?.baseCurrency ?? localeCurrency,
+                    exchangeMode: exchangeMode ?? saved?.exchangeMode ?? .official,
+                    cloudSync: sync?.isOn ?? saved?.cloudSync ?? false))
+                return try report(completed, gateway: gateway)
+            }
+            guard Console.isInteractive else {
+                throw CLIFailure(message: "standard input is not a terminal, so setup cannot ask questions", status: .usage,
+                                 hint: "Run: ledgerly setup --base-currency \(baseCurrency ?? localeCurrency) --exchange-mode official --sync off --yes")
+            }
+            var start = saved
+            if baseCurrency != nil || exchangeMode != nil || sync != nil {
+                start = OnboardingProgress(step: saved?.step ?? 1, baseCurrency: baseCurrency ?? saved?.baseCurrency,
+                                           exchangeMode: exchangeMode ?? saved?.exchangeMode, cloudSync: sync?.isOn ?? saved?.cloudSync)
+            }
+            switch try SetupFlow(gateway: gateway, localeCurrency: localeCurrency).run(resumingFrom: start) {
+            case .completed(let completed): try report(completed, gateway: gateway)
+            case .paused: return
+            }
+        }
+    }
+
+    private func report(_ settings: SettingsRecord, gateway: Gateway) throws {
+        if output.json { return try JSONOutput.print(settings) }
+        let style = TerminalStyle.standardOutput
+        print(style.green("Ledgerly is set up") + ": base currency \(settings.baseCurrency ?? "?"), \(settings.exchangeMode.rawValue) rates, sync \(settings.cloudSync ? "on" : "off").")
+        print("Next: ledgerly wallet add Checking --currency \(settings.baseCurrency ?? "EUR") --starting-balance 0")
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+
+/// `ledgerly status`: each service up or down, its version, the last event seq it has, its lag.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show whether each service is up, its version, last event seq and lag.",
+        discussion: "Exits 0 when every service answers, 3 when any is down.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    struct ServiceState: Encodable {
+        let service: String
+        let endpoint: String
+        let up: Bool
+        let version: String?
+        let pid: Int32?
+        let lastSeq: Int64?
+        /// How many changes the service has not handled yet (subscribers only).
+        let lag: Int64?
+        let setupCompleted: Bool?
+        let error: String?
+    }
+
+    func run() throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global)
+            let home = gateway.home
+            let targets = [("ledgerly-store", home.storeCommandEndpoint), ("ledgerly-rates", home.ratesCommandEndpoint), ("ledgerly-alerts", home.alertsCommandEndpoint)]
+            let replies = targets.map { gateway.status(service: $0.0, endpoint: $0.1) }
+            let storeSeq = try? replies[0].get().lastSeq
+            let states = zip(targets, replies).map { target, result in
+                switch result {
+                case .success(let status):
+                    let lag = target.0 == "ledgerly-store" ? nil : storeSeq.map { max(0, $0 - status.lastSeq) }
+                    return ServiceState(service: target.0, endpoint: target.1, up: true, version: status.version, pid: status.pid, lastSeq: status.lastSeq, lag: lag, setupCompleted: status.setupCompleted, error: nil)
+                case .failure(let error):
+                    return ServiceState(service: target.0, endpoint: target.1, up: false, version: nil, pid: nil, lastSeq: nil, lag: nil, setupCompleted: nil, error: error.description)
+                }
+            }
+            if output.json {
+                try JSONOutput.print(["home": home.root.path], states: states)
+            } else {
+                let style = TerminalStyle.standardOutput
+                var table = Table([.init("SERVICE"), .init("STATE"), .init("VERSION"), .init("PID", .right), .init("LAST SEQ", .right), .init("LAG", .right)])
+                for state in states {
+                    table.add([state.service, state.up ? "up" : "down", state.version ?? "-", state.pid.map(String.init) ?? "-",
+                               state.lastSeq.map(String.init) ?? "-", state.lag.map(String.init) ?? "-"]) { column, text in
+                        column == 1 ? (state.up ? style.green(text) : style.red(text)) : text
+                    }
+                }
+                print("Ledgerly home: \(home.root.path)")
+                print(table.render(), terminator: "")
+                if let store = states.first, store.up, store.setupCompleted == false {
+                    print(style.yellow("Not set up yet: run `ledgerly setup`."))
+                }
+            }
+            if states.contains(where: { !$0.up }) { throw ExitCode(ExitStatus.unavailable.rawValue) }
+        }
+    }
+}
+
+extension JSONOutput {
+    fileprivate static func print(_ header: [String: String], states: [StatusCommand.ServiceState]) throws {
+        struct Report: Encodable {
+            let home: String
+            let services: [StatusCommand.ServiceState]
+        }
+        try print(Report(home: header["home"] ?? "", services: states))
+    }
+}

@@ -1,0 +1,225 @@
+import ArgumentParser
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly tx add|list|show|edit|delete|transfer`
+struct TransactionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tx", abstract: "Record, find, change and delete transactions; move money between wallets.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self, Transfer.self])
+
+    /// Turns `--split 20.00:Food/Groceries:weekly shop` values into split parts.
+    static func splits(_ values: [String], gateway: Gateway) throws -> [SplitPart] {
+        try values.enumerated().map { index, value in
+            let pieces = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard pieces.count >= 2, !pieces[0].isEmpty, !pieces[1].isEmpty else {
+                throw CLIFailure(message: "--split \(index + 1) ('\(value)') must be AMOUNT:CATEGORY or AMOUNT:CATEGORY:MEMO", status: .usage)
+            }
+            let category = try gateway.category(pieces[1], field: "--split \(index + 1)")
+            return SplitPart(amount: pieces[0], categoryId: category.id, memo: pieces.count == 3 ? pieces[2] : nil)
+        }
+    }
+
+    static func table(_ transactions: [TransactionRecord], wallets: [Int64: String], categories: [Int64: String]) -> String {
+        let style = TerminalStyle.standardOutput
+        var table = Table([.init("ID", .right), .init("DATE"), .init("WALLET"), .init("AMOUNT", .right), .init("CUR"), .init("CATEGORY"), .init("TAGS"), .init("NOTES")])
+        for tx in transactions {
+            let signed = (tx.kind == .expense ? "-" : "+") + tx.amount
+            let category: String
+            if tx.transfer != nil {
+                category = "↔ " + (wallets[tx.transfer!.counterpartyWalletId] ?? "transfer")
+            } else if !tx.splits.isEmpty {
+                category = "split: " + tx.splits.map { categories[$0.categoryId] ?? "?" }.joined(separator: ", ")
+            } else {
+                category = tx.categoryId.flatMap { categories[$0] } ?? ""
+            }
+            let notes = (tx.notes ?? "").replacingOccurrences(of: "\n", with: " ")
+            table.add([String(tx.id), tx.date, wallets[tx.walletId] ?? String(tx.walletId), signed, tx.currency, category, tx.tags.joined(separator: ","),
+                       notes.count > 40 ? String(notes.prefix(39)) + "…" : notes]) { column, text in
+                column == 3 ? (tx.kind == .expense ? style.red(text) : style.green(text)) : text
+            }
+        }
+        return table.render()
+    }
+
+    static func details(_ tx: TransactionRecord, gateway: Gateway) throws -> String {
+        let wallets = Dictionary(uniqueKeysWithValues: try gateway.call(WalletListRequest(includeArchived: true)).wallets.map { ($0.id, $0.name) })
+        let categories = Dictionary(uniqueKeysWithValues: try gateway.call(CategoryListRequest()).categories.map { ($0.id, $0.path) })
+        var list = DetailList()
+        list.add("Transaction", String(tx.id))
+        list.add("Kind", tx.transfer == nil ? tx.kind.rawValue : "transfer (\(tx.kind == .expense ? "outgoing" : "incoming") leg)")
+        list.add("Date", tx.date)
+        list.add("Wallet", wallets[tx.walletId] ?? String(tx.walletId))
+        list.add("Amount", "\(tx.kind == .expense ? "-" : "+")\(tx.amount) \(tx.currency)")
+        list.add("Category", tx.categoryId.flatMap { categories[$0] })
+        if let link = tx.transfer {
+            list.add(tx.kind == .expense ? "To" : "From", "\(wallets[link.counterpartyWalletId] ?? "?") (transaction \(link.counterpartyTransactionId))")
+        }
+        for (index, part) in tx.splits.enumerated() {
+            list.add("Split \(index + 1)", "\(part.amount) \(tx.currency)  \(categories[part.categoryId] ?? "?")" + (part.memo.map { "  \($0)" } ?? ""))
+        }
+        list.add("Tags", tx.tags.joined(separator: ", "))
+        list.add("Notes", tx.notes)
+        list.add("Attachment", tx.attachmentPath)
+        list.add("Created", tx.createdAt)
+        list.add("Updated", tx.updatedAt)
+        return list.render()
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record an expense or income.",
+            discussion: "Example: ledgerly tx add --wallet Checking --amount 84.30 --split 60:Groceries --split 24.30:Household --tag weekly")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "Wallet id or name.") var wallet: String
+        @Option(help: "Positive amount, e.g. 12.50 (at most the currency's decimals).") var amount: String
+        @Option(help: "expense or income.") var kind: TransactionKind = .expense
+        @Option(help: "Category id, path or name.") var category: String?
+        @Option(help: "Free text.") var notes: String?
+        @Option(help: "YYYY-MM-DD (default today).") var date: String?
+        @Option(name: .customLong("tag"), help: "A tag (repeatable; new tags are created).") var tags: [String] = []
+        @Option(name: .customLong("split"), help: "AMOUNT:CATEGORY[:MEMO] (repeatable; parts must add up to --amount).") var splits: [String] = []
+        @Option(help: "Path of a receipt or document.") var attachment: String?
+        @Option(help: "Currency code (defaults to the wallet's).") var currency: String?
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let target = try gateway.wallet(wallet)
+                let created = try gateway.call(TransactionCreateRequest(
+                    kind: kind, walletId: target.id, amount: amount, currency: currency,
+                    categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date ?? Timestamp.today(),
+                    tags: tags.isEmpty ? nil : tags, attachmentPath: attachment,
+                    splits: splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway)))
+                if output.json { return try JSONOutput.print(created) }
+                let balance = try gateway.call(WalletGetRequest(id: target.id)).balance
+                print("Recorded \(created.kind.rawValue) \(created.id): \(created.amount) \(created.currency) on \(created.date) in '\(target.name)' (balance \(balance) \(target.currency)).")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List transactions, newest first, with filters.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "Wallet id or name.") var wallet: String?
+        @Option(help: "Category id, path or name (includes its children and split parts).") var category: String?
+        @Option(help: "Tag name.") var tag: String?
+        @Option(help: "From date, YYYY-MM-DD (inclusive).") var from: String?
+        @Option(help: "To date, YYYY-MM-DD (inclusive).") var to: String?
+        @Option(help: "Text to find in the notes.") var text: String?
+        @Option(help: "At most this many (1-10000).") var limit: Int = 50
+        @Option(help: "Skip this many (paging).") var offset: Int = 0
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let walletList = try gateway.call(WalletListRequest(includeArchived: true)).wallets
+                let categoryList = try gateway.call(CategoryListRequest()).categories
+                let reply = try gateway.call(TransactionListRequest(
+                    walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
+                    tag: tag, from: from, to: to, text: text, limit: limit, offset: offset))
+                if output.json { return try JSONOutput.print(reply) }
+                if reply.transactions.isEmpty { return print("No transactions match.") }
+                print(TransactionCommand.table(reply.transactions,
+                                               wallets: Dictionary(uniqueKeysWithValues: walletList.map { ($0.id, $0.name) }),
+                                               categories: Dictionary(uniqueKeysWithValues: categoryList.map { ($0.id, $0.path) })), terminator: "")
+                if reply.total > reply.transactions.count {
+                    print(TerminalStyle.standardOutput.dim("Showing \(offset + 1)-\(offset + reply.transactions.count) of \(reply.total); use --offset for more."))
+                }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one transaction.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Transaction id.") var id: Int64
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let tx = try gateway.call(TransactionGetRequest(id: id))
+                if output.json { return try JSONOutput.print(tx) }
+                print(try TransactionCommand.details(tx, gateway: gateway), terminator: "")
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a transaction (only what you pass).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Transaction id.") var id: Int64
+        @Option(help: "New wallet id or name.") var wallet: String?
+        @Option(help: "New amount.") var amount: String?
+        @Option(help: "expense or income.") var kind: TransactionKind?
+        @Option(help: "Category id, path or name.") var category: String?
+        @Option(help: "New notes.") var notes: String?
+        @Option(help: "New date, YYYY-MM-DD.") var date: String?
+        @Option(name: .customLong("tag"), help: "Replace the tags (repeatable).") var tags: [String] = []
+        @Flag(name: .customLong("clear-tags"), help: "Remove all tags.") var clearTags = false
+        @Option(name: .customLong("split"), help: "Replace the splits: AMOUNT:CATEGORY[:MEMO] (repeatable).") var splits: [String] = []
+        @Flag(name: .customLong("clear-splits"), help: "Remove the splits.") var clearSplits = false
+        @Option(help: "Path of a receipt or document.") var attachment: String?
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let updated = try gateway.call(TransactionUpdateRequest(
+                    id: id, kind: kind, walletId: try wallet.map { try gateway.wallet($0).id }, amount: amount,
+                    categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date,
+                    tags: clearTags ? [] : (tags.isEmpty ? nil : tags), attachmentPath: attachment,
+                    splits: clearSplits ? [] : (splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway))))
+                if output.json { return try JSONOutput.print(updated) }
+                print(try TransactionCommand.details(updated, gateway: gateway), terminator: "")
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a transaction (both legs of a transfer).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Transaction id.") var id: Int64
+
+        func run() throws {
+            try CommandRunner.run {
+                let reply = try Gateway(global).call(TransactionDeleteRequest(id: id))
+                if output.json { return try JSONOutput.print(reply) }
+                print("Deleted transaction\(reply.deletedIds.count > 1 ? "s" : "") \(reply.deletedIds.map(String.init).joined(separator: ", ")).")
+            }
+        }
+    }
+
+    struct Transfer: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move money between two wallets (two linked legs; not income or spending).",
+            discussion: "Between currencies, give what arrives: ledgerly tx transfer --from Checking --to Yen --amount 100 --to-amount 16250")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "Source wallet id or name.") var from: String
+        @Option(help: "Destination wallet id or name.") var to: String
+        @Option(help: "Amount leaving the source wallet.") var amount: String
+        @Option(name: .customLong("to-amount"), help: "Amount arriving (required when the currencies differ).") var toAmount: String?
+        @Option(help: "YYYY-MM-DD (default today).") var date: String?
+        @Option(help: "Free text.") var notes: String?
+        @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let source = try gateway.wallet(from, field: "--from")
+                let destination = try gateway.wallet(to, field: "--to")
+                let reply = try gateway.call(TransferCreateRequest(
+                    fromWalletId: source.id, toWalletId: destination.id, amount: amount, toAmount: toAmount,
+                    date: date ?? Timestamp.today(), notes: notes, tags: tags.isEmpty ? nil : tags))
+                if output.json { return try JSONOutput.print(reply) }
+                print("Transferred \(reply.outgoing.amount) \(reply.outgoing.currency) from '\(source.name)' to '\(destination.name)' (\(reply.incoming.amount) \(reply.incoming.currency) arrived); transactions \(reply.outgoing.id) and \(reply.incoming.id).")
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+import LedgerlyProtocol
+
+/// Prints a reply body as pretty JSON with sorted keys: the same shape as the protocol's reply.
+enum JSONOutput {
+    static func print<Value: Encodable>(_ value: Value) throws {
+        let encoder = MessageCoding.encoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+}

@@ -1,0 +1,54 @@
+/// A plain aligned text table: left-aligned text, right-aligned numbers, two spaces between
+/// columns. Widths count characters before styling, so colors never break alignment.
+struct Table {
+    enum Alignment { case left, right }
+
+    struct Column {
+        let title: String
+        let alignment: Alignment
+        init(_ title: String, _ alignment: Alignment = .left) {
+            self.title = title
+            self.alignment = alignment
+        }
+    }
+
+    let columns: [Column]
+    private var rows: [[(plain: String, styled: String)]] = []
+
+    init(_ columns: [Column]) { self.columns = columns }
+
+    /// Adds a row; `style` may decorate each cell (colors) after widths are measured.
+    mutating func add(_ cells: [String], style: (Int, String) -> String = { $1 }) {
+        rows.append(cells.enumerated().map { ($0.element, style($0.offset, $0.element)) })
+    }
+
+    func render(style: TerminalStyle = .standardOutput) -> String {
+        var widths = columns.map(\.title.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.plain.count) }
+        }
+        func line(_ cells: [(plain: String, styled: String)]) -> String {
+            var parts: [String] = []
+            for (index, cell) in cells.enumerated() {
+                let padding = String(repeating: " ", count: max(0, widths[index] - cell.plain.count))
+                let isLast = index == cells.count - 1
+                switch columns[index].alignment {
+                case .left: parts.append(isLast ? cell.styled : cell.styled + padding)
+                case .right: parts.append(padding + cell.styled)
+                }
+            }
+            return parts.joined(separator: "  ")
+        }
+        var output = style.bold(line(columns.map { ($0.title, $0.title) }).trimmingTrailingSpaces()) + "\n"
+        for row in rows { output += line(row).trimmingTrailingSpaces() + "\n" }
+        return output
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

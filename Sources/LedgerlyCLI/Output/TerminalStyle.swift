@@ -1,0 +1,27 @@
+import Foundation
+
+/// ANSI styling that is on only when the stream is a terminal and `NO_COLOR` is not set.
+struct TerminalStyle {
+    let enabled: Bool
+
+    static let standardOutput = TerminalStyle(descriptor: STDOUT_FILENO)
+    static let standardError = TerminalStyle(descriptor: STDERR_FILENO)
+
+    init(descriptor: Int32) {
+        enabled = isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+    func cyan(_ text: String) -> String { wrap(text, "36") }
+
+    /// Colors a signed decimal amount: red when negative.
+    func amount(_ text: String) -> String { text.hasPrefix("-") ? red(text) : text }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

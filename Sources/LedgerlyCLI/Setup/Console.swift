@@ -1,0 +1,21 @@
+import Foundation
+
+/// Line-based terminal I/O for the interactive setup: prompts go to stdout (flushed), answers
+/// come from stdin. End of input (Ctrl-D) reads as a request to quit.
+struct Console {
+    let style = TerminalStyle.standardOutput
+
+    func say(_ text: String = "") {
+        print(text)
+        fflush(nil)
+    }
+
+    /// Prints `prompt` and returns the trimmed answer, or nil at end of input.
+    func ask(_ prompt: String) -> String? {
+        print(prompt, terminator: "")
+        fflush(nil)
+        return readLine()?.trimmingCharacters(in: .whitespaces)
+    }
+
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// The interactive first-run flow: welcome and privacy, base currency, exchange mode, sync,
+/// summary. Progress is saved in the store after every step, so quitting (q or Ctrl-D) and
+/// running `ledgerly setup` again resumes where the user left off.
+struct SetupFlow {
+    enum Outcome {
+        case completed(SettingsRecord)
+        case paused(step: Int)
+    }
+
+    static let stepCount = 5
+
+    let gateway: Gateway
+    let console = Console()
+    let localeCurrency: String
+
+    func run(resumingFrom saved: OnboardingProgress?) throws -> Outcome {
+        var progress = saved ?? OnboardingProgress(step: 1)
+        if let saved, saved.step > 1 {
+            console.say(console.style.bold("Resuming setup at step \(saved.step) of \(Self.stepCount).") + " Type b to go back, q to quit.")
+        }
+        while true {
+            let next: Int?
+            switch progress.step {
+            case 1: next = welcome()
+            case 2: next = chooseCurrency(&progress)
+            case 3: next = chooseMode(&progress)
+            case 4: next = chooseSync(&progress)
+            default:
+                switch try summary(progress) {
+                case .some(let settings): return .completed(settings)
+                case .none: return pause(progress)
+                }
+            }
+            guard let next else { return pause(progress) }
+            progress.step = next
+            _ = try gateway.call(SetupSaveRequest(progress: progress))
+        }
+    }
+
+    private func pause(_ progress: OnboardingProgress) -> Outcome {
+        console.say()
+        console.say("Setup paused at step \(progress.step) of \(Self.stepCount); your choices so far are saved. Run `ledgerly setup` to continue.")
+        return .paused(step: progress.step)
+    }
+
+    private func header(_ step: Int, _ title: String) {
+        console.say()
+        console.say(console.style.bold("Step \(step) of \(Self.stepCount): \(title)"))
+    }
+
+    /// Returns the next step, or nil to quit.
+    private func welcome() -> Int? {
+        header(1, "Welcome to Ledgerly")
+        console.say("Ledgerly keeps your wallets, spending and budgets in any number of currencies.")
+        console.say(console.style.green("Privacy: ") + "your ledger stays on this machine, in \(gateway.home.root.path).")
+        console.say("Nothing is sent anywhere; rate providers only ever see the currency pairs they are asked to price.")
+        guard let answer = console.ask("Press Enter to begin (q to quit): "), answer.lowercased() != "q" else { return nil }
+        return 2
+    }
+
+    private func chooseCurrency(_ progress: inout OnboardingProgress) -> Int? {
+        header(2, "Base currency")
+        console.say("Totals, reports and budgets are shown in this currency. Wallets can still be in any currency.")
+        var options = [localeCurrency, "USD", "EUR"].reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if let chosen = progress.baseCurrency, !options.contains(chosen) { options.insert(chosen, at: 0) }
+        let initial = progress.baseCurrency ?? localeCurrency
+        showOptions(options, note: [localeCurrency: "your locale"])
+        while true {
+            guard let answer = console.ask("Number, code or search text [\(initial)] (b back, q quit): ") else { return nil }
+            switch answer.lowercased() {
+            case "q": return nil
+            case "b": return 1
+            case "": progress.baseCurrency = initial; return 3
+            default: break
+            }
+            if let index = Int(answer), options.indices.contains(index - 1) {
+                progress.baseCurrency = options[index - 1]
+                return 3
+            }
+            let upper = answer.uppercased()
+            if CurrencyCatalog.entry(for: upper) != nil {
+                progress.baseCurrency = upper
+                return 3
+            }
+            let matches = CurrencyCatalog.search(answer).prefix(12).map(\.code)
+            if !matches.isEmpty {
+                options = Array(matches)
+                console.say("Matches for '\(answer)':")
+                showOptions(options, note: [:])
+                continue
+            }
+            if (try? Currency(code: answer)) != nil {
+                guard let confirm = console.ask("'\(upper)' is not an ISO 4217 code. Use it as a custom currency with 2 decimals? [y/N]: ") else { return nil }
+                if confirm.lowercased().hasPrefix("y") {
+                    progress.baseCurrency = upper
+                    return 3
+                }
+                continue
+            }
+            console.say(console.style.red("'\(answer)' is not a currency: codes are letters only, up to \(Currency.maximumCodeLength)."))
+        }
+    }
+
+    private func showOptions(_ codes: [String], note: [String: String]) {
+        for (index, code) in codes.enumerated() {
+            let name = CurrencyCatalog.entry(for: code)?.name ?? "custom currency"
+            let extra = note[code].map { "  (\($0))" } ?? ""
+            console.say("  \(index + 1)) \(code.padding(toLength: 5, withPad: " ", startingAt: 0)) \(name)\(extra)")
+        }
+    }
+
+    private func chooseMode(_ progress: inout OnboardingProgress) -> Int? {
+        header(3, "Exchange rates")
+        console.say("How should amounts in other currencies be converted to \(progress.baseCurrency ?? "your base currency")?")
+        for (index, mode) in ExchangeMode.allCases.enumerated() {
+            console.say("  \(index + 1)) \(console.style.bold(mode.rawValue.capitalized))")
+            console.say("     What: \(mode.summary)")
+            console.say("     When: \(mode.whenToUse)")
+        }
+        let current = progress.exchangeMode ?? .official
+        let defaultIndex = (ExchangeMode.allCases.firstIndex(of: current) ?? 0) + 1
+        while true {
+            guard let answer = console.ask("Choose 1-3 [\(defaultIndex)] (b back, q quit): ") else { return nil }
+            switch answer.lowercased() {
+            case "q": return nil
+            case "b": return 2
+            case "": progress.exchangeMode = current; return 4
+            default: break
+            }
+            if let index = Int(answer), (1...3).contains(index) {
+                progress.exchangeMode = ExchangeMode.allCases[index - 1]
+                return 4
+            }
+            if let mode = ExchangeMode(rawValue: answer.lowercased()) {
+                progress.exchangeMode = mode
+                return 4
+            }
+            console.say(console.style.red("Please type 1, 2 or 3."))
+        }
+    }
+
+    private func chooseSync(_ progress: inout OnboardingProgress) -> Int? {
+        header(4, "Sync (off by default)")
+        console.say("  + Benefits: the same ledger on several machines, and an off-site copy.")
+        console.say("  - Caveats: your ledger would leave this machine. This version has no sync server yet,")
+        console.say("    so turning it on only records your choice; nothing is sent.")
+        let current = progress.cloudSync ?? false
+        while true {
+            guard let answer = console.ask("Turn sync on? [\(current ? "Y/n" : "y/N")] (b back, q quit): ") else { return nil }
+            switch answer.lowercased() {
+            case "q": return nil
+            case "b": return 3
+            case "": progress.cloudSync = current; return 5
+            case "y", "yes": progress.cloudSync = true; return 5
+            case "n", "no": progress.cloudSync = false; return 5
+            default: console.say(console.style.red("Please answer y or n."))
+            }
+        }
+    }
+
+    /// Completes setup on confirmation; nil means quit.
+    private func summary(_ progress: OnboardingProgress) throws -> SettingsRecord? {
+        header(5, "Summary")
+        let currency = progress.baseCurrency ?? localeCurrency
+        let mode = progress.exchangeMode ?? .official
+        let sync = progress.cloudSync ?? false
+        console.say("  Base currency: \(currency) (\(CurrencyCatalog.entry(for: currency)?.name ?? "custom currency"))")
+        console.say("  Exchange mode: \(mode.rawValue): \(mode.summary)")
+        console.say("  Sync:          \(sync ? "on" : "off")")
+        console.say("  Data:          \(gateway.home.root.path)")
+        while true {
+            guard let answer = console.ask("Save and finish? [Y/n] (b back, q quit): ") else { return nil }
+            switch answer.lowercased() {
+            case "q": return nil
+            case "b":
+                _ = try gateway.call(SetupSaveRequest(progress: OnboardingProgress(step: 4, baseCurrency: currency, exchangeMode: mode, cloudSync: sync)))
+                return try run(resumingFrom: OnboardingProgress(step: 4, baseCurrency: currency, exchangeMode: mode, cloudSync: sync)).settings
+            case "", "y", "yes":
+                return try gateway.call(SetupCompleteRequest(baseCurrency: currency, exchangeMode: mode, cloudSync: sync))
+            case "n", "no":
+                return try run(resumingFrom: OnboardingProgress(step: 2, baseCurrency: currency, exchangeMode: mode, cloudSync: sync)).settings
+            default:
+                console.say(console.style.red("Please answer y or n."))
+            }
+        }
+    }
+}
+
+extension SetupFlow.Outcome {
+    var settings: SettingsRecord? {
+        if case .completed(let settings) = self { return settings }
+        return nil
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+
+/// Runs a command body, printing a failure as `error: …` (plus a hint) on stderr and exiting
+/// with its documented status, so every command reports errors the same way.
+enum CommandRunner {
+    static func run(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as CLIFailure {
+            let style = TerminalStyle.standardError
+            var text = style.red("error: ") + failure.message + "\n"
+            if let hint = failure.hint { text += style.dim("hint: ") + hint + "\n" }
+            FileHandle.standardError.write(Data(text.utf8))
+            throw ExitCode(failure.status.rawValue)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+import LedgerlyRuntime
+import ZeroMQ
+
+/// The CLI's connection to the services: one request client per service, plus name lookups
+/// (a wallet or category may be given by id, name or path).
+final class Gateway {
+    let home: LedgerlyHome
+    private let context: ZMQContext
+    private let timeout: Int
+    private lazy var store = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: timeout)
+
+    init(_ options: GlobalOptions) throws {
+        home = LedgerlyHome.resolve(explicit: options.home)
+        context = try ZMQContext()
+        timeout = max(50, options.timeout)
+    }
+
+    /// Calls the store; turns every failure into a `CLIFailure` with the right exit status.
+    func call<Request: RequestBody>(_ body: Request) throws -> Request.Reply {
+        do {
+            return try store.call(body)
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// Asks one service for its status with a short timeout and a single try.
+    func status(service: String, endpoint: String) -> Result<StatusReply, ClientError> {
+        let client = RequestClient(service: service, endpoint: endpoint, context: context, timeoutMilliseconds: min(timeout, 1_000), attempts: 1)
+        defer { client.close() }
+        return Result { () throws(ClientError) in try client.call(StatusRequest()) }
+    }
+
+    static func failure(_ error: ClientError) -> CLIFailure {
+        var failure = CLIFailure(message: error.description, status: ExitStatus.of(error))
+        if error.errorCode == .setupRequired { failure.hint = "Run `ledgerly setup` to choose your base currency and exchange mode." }
+        return failure
+    }
+
+    // MARK: Lookups
+
+    func wallet(_ reference: String, field: String = "--wallet") throws -> WalletRecord {
+        let wallets = try call(WalletListRequest(includeArchived: true)).wallets
+        if let id = Int64(reference), let match = wallets.first(where: { $0.id == id }) { return match }
+        if let match = wallets.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        let names = wallets.filter { !$0.archived }.map(\.name).joined(separator: ", ")
+        throw CLIFailure(message: "\(field): no wallet '\(reference)'" + (names.isEmpty ? "; add one with `ledgerly wallet add`" : " (wallets: \(names))"), status: .refused)
+    }
+
+    func category(_ reference: String, field: String = "--category") throws -> CategoryRecord {
+        let categories = try call(CategoryListRequest()).categories
+        if let id = Int64(reference), let match = categories.first(where: { $0.id == id }) { return match }
+        if let match = categories.first(where: { $0.path.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        let byName = categories.filter { $0.name.caseInsensitiveCompare(reference) == .orderedSame }
+        if byName.count == 1 { return byName[0] }
+        if byName.count > 1 {
+            throw CLIFailure(message: "\(field): '\(reference)' matches \(byName.map(\.path).joined(separator: ", ")); give the full path", status: .refused)
+        }
+        throw CLIFailure(message: "\(field): no category '\(reference)'; see `ledgerly category list`", status: .refused)
+    }
+}

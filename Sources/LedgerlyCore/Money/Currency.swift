@@ -1,0 +1,24 @@
+/// A currency code with the exponent that decides its minor unit (2 for EUR, 0 for JPY).
+///
+/// ISO 4217 codes take their exponent from `CurrencyCatalog`; users may also keep custom
+/// currencies (letters only, up to 20 characters), which use `CurrencyCatalog.customExponent`.
+public struct Currency: Hashable, Sendable, CustomStringConvertible {
+    public let code: String
+    public let exponent: Int
+
+    public static let maximumCodeLength = 20
+
+    /// Validates and normalizes (upper-cases) a code.
+    public init(code raw: String) throws(MoneyError) {
+        let code = raw.uppercased()
+        guard !code.isEmpty, code.count <= Self.maximumCodeLength,
+              code.unicodeScalars.allSatisfy({ $0.value >= 65 && $0.value <= 90 })
+        else { throw MoneyError.invalidCurrencyCode(raw) }
+        self.code = code
+        self.exponent = CurrencyCatalog.entry(for: code)?.exponent ?? CurrencyCatalog.customExponent
+    }
+
+    public var isISO: Bool { CurrencyCatalog.entry(for: code) != nil }
+    public var name: String { CurrencyCatalog.entry(for: code)?.name ?? "Custom currency" }
+    public var description: String { code }
+}

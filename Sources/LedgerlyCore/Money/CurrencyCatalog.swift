@@ -1,0 +1,196 @@
+import Foundation
+
+/// The ISO 4217 list: code, minor-unit exponent and English name of every active currency.
+///
+/// Kept as data in the code rather than read from ICU: ICU's "digits" are display preferences
+/// (cash rounding, for one) and differ between versions, while the ledger needs the ISO exponent,
+/// which decides how amounts are stored.
+public enum CurrencyCatalog {
+    public struct Entry: Sendable, Hashable {
+        public let code: String
+        public let exponent: Int
+        public let name: String
+    }
+
+    /// Exponent used for a custom (non-ISO) code, e.g. a loyalty-point or local currency.
+    public static let customExponent = 2
+
+    public static let entries: [Entry] = table.split(separator: "\n").map { line in
+        let parts = line.split(separator: ":", maxSplits: 2).map(String.init)
+        return Entry(code: parts[0], exponent: Int(parts[1])!, name: parts[2])
+    }
+
+    private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })
+
+    public static func entry(for code: String) -> Entry? { byCode[code] }
+
+    /// Codes whose code or name contains `query` (case-insensitive), ISO order.
+    public static func search(_ query: String) -> [Entry] {
+        let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !needle.isEmpty else { return entries }
+        let exact = entries.filter { $0.code.lowercased() == needle }
+        let rest = entries.filter { $0.code.lowercased() != needle && ($0.code.lowercased().contains(needle) || $0.name.lowercased().contains(needle)) }
+        return exact + rest
+    }
+
+    private static let table = """
+    AED:2:UAE Dirham
+    AFN:2:Afghani
+    ALL:2:Lek
+    AMD:2:Armenian Dram
+    ANG:2:Netherlands Antillean Guilder
+    AOA:2:Kwanza
+    ARS:2:Argentine Peso
+    AUD:2:Australian Dollar
+    AWG:2:Aruban Florin
+    AZN:2:Azerbaijan Manat
+    BAM:2:Convertible Mark
+    BBD:2:Barbados Dollar
+    BDT:2:Taka
+    BGN:2:Bulgarian Lev
+    BHD:3:Bahraini Dinar
+    BIF:0:Burundi Franc
+    BMD:2:Bermudian Dollar
+    BND:2:Brunei Dollar
+    BOB:2:Boliviano
+    BRL:2:Brazilian Real
+    BSD:2:Bahamian Dollar
+    BTN:2:Ngultrum
+    BWP:2:Pula
+    BYN:2:Belarusian Ruble
+    BZD:2:Belize Dollar
+    CAD:2:Canadian Dollar
+    CDF:2:Congolese Franc
+    CHF:2:Swiss Franc
+    CLF:4:Unidad de Fomento
+    CLP:0:Chilean Peso
+    CNY:2:Yuan Renminbi
+    COP:2:Colombian Peso
+    CRC:2:Costa Rican Colon
+    CUP:2:Cuban Peso
+    CVE:2:Cabo Verde Escudo
+    CZK:2:Czech Koruna
+    DJF:0:Djibouti Franc
+    DKK:2:Danish Krone
+    DOP:2:Dominican Peso
+    DZD:2:Algerian Dinar
+    EGP:2:Egyptian Pound
+    ERN:2:Nakfa
+    ETB:2:Ethiopian Birr
+    EUR:2:Euro
+    FJD:2:Fiji Dollar
+    FKP:2:Falkland Islands Pound
+    GBP:2:Pound Sterling
+    GEL:2:Lari
+    GHS:2:Ghana Cedi
+    GIP:2:Gibraltar Pound
+    GMD:2:Dalasi
+    GNF:0:Guinean Franc
+    GTQ:2:Quetzal
+    GYD:2:Guyana Dollar
+    HKD:2:Hong Kong Dollar
+    HNL:2:Lempira
+    HTG:2:Gourde
+    HUF:2:Forint
+    IDR:2:Rupiah
+    ILS:2:New Israeli Sheqel
+    INR:2:Indian Rupee
+    IQD:3:Iraqi Dinar
+    IRR:2:Iranian Rial
+    ISK:0:Iceland Krona
+    JMD:2:Jamaican Dollar
+    JOD:3:Jordanian Dinar
+    JPY:0:Yen
+    KES:2:Kenyan Shilling
+    KGS:2:Som
+    KHR:2:Riel
+    KMF:0:Comorian Franc
+    KPW:2:North Korean Won
+    KRW:0:Won
+    KWD:3:Kuwaiti Dinar
+    KYD:2:Cayman Islands Dollar
+    KZT:2:Tenge
+    LAK:2:Lao Kip
+    LBP:2:Lebanese Pound
+    LKR:2:Sri Lanka Rupee
+    LRD:2:Liberian Dollar
+    LSL:2:Loti
+    LYD:3:Libyan Dinar
+    MAD:2:Moroccan Dirham
+    MDL:2:Moldovan Leu
+    MGA:2:Malagasy Ariary
+    MKD:2:Denar
+    MMK:2:Kyat
+    MNT:2:Tugrik
+    MOP:2:Pataca
+    MRU:2:Ouguiya
+    MUR:2:Mauritius Rupee
+    MVR:2:Rufiyaa
+    MWK:2:Malawi Kwacha
+    MXN:2:Mexican Peso
+    MYR:2:Malaysian Ringgit
+    MZN:2:Mozambique Metical
+    NAD:2:Namibia Dollar
+    NGN:2:Naira
+    NIO:2:Cordoba Oro
+    NOK:2:Norwegian Krone
+    NPR:2:Nepalese Rupee
+    NZD:2:New Zealand Dollar
+    OMR:3:Rial Omani
+    PAB:2:Balboa
+    PEN:2:Sol
+    PGK:2:Kina
+    PHP:2:Philippine Peso
+    PKR:2:Pakistan Rupee
+    PLN:2:Zloty
+    PYG:0:Guarani
+    QAR:2:Qatari Rial
+    RON:2:Romanian Leu
+    RSD:2:Serbian Dinar
+    RUB:2:Russian Ruble
+    RWF:0:Rwanda Franc
+    SAR:2:Saudi Riyal
+    SBD:2:Solomon Islands Dollar
+    SCR:2:Seychelles Rupee
+    SDG:2:Sudanese Pound
+    SEK:2:Swedish Krona
+    SGD:2:Singapore Dollar
+    SHP:2:Saint Helena Pound
+    SLE:2:Leone
+    SOS:2:Somali Shilling
+    SRD:2:Surinam Dollar
+    SSP:2:South Sudanese Pound
+    STN:2:Dobra
+    SVC:2:El Salvador Colon
+    SYP:2:Syrian Pound
+    SZL:2:Lilangeni
+    THB:2:Baht
+    TJS:2:Somoni
+    TMT:2:Turkmenistan New Manat
+    TND:3:Tunisian Dinar
+    TOP:2:Pa'anga
+    TRY:2:Turkish Lira
+    TTD:2:Trinidad and Tobago Dollar
+    TWD:2:New Taiwan Dollar
+    TZS:2:Tanzanian Shilling
+    UAH:2:Hryvnia
+    UGX:0:Uganda Shilling
+    USD:2:US Dollar
+    UYU:2:Peso Uruguayo
+    UYW:4:Unidad Previsional
+    UZS:2:Uzbekistan Sum
+    VED:2:Bolivar Soberano
+    VES:2:Bolivar Soberano
+    VND:0:Dong
+    VUV:0:Vatu
+    WST:2:Tala
+    XAF:0:CFA Franc BEAC
+    XCD:2:East Caribbean Dollar
+    XOF:0:CFA Franc BCEAO
+    XPF:0:CFP Franc
+    YER:2:Yemeni Rial
+    ZAR:2:Rand
+    ZMW:2:Zambian Kwacha
+    ZWG:2:Zimbabwe Gold
+    """
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One protocol message: the fields every message has, around a typed `body`.
+///
+/// Field names are short and fixed by `protocol/PROTOCOL.md`: `v` major version, `id` unique
+/// message id, `type`, `ts` (ISO 8601 UTC), `key` idempotency key (every write), `re` the
+/// request id a reply answers, `body` the payload.
+public struct Envelope<Body: Codable & Sendable>: Codable, Sendable {
+    public var v: Int
+    public var id: String
+    public var type: String
+    public var ts: String
+    public var key: String?
+    public var re: String?
+    public var body: Body
+
+    public init(type: String, body: Body, key: String? = nil, re: String? = nil, id: String = UUID().uuidString.lowercased(), ts: String = Timestamp.now()) {
+        self.v = ProtocolVersion.major
+        self.id = id
+        self.type = type
+        self.ts = ts
+        self.key = key
+        self.re = re
+        self.body = body
+    }
+}
+
+/// The envelope without its body: what a receiver reads first to route a message.
+public struct EnvelopeHeader: Codable, Sendable {
+    public var v: Int
+    public var id: String
+    public var type: String
+    public var ts: String
+    public var key: String?
+    public var re: String?
+}
+
+/// An empty body (`{}`), for requests that carry no parameters.
+public struct EmptyBody: Codable, Hashable, Sendable {
+    public init() {}
+}

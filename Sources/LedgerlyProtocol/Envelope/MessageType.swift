@@ -1,0 +1,92 @@
+/// Every request type the services answer. The reply's type is the request's plus `.ok`, or `error`.
+///
+/// To find where a message is handled, search for its case here and follow it to the router
+/// of the service that owns it (`StoreRouter` for the store).
+public enum MessageType: String, CaseIterable, Sendable {
+    // Any service
+    case status = "status"
+    // Store: settings and first-run setup
+    case settingsGet = "settings.get"
+    case settingsUpdate = "settings.update"
+    case setupSave = "setup.save"
+    case setupComplete = "setup.complete"
+    // Store: ledger
+    case walletCreate = "wallet.create"
+    case walletList = "wallet.list"
+    case walletGet = "wallet.get"
+    case walletUpdate = "wallet.update"
+    case walletArchive = "wallet.archive"
+    case categoryCreate = "category.create"
+    case categoryList = "category.list"
+    case categoryUpdate = "category.update"
+    case tagCreate = "tag.create"
+    case tagList = "tag.list"
+    case txCreate = "tx.create"
+    case txGet = "tx.get"
+    case txList = "tx.list"
+    case txUpdate = "tx.update"
+    case txDelete = "tx.delete"
+    case txTransfer = "tx.transfer"
+    // Store: change log
+    case eventsSince = "events.since"
+
+    public var replyType: String { rawValue + ".ok" }
+
+    /// Writes must carry an idempotency `key`; the store applies a key at most once.
+    public var isWrite: Bool {
+        switch self {
+        case .settingsUpdate, .setupSave, .setupComplete, .walletCreate, .walletUpdate, .walletArchive,
+             .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Messages the store answers before `ledgerly setup` has been completed.
+    public var allowedBeforeSetup: Bool {
+        switch self {
+        case .status, .settingsGet, .settingsUpdate, .setupSave, .setupComplete, .eventsSince: true
+        default: false
+        }
+    }
+
+    /// The Swift type of the request body.
+    public var requestBody: any RequestBody.Type {
+        switch self {
+        case .status: StatusRequest.self
+        case .settingsGet: SettingsGetRequest.self
+        case .settingsUpdate: SettingsUpdateRequest.self
+        case .setupSave: SetupSaveRequest.self
+        case .setupComplete: SetupCompleteRequest.self
+        case .walletCreate: WalletCreateRequest.self
+        case .walletList: WalletListRequest.self
+        case .walletGet: WalletGetRequest.self
+        case .walletUpdate: WalletUpdateRequest.self
+        case .walletArchive: WalletArchiveRequest.self
+        case .categoryCreate: CategoryCreateRequest.self
+        case .categoryList: CategoryListRequest.self
+        case .categoryUpdate: CategoryUpdateRequest.self
+        case .tagCreate: TagCreateRequest.self
+        case .tagList: TagListRequest.self
+        case .txCreate: TransactionCreateRequest.self
+        case .txGet: TransactionGetRequest.self
+        case .txList: TransactionListRequest.self
+        case .txUpdate: TransactionUpdateRequest.self
+        case .txDelete: TransactionDeleteRequest.self
+        case .txTransfer: TransferCreateRequest.self
+        case .eventsSince: EventsSinceRequest.self
+        }
+    }
+}
+
+/// A request body: knows its message type and the body type of its `.ok` reply.
+public protocol RequestBody: Codable, Sendable {
+    associatedtype Reply: Codable & Sendable
+    static var messageType: MessageType { get }
+}
+
+extension RequestBody {
+    /// The reply body's type, as an existential, for tests that walk every message.
+    public static var replyBody: any (Codable & Sendable).Type { Reply.self }
+}

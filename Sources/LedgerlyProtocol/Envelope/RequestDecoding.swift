@@ -1,0 +1,130 @@
+import Foundation
+
+/// Turns a raw request frame into a typed envelope, or into the error reply that says exactly
+/// what is wrong with it.
+///
+/// Request bodies are strict: a field the body type does not know is refused with
+/// `validation_failed` naming it, because a misspelt optional field ("notse") silently dropped
+/// would lose a user's data. Replies and events are read leniently (see docs/decisions.md).
+public enum RequestDecoding {
+    /// Reads the envelope fields and checks the version; does not look at the body.
+    public static func header(of frame: Data) throws(ErrorBody) -> EnvelopeHeader {
+        let decoder = MessageCoding.decoder()
+        guard (try? JSONSerialization.jsonObject(with: frame)) is [String: Any] else {
+            throw ErrorBody(code: .malformed, message: "the frame is not a JSON object")
+        }
+        // Version first: a future major version may have changed any other envelope field.
+        if let version = try? decoder.decode(VersionOnly.self, from: frame), version.v != ProtocolVersion.major {
+            throw ErrorBody(code: .unsupportedVersion, message: "protocol version \(version.v) is not supported; this service speaks v\(ProtocolVersion.major)", field: "v")
+        }
+        do {
+            return try decoder.decode(EnvelopeHeader.self, from: frame)
+        } catch let error as DecodingError {
+            let failure = describe(error)
+            throw ErrorBody(code: .malformed, message: "the envelope is invalid: \(failure.message)", field: failure.field)
+        } catch {
+            throw ErrorBody(code: .malformed, message: "the envelope is invalid")
+        }
+    }
+
+    /// Decodes the whole request with a typed body, refusing missing, mistyped and unknown fields.
+    public static func request<Body: Codable & Sendable>(_ type: Body.Type, from frame: Data) throws(ErrorBody) -> Envelope<Body> {
+        let decoder = MessageCoding.decoder()
+        let typed: Envelope<Body>
+        let generic: Envelope<JSONValue>
+        do {
+            generic = try decoder.decode(Envelope<JSONValue>.self, from: frame)
+            guard case .object = generic.body else {
+                throw ErrorBody.validation("the body must be a JSON object", field: "body")
+            }
+            typed = try decoder.decode(Envelope<Body>.self, from: frame)
+        } catch let error as ErrorBody {
+            throw error
+        } catch let error as DecodingError {
+            let failure = describe(error)
+            throw ErrorBody.validation(failure.message, field: failure.field)
+        } catch {
+            throw ErrorBody.validation("the body could not be read: \(error)", field: "body")
+        }
+        let understood: JSONValue
+        do {
+            understood = try decoder.decode(JSONValue.self, from: MessageCoding.encode(typed.body))
+        } catch {
+            throw ErrorBody(code: .internal, message: "could not re-encode the request body")
+        }
+        if let unknown = firstUnknownField(in: generic.body, understood: understood, path: "body") {
+            throw ErrorBody.validation("unknown field '\(unknown)'", field: unknown)
+        }
+        return typed
+    }
+
+    /// Walks what was sent next to what the body type read back; a key that was sent with a
+    /// non-null value and is absent from the re-encoded body is one the type does not know.
+    static func firstUnknownField(in sent: JSONValue, understood: JSONValue, path: String) -> String? {
+        switch (sent, understood) {
+        case (.object(let sentObject), .object(let understoodObject)):
+            for key in sentObject.keys.sorted() {
+                let value = sentObject[key]!
+                let childPath = "\(path).\(key)"
+                guard let counterpart = understoodObject[key] else {
+                    if value == .null { continue }
+                    return childPath
+                }
+                if let unknown = firstUnknownField(in: value, understood: counterpart, path: childPath) { return unknown }
+            }
+            return nil
+        case (.array(let sentArray), .array(let understoodArray)):
+            for (index, pair) in zip(sentArray, understoodArray).enumerated() {
+                if let unknown = firstUnknownField(in: pair.0, understood: pair.1, path: "\(path)[\(index)]") { return unknown }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// A readable sentence and a field path for a `DecodingError`.
+    public static func describe(_ error: DecodingError) -> (message: String, field: String?) {
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return ("missing required field '\(field)'", field)
+        case .typeMismatch(let type, let context):
+            let field = path(context.codingPath)
+            return ("field '\(field)' has the wrong type (expected \(typeName(type)))", field)
+        case .valueNotFound(let type, let context):
+            let field = path(context.codingPath)
+            return ("field '\(field)' must not be null (expected \(typeName(type)))", field)
+        case .dataCorrupted(let context):
+            let field = path(context.codingPath)
+            if context.codingPath.isEmpty { return ("the JSON is malformed", nil) }
+            return ("field '\(field)' has an invalid value", field)
+        @unknown default:
+            return ("the message could not be read", nil)
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        var text = ""
+        for key in keys {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == String(index) {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type: "an integer"
+        case is [Any].Type: "an array"
+        default: "\(type)".contains("Dictionary") ? "an object" : "\(type)"
+        }
+    }
+
+    private struct VersionOnly: Decodable { var v: Int }
+}

@@ -1,0 +1,82 @@
+import LedgerlyCore
+
+/// The singleton app settings, as the store returns them.
+public struct SettingsRecord: Codable, Hashable, Sendable {
+    /// Nil until setup has chosen one.
+    public var baseCurrency: String?
+    public var exchangeMode: ExchangeMode
+    public var priceRefreshIntervalMinutes: Int
+    public var cloudSync: Bool
+    public var notifications: NotificationSettings
+    public var onboardingCompleted: Bool
+    /// Saved partial progress of `ledgerly setup`, so quitting midway resumes there.
+    public var onboardingProgress: OnboardingProgress?
+    public var updatedAt: String
+
+    public init(baseCurrency: String?, exchangeMode: ExchangeMode, priceRefreshIntervalMinutes: Int, cloudSync: Bool, notifications: NotificationSettings, onboardingCompleted: Bool, onboardingProgress: OnboardingProgress?, updatedAt: String) {
+        self.baseCurrency = baseCurrency
+        self.exchangeMode = exchangeMode
+        self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
+        self.cloudSync = cloudSync
+        self.notifications = notifications
+        self.onboardingCompleted = onboardingCompleted
+        self.onboardingProgress = onboardingProgress
+        self.updatedAt = updatedAt
+    }
+}
+
+public struct NotificationSettings: Codable, Hashable, Sendable {
+    public var budgetAlerts: Bool
+    public var goalAlerts: Bool
+    public var rateAlerts: Bool
+    public var recurringReminders: Bool
+
+    public init(budgetAlerts: Bool = true, goalAlerts: Bool = true, rateAlerts: Bool = true, recurringReminders: Bool = true) {
+        self.budgetAlerts = budgetAlerts
+        self.goalAlerts = goalAlerts
+        self.rateAlerts = rateAlerts
+        self.recurringReminders = recurringReminders
+    }
+}
+
+/// How far `ledgerly setup` got and what was chosen so far.
+public struct OnboardingProgress: Codable, Hashable, Sendable {
+    /// The step to resume at: 1 welcome, 2 base currency, 3 exchange mode, 4 sync, 5 summary.
+    public var step: Int
+    public var baseCurrency: String?
+    public var exchangeMode: ExchangeMode?
+    public var cloudSync: Bool?
+
+    public init(step: Int, baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, cloudSync: Bool? = nil) {
+        self.step = step
+        self.baseCurrency = baseCurrency
+        self.exchangeMode = exchangeMode
+        self.cloudSync = cloudSync
+    }
+}
+
+/// `settings.get`
+public struct SettingsGetRequest: RequestBody, Hashable {
+    public typealias Reply = SettingsRecord
+    public static let messageType = MessageType.settingsGet
+    public init() {}
+}
+
+/// `settings.update`: changes only the fields that are present.
+public struct SettingsUpdateRequest: RequestBody, Hashable {
+    public typealias Reply = SettingsRecord
+    public static let messageType = MessageType.settingsUpdate
+    public var baseCurrency: String?
+    public var exchangeMode: ExchangeMode?
+    public var priceRefreshIntervalMinutes: Int?
+    public var cloudSync: Bool?
+    public var notifications: NotificationSettings?
+
+    public init(baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, priceRefreshIntervalMinutes: Int? = nil, cloudSync: Bool? = nil, notifications: NotificationSettings? = nil) {
+        self.baseCurrency = baseCurrency
+        self.exchangeMode = exchangeMode
+        self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
+        self.cloudSync = cloudSync
+        self.notifications = notifications
+    }
+}

@@ -1,0 +1,28 @@
+public struct TagRecord: Codable, Hashable, Sendable {
+    public var id: Int64
+    public var name: String
+    public init(id: Int64, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// `tag.create`
+public struct TagCreateRequest: RequestBody, Hashable {
+    public typealias Reply = TagRecord
+    public static let messageType = MessageType.tagCreate
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+/// `tag.list`
+public struct TagListRequest: RequestBody, Hashable {
+    public typealias Reply = TagListReply
+    public static let messageType = MessageType.tagList
+    public init() {}
+}
+
+public struct TagListReply: Codable, Hashable, Sendable {
+    public var tags: [TagRecord]
+    public init(tags: [TagRecord]) { self.tags = tags }
+}

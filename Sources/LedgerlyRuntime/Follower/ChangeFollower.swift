@@ -1,0 +1,209 @@
+import Foundation
+import LedgerlyProtocol
+import Logging
+import ServiceLifecycle
+import Synchronization
+import ZeroMQ
+
+/// Follows the store's change log for a subscriber service (ZeroMQ Guide, Clone pattern).
+///
+/// PUB/SUB is only a hint: the follower persists the last `seq` it handled, asks the store for
+/// `events.since` on start, on a gap in the published seqs, when a heartbeat shows it is behind,
+/// and when heartbeats stop; events at or below the cursor are skipped. So a restart, a dropped
+/// message or a restarted store never loses or repeats a change.
+///
+/// All handling happens on one loop, in order, so a consumer never sees two events at once.
+public final class ChangeFollower: Service {
+    public enum Work: Sendable {
+        case published([Data])
+        case tick
+    }
+
+    /// No heartbeat for this long means the store (or the link to it) is gone: catch up by request.
+    public static let silenceLimit: Duration = .seconds(3)
+
+    private let service: String
+    private let home: LedgerlyHome
+    private let consumer: any ChangeConsumer
+    private let logger: Logger
+    private let cursorFile: CursorFile
+    private let cursor: Mutex<FollowerCursor>
+    private let startedAt = Timestamp.now()
+
+    public init(service: String, home: LedgerlyHome, consumer: any ChangeConsumer, logger: Logger) {
+        self.service = service
+        self.home = home
+        self.consumer = consumer
+        self.logger = logger
+        self.cursorFile = CursorFile(home: home, service: service)
+        self.cursor = Mutex(cursorFile.load())
+    }
+
+    public var currentCursor: FollowerCursor { cursor.withLock { $0 } }
+
+    public func run() async throws {
+        try home.prepare()
+        let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("\(service).lock").path)
+        let context = try ZMQContext()
+        let statusEndpoint = service == "ledgerly-rates" ? home.ratesCommandEndpoint : home.alertsCommandEndpoint
+        let eventsEndpoint = home.storeEventsEndpoint
+        let sockets = try await ZMQSocketThread.start(name: service, context: context) { context in
+            let subscriber = try ZMQSocket(context: context, type: .sub)
+            try subscriber.subscribe("")
+            try subscriber.connect(eventsEndpoint)
+            let status = try ZMQSocket(context: context, type: .router)
+            try status.setMaxMessageSize(1 << 20)
+            try status.bind(statusEndpoint)
+            return [subscriber, status]
+        }
+        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 2_000, attempts: 1)
+        let start = currentCursor
+        logger.info("started", metadata: ["cursor.seq": "\(start.seq)", "cursor.epoch": "\(start.epoch ?? "none")", "status": "\(statusEndpoint)"])
+
+        let (work, workInput) = AsyncStream.makeStream(of: Work.self)
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await message in sockets.inbound {
+                    if message.socket == 0 {
+                        workInput.yield(.published(message.frames))
+                    } else {
+                        self.answerStatus(message.frames, on: sockets)
+                    }
+                }
+                workInput.finish()
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    workInput.yield(.tick)
+                }
+            }
+            group.addTask {
+                await self.follow(work: work, store: store)
+                await sockets.stop()
+            }
+            try? await gracefulShutdown()
+            logger.info("stopping", metadata: ["cursor.seq": "\(self.currentCursor.seq)"])
+            workInput.finish()
+            await sockets.stop()
+            group.cancelAll()
+        }
+        withExtendedLifetime(lock) {}
+    }
+
+    private func follow(work: AsyncStream<Work>, store: AsyncRequestClient) async {
+        var lastHeard = ContinuousClock.now
+        var storeReachable = await catchUp(store: store, reason: "start")
+        for await item in work {
+            switch item {
+            case .published(let frames):
+                lastHeard = ContinuousClock.now
+                guard frames.count == 2 else { continue }
+                let decoder = MessageCoding.decoder()
+                if String(decoding: frames[0], as: UTF8.self) == Heartbeat.topic {
+                    guard let heartbeat = try? decoder.decode(Heartbeat.self, from: frames[1]) else { continue }
+                    let known = currentCursor
+                    if heartbeat.epoch != known.epoch || heartbeat.lastSeq > known.seq || !storeReachable {
+                        storeReachable = await catchUp(store: store, reason: "heartbeat shows seq \(heartbeat.lastSeq)")
+                    }
+                    continue
+                }
+                guard let event = try? decoder.decode(ChangeEvent.self, from: frames[1]) else {
+                    logger.warning("ignored an unreadable event", metadata: ["topic": "\(String(decoding: frames[0], as: UTF8.self))"])
+                    continue
+                }
+                let known = currentCursor
+                if event.epoch == known.epoch && event.seq <= known.seq { continue }
+                if event.epoch == known.epoch && event.seq == known.seq + 1 {
+                    if !(await apply(event)) { storeReachable = await catchUp(store: store, reason: "retry") }
+                } else {
+                    storeReachable = await catchUp(store: store, reason: "gap before seq \(event.seq)")
+                }
+            case .tick:
+                if ContinuousClock.now - lastHeard > Self.silenceLimit {
+                    lastHeard = ContinuousClock.now
+                    storeReachable = await catchUp(store: store, reason: "no heartbeat")
+                }
+            }
+        }
+    }
+
+    /// Reads `events.since` until it has everything; returns whether the store answered.
+    private func catchUp(store: AsyncRequestClient, reason: String) async -> Bool {
+        let from = currentCursor
+        var handled = 0
+        while true {
+            let known = currentCursor
+            let page: EventsSinceReply
+            do {
+                page = try await store.call(EventsSinceRequest(after: known.epoch == nil ? 0 : known.seq, limit: 500))
+            } catch {
+                logger.warning("store unreachable; will catch up when it answers", metadata: ["reason": "\(reason)", "error": "\(error)"])
+                return false
+            }
+            if page.epoch != known.epoch {
+                if known.epoch != nil {
+                    logger.notice("store database replaced; replaying its change log from the start", metadata: ["old": "\(known.epoch ?? "")", "new": "\(page.epoch)"])
+                }
+                await consumer.storeReplaced(oldEpoch: known.epoch, newEpoch: page.epoch)
+                setCursor(FollowerCursor(epoch: page.epoch, seq: 0))
+                continue
+            }
+            for event in page.events where event.seq > currentCursor.seq {
+                guard event.seq == currentCursor.seq + 1 else {
+                    logger.error("change log has a hole; stopping catch-up", metadata: ["expected": "\(currentCursor.seq + 1)", "got": "\(event.seq)"])
+                    return true
+                }
+                guard await apply(event) else { return true }
+                handled += 1
+            }
+            if page.events.isEmpty || currentCursor.seq >= page.lastSeq {
+                if handled > 0 || reason == "start" {
+                    logger.info("caught up", metadata: ["from": "\(from.seq)", "to": "\(currentCursor.seq)", "events": "\(handled)", "storeLastSeq": "\(page.lastSeq)", "reason": "\(reason)"])
+                }
+                return true
+            }
+        }
+    }
+
+    /// Hands one event to the consumer, then moves the cursor past it. A consumer failure leaves
+    /// the cursor where it was, so the event is offered again on the next catch-up.
+    private func apply(_ event: ChangeEvent) async -> Bool {
+        do {
+            try await consumer.handle(event)
+        } catch {
+            logger.error("consumer failed; will retry", metadata: ["seq": "\(event.seq)", "error": "\(error)"])
+            return false
+        }
+        setCursor(FollowerCursor(epoch: event.epoch, seq: event.seq))
+        return true
+    }
+
+    private func setCursor(_ new: FollowerCursor) {
+        cursor.withLock { $0 = new }
+        do { try cursorFile.save(new) } catch {
+            logger.error("could not save the cursor", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func answerStatus(_ frames: [Data], on sockets: ZMQSocketThread) {
+        let request = RoutedRequest(frames: frames)
+        guard let payload = request.payload else {
+            sockets.send(socket: 1, frames: request.replyFrames(ReplyBuilder.error(ErrorBody(code: .malformed, message: "expected one JSON frame"), re: nil)))
+            return
+        }
+        let reply: Data
+        do throws(ErrorBody) {
+            let header = try RequestDecoding.header(of: payload)
+            guard header.type == MessageType.status.rawValue else {
+                throw ErrorBody(code: .unknownType, message: "\(service) does not handle '\(header.type)'; it answers: status", field: "type")
+            }
+            _ = try RequestDecoding.request(StatusRequest.self, from: payload)
+            let known = currentCursor
+            reply = ReplyBuilder.ok(StatusReply(service: service, version: LedgerlyVersion.current, pid: getpid(), startedAt: startedAt, lastSeq: known.seq, epoch: known.epoch), for: header)
+        } catch {
+            reply = ReplyBuilder.error(error, re: (try? MessageCoding.decoder().decode(EnvelopeHeader.self, from: payload))?.id)
+        }
+        sockets.send(socket: 1, frames: request.replyFrames(reply))
+    }
+}

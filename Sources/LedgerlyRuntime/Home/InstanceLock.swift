@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive lock file taken before binding an ipc endpoint: a second bind to the same path
+/// would silently steal the socket from the running instance, so a second instance must fail.
+///
+/// `flock` locks are released by the kernel when the process dies, `kill -9` included, so a
+/// stale lock file never blocks a restart.
+public final class InstanceLock: Sendable {
+    public let path: String
+    private let descriptor: Int32
+
+    public init(path: String) throws(InstanceLockError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotOpen(path, String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = read(descriptor, &buffer, 31)
+            close(descriptor)
+            let holder = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            throw .alreadyRunning(path, holder)
+        }
+        let pid = "\(getpid())\n"
+        _ = ftruncate(descriptor, 0)
+        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+public enum InstanceLockError: Error, CustomStringConvertible, Sendable {
+    case cannotOpen(String, String)
+    case alreadyRunning(String, String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open lock file \(path): \(reason)"
+        case .alreadyRunning(let path, let pid): "another instance (pid \(pid)) already holds \(path); stop it first"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// What a write handler works with: the open SQL transaction, the time of the write, and the
+/// change log, where every change is appended in the same transaction as the change itself.
+struct WriteContext {
+    let db: Database
+    let epoch: String
+    let now: String
+    private(set) var events: [ChangeEvent] = []
+
+    init(db: Database, epoch: String, now: String = Timestamp.now()) {
+        self.db = db
+        self.epoch = epoch
+        self.now = now
+    }
+
+    /// Appends a change-log row; the event is published after the transaction commits.
+    mutating func record<Data: Encodable>(_ type: ChangeEventType, id: String, data: Data) throws {
+        let json = String(decoding: try MessageCoding.encode(data), as: UTF8.self)
+        try db.execute(
+            sql: "INSERT INTO change_log (ts, type, entity, entity_id, data) VALUES (?, ?, ?, ?, ?)",
+            arguments: [now, type.rawValue, type.entity, id, json])
+        let value = try MessageCoding.decoder().decode(JSONValue.self, from: Foundation.Data(json.utf8))
+        events.append(ChangeEvent(seq: db.lastInsertedRowID, epoch: epoch, type: type.rawValue, ts: now, entity: type.entity, id: id, data: value))
+    }
+}

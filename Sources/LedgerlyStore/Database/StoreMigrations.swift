@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+/// The database schema, as an ordered list of GRDB migrations. Never edit a shipped migration:
+/// add a new one, so every existing database upgrades the same way.
+enum StoreMigrations {
+    static func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-foundation") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE settings (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    base_currency TEXT,
+                    exchange_mode TEXT NOT NULL DEFAULT 'official',
+                    price_refresh_minutes INTEGER NOT NULL DEFAULT 60,
+                    cloud_sync INTEGER NOT NULL DEFAULT 0,
+                    notify_budget INTEGER NOT NULL DEFAULT 1,
+                    notify_goals INTEGER NOT NULL DEFAULT 1,
+                    notify_rates INTEGER NOT NULL DEFAULT 1,
+                    notify_recurring INTEGER NOT NULL DEFAULT 1,
+                    onboarding_completed INTEGER NOT NULL DEFAULT 0,
+                    onboarding_progress TEXT,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE wallets (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    icon TEXT,
+                    currency TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    starting_balance_minor INTEGER NOT NULL,
+                    balance_minor INTEGER NOT NULL,
+                    institution TEXT,
+                    sort_order INTEGER NOT NULL DEFAULT 0,
+                    include_in_net_worth INTEGER NOT NULL DEFAULT 1,
+                    archived INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE categories (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('income', 'expense')),
+                    parent_id INTEGER REFERENCES categories(id),
+                    icon TEXT,
+                    color TEXT,
+                    budgeting_enabled INTEGER NOT NULL DEFAULT 1,
+                    sort_order INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE UNIQUE INDEX categories_unique_name ON categories(ifnull(parent_id, 0), name COLLATE NOCASE);
+                CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE UNIQUE);
+                CREATE TABLE transactions (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('income', 'expense')),
+                    wallet_id INTEGER NOT NULL REFERENCES wallets(id),
+                    amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+                    currency TEXT NOT NULL,
+                    wallet_amount_minor INTEGER NOT NULL,
+                    base_amount_minor INTEGER,
+                    category_id INTEGER REFERENCES categories(id),
+                    notes TEXT,
+                    date TEXT NOT NULL,
+                    attachment_path TEXT,
+                    counterparty_wallet_id INTEGER REFERENCES wallets(id),
+                    counterparty_tx_id INTEGER,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE INDEX transactions_by_date ON transactions(date, id);
+                CREATE INDEX transactions_by_wallet ON transactions(wallet_id, date);
+                CREATE INDEX transactions_by_category ON transactions(category_id);
+                CREATE TABLE transaction_tags (
+                    tx_id INTEGER NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,
+                    tag_id INTEGER NOT NULL REFERENCES tags(id),
+                    PRIMARY KEY (tx_id, tag_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX transaction_tags_by_tag ON transaction_tags(tag_id);
+                CREATE TABLE splits (
+                    tx_id INTEGER NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+                    category_id INTEGER NOT NULL REFERENCES categories(id),
+                    memo TEXT,
+                    PRIMARY KEY (tx_id, position)
+                ) WITHOUT ROWID;
+                CREATE INDEX splits_by_category ON splits(category_id);
+                CREATE TABLE change_log (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    ts TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    entity TEXT NOT NULL,
+                    entity_id TEXT NOT NULL,
+                    data TEXT NOT NULL
+                );
+                CREATE TABLE idempotency (
+                    key TEXT PRIMARY KEY,
+                    request_type TEXT NOT NULL,
+                    body_hash TEXT NOT NULL,
+                    reply TEXT NOT NULL,
+                    created_at TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('epoch', ?)", arguments: [UUID().uuidString.lowercased()])
+            try db.execute(sql: "INSERT INTO settings (id, updated_at) VALUES (1, ?)", arguments: [ISO8601DateFormatter().string(from: Date())])
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// `events.since`: the change log read back for subscribers catching up (Clone pattern).
+enum EventHandlers {
+    static func since(_ request: EventsSinceRequest, _ db: Database, epoch: String) throws -> EventsSinceReply {
+        let limit = request.limit ?? 500
+        guard (1...1_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 1000, got \(limit)", field: "body.limit") }
+        guard request.after >= 0 else { throw ErrorBody.validation("body.after must not be negative", field: "body.after") }
+        let decoder = MessageCoding.decoder()
+        let events = try Row.fetchAll(db, sql: "SELECT * FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [request.after, limit]).map { row in
+            ChangeEvent(
+                seq: row["seq"], epoch: epoch, type: row["type"], ts: row["ts"], entity: row["entity"], id: row["entity_id"],
+                data: (try? decoder.decode(JSONValue.self, from: Data((row["data"] as String).utf8))) ?? .null)
+        }
+        return EventsSinceReply(epoch: epoch, lastSeq: try lastSeq(db), events: events)
+    }
+
+    static func lastSeq(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT max(seq) FROM change_log") ?? 0
+    }
+}

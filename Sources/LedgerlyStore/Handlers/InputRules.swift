@@ -1,0 +1,64 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// The checks every handler applies to user input, each failing with a `validation_failed`
+/// error that names the field, so messages read the same everywhere.
+enum InputRules {
+    static let maximumNameLength = 100
+    static let maximumNotesLength = 10_000
+
+    static func name(_ raw: String, field: String) throws(ErrorBody) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .validation("\(field) must not be empty", field: field) }
+        guard trimmed.count <= maximumNameLength else { throw .validation("\(field) is longer than \(maximumNameLength) characters", field: field) }
+        guard !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+            throw .validation("\(field) must not contain control characters", field: field)
+        }
+        return trimmed
+    }
+
+    static func optionalText(_ raw: String?, field: String, limit: Int = maximumNotesLength) throws(ErrorBody) -> String? {
+        guard let raw else { return nil }
+        guard raw.count <= limit else { throw .validation("\(field) is longer than \(limit) characters", field: field) }
+        return raw.isEmpty ? nil : raw
+    }
+
+    static func currency(_ code: String, field: String) throws(ErrorBody) -> Currency {
+        do { return try Currency(code: code) } catch { throw .validation(error.description, field: field) }
+    }
+
+    /// An amount that may be negative or zero (a starting balance, say).
+    static func amount(_ text: String, currency: Currency, field: String) throws(ErrorBody) -> Money {
+        do { return try Money(parsing: text, currency: currency) } catch { throw .validation(error.description, field: field) }
+    }
+
+    /// A strictly positive amount (transactions carry their direction in `kind`).
+    static func positiveAmount(_ text: String, currency: Currency, field: String) throws(ErrorBody) -> Money {
+        let money = try amount(text, currency: currency, field: field)
+        guard money.minorUnits > 0 else {
+            throw .validation("\(field) must be greater than zero (use kind income/expense for the direction), got \(text)", field: field)
+        }
+        return money
+    }
+
+    static func date(_ text: String, field: String) throws(ErrorBody) -> LedgerDate {
+        guard let date = LedgerDate(text) else { throw .validation("\(field) must be a date as YYYY-MM-DD, got '\(text)'", field: field) }
+        return date
+    }
+
+    static func color(_ text: String?, field: String) throws(ErrorBody) -> String? {
+        guard let text else { return nil }
+        let hex = text.dropFirst()
+        guard text.first == "#", hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
+            throw .validation("\(field) must be a color as #RRGGBB, got '\(text)'", field: field)
+        }
+        return text.uppercased()
+    }
+
+    /// Formats stored minor units of a stored (hence valid) currency code.
+    static func format(_ minorUnits: Int64, _ currencyCode: String) -> String {
+        let exponent = CurrencyCatalog.entry(for: currencyCode)?.exponent ?? CurrencyCatalog.customExponent
+        return Money.format(minorUnits: minorUnits, exponent: exponent)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `settings.get`, `settings.update`, `setup.save`, `setup.complete`.
+enum SettingsHandlers {
+    static func fetch(_ db: Database) throws -> SettingsRecord {
+        let row = try Row.fetchOne(db, sql: "SELECT * FROM settings WHERE id = 1")!
+        let progress: OnboardingProgress? = (row["onboarding_progress"] as String?).flatMap {
+            try? MessageCoding.decoder().decode(OnboardingProgress.self, from: Data($0.utf8))
+        }
+        return SettingsRecord(
+            baseCurrency: row["base_currency"],
+            exchangeMode: ExchangeMode(rawValue: row["exchange_mode"]) ?? .official,
+            priceRefreshIntervalMinutes: row["price_refresh_minutes"],
+            cloudSync: row["cloud_sync"],
+            notifications: NotificationSettings(budgetAlerts: row["notify_budget"], goalAlerts: row["notify_goals"], rateAlerts: row["notify_rates"], recurringReminders: row["notify_recurring"]),
+            onboardingCompleted: row["onboarding_completed"],
+            onboardingProgress: progress,
+            updatedAt: row["updated_at"])
+    }
+
+    static func isSetupCompleted(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT onboarding_completed FROM settings WHERE id = 1") ?? false
+    }
+
+    static func get(_ request: SettingsGetRequest, _ db: Database) throws -> SettingsRecord {
+        try fetch(db)
+    }
+
+    static func update(_ request: SettingsUpdateRequest, _ context: inout WriteContext) throws -> SettingsRecord {
+        let db = context.db
+        if let code = request.baseCurrency {
+            let currency = try InputRules.currency(code, field: "body.baseCurrency")
+            try db.execute(sql: "UPDATE settings SET base_currency = ? WHERE id = 1", arguments: [currency.code])
+        }
+        if let mode = request.exchangeMode {
+            try db.execute(sql: "UPDATE settings SET exchange_mode = ? WHERE id = 1", arguments: [mode.rawValue])
+        }
+        if let minutes = request.priceRefreshIntervalMinutes {
+            guard (1...10_080).contains(minutes) else {
+                throw ErrorBody.validation("body.priceRefreshIntervalMinutes must be between 1 and 10080 (a week), got \(minutes)", field: "body.priceRefreshIntervalMinutes")
+            }
+            try db.execute(sql: "UPDATE settings SET price_refresh_minutes = ? WHERE id = 1", arguments: [minutes])
+        }
+        if let sync = request.cloudSync {
+            try db.execute(sql: "UPDATE settings SET cloud_sync = ? WHERE id = 1", arguments: [sync])
+        }
+        if let notifications = request.notifications {
+            try db.execute(
+                sql: "UPDATE settings SET notify_budget = ?, notify_goals = ?, notify_rates = ?, notify_recurring = ? WHERE id = 1",
+                arguments: [notifications.budgetAlerts, notifications.goalAlerts, notifications.rateAlerts, notifications.recurringReminders])
+        }
+        return try touchAndRecord(.settingsUpdated, &context)
+    }
+
+    static func save(_ request: SetupSaveRequest, _ context: inout WriteContext) throws -> SettingsRecord {
+        let progress = request.progress
+        guard (1...5).contains(progress.step) else {
+            throw ErrorBody.validation("body.progress.step must be 1 to 5, got \(progress.step)", field: "body.progress.step")
+        }
+        if let code = progress.baseCurrency { _ = try InputRules.currency(code, field: "body.progress.baseCurrency") }
+        let json = String(decoding: try MessageCoding.encode(progress), as: UTF8.self)
+        try context.db.execute(sql: "UPDATE settings SET onboarding_progress = ? WHERE id = 1", arguments: [json])
+        return try touchAndRecord(.settingsUpdated, &context)
+    }
+
+    static func complete(_ request: SetupCompleteRequest, _ context: inout WriteContext) throws -> SettingsRecord {
+        let currency = try InputRules.currency(request.baseCurrency, field: "body.baseCurrency")
+        try context.db.execute(
+            sql: "UPDATE settings SET base_currency = ?, exchange_mode = ?, cloud_sync = ?, onboarding_completed = 1, onboarding_progress = NULL WHERE id = 1",
+            arguments: [currency.code, request.exchangeMode.rawValue, request.cloudSync])
+        return try touchAndRecord(.setupCompleted, &context)
+    }
+
+    private static func touchAndRecord(_ type: ChangeEventType, _ context: inout WriteContext) throws -> SettingsRecord {
+        try context.db.execute(sql: "UPDATE settings SET updated_at = ? WHERE id = 1", arguments: [context.now])
+        let record = try fetch(context.db)
+        try context.record(type, id: "settings", data: record)
+        return record
+    }
+}

@@ -1,0 +1,46 @@
+import GRDB
+import LedgerlyProtocol
+
+/// `tag.create`, `tag.list`, and tag resolution for transactions.
+enum TagHandlers {
+    static let maximumLength = 50
+
+    static func create(_ request: TagCreateRequest, _ context: inout WriteContext) throws -> TagRecord {
+        let name = try validName(request.name, field: "body.name")
+        if let existing = try Int64.fetchOne(context.db, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) {
+            throw ErrorBody(code: .conflict, message: "the tag '\(name)' already exists (id \(existing))", field: "body.name")
+        }
+        return try insert(name, &context)
+    }
+
+    static func list(_ request: TagListRequest, _ db: Database) throws -> TagListReply {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM tags ORDER BY name COLLATE NOCASE")
+        return TagListReply(tags: rows.map { TagRecord(id: $0["id"], name: $0["name"]) })
+    }
+
+    /// Ids for tag names, creating the tags that do not exist yet (and logging their creation).
+    static func resolve(_ names: [String], field: String, _ context: inout WriteContext) throws -> [Int64] {
+        var ids: [Int64] = []
+        for (index, raw) in names.enumerated() {
+            let name = try validName(raw, field: "\(field)[\(index)]")
+            let id = try Int64.fetchOne(context.db, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) ?? insert(name, &context).id
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    private static func insert(_ name: String, _ context: inout WriteContext) throws -> TagRecord {
+        try context.db.execute(sql: "INSERT INTO tags (name) VALUES (?)", arguments: [name])
+        let tag = TagRecord(id: context.db.lastInsertedRowID, name: name)
+        try context.record(.tagCreated, id: String(tag.id), data: tag)
+        return tag
+    }
+
+    private static func validName(_ raw: String, field: String) throws -> String {
+        let name = try InputRules.name(raw, field: field)
+        guard name.count <= maximumLength, !name.contains(",") else {
+            throw ErrorBody.validation("\(field) must be at most \(maximumLength) characters without commas", field: field)
+        }
+        return name
+    }
+}

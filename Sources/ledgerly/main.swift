@@ -1,0 +1,3 @@
+import LedgerlyCLI
+
+LedgerlyCommand.main()
