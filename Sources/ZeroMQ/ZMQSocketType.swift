@@ -2,7 +2,7 @@ import CZeroMQ
 
 /// The libzmq socket patterns Ledgerly uses.
 public enum ZMQSocketType: Sendable {
-    case router, dealer, req, rep, pub, sub, pair
+    case router, dealer, req, rep, pub, sub, pair, push, pull
 
     var rawValue: Int32 {
         switch self {
@@ -13,6 +13,8 @@ public enum ZMQSocketType: Sendable {
         case .pub: ZMQ_PUB
         case .sub: ZMQ_SUB
         case .pair: ZMQ_PAIR
+        case .push: ZMQ_PUSH
+        case .pull: ZMQ_PULL
         }
     }
 }

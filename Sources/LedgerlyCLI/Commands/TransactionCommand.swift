@@ -74,7 +74,7 @@ struct TransactionCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Wallet id or name.") var wallet: String
-        @Option(help: "Positive amount, e.g. 12.50 (at most the currency's decimals).") var amount: String
+        @Option(parsing: .unconditional, help: "Positive amount, e.g. 12.50 (at most the currency's decimals).") var amount: String
         @Option(help: "expense or income.") var kind: TransactionKind = .expense
         @Option(help: "Category id, path or name.") var category: String?
         @Option(help: "Free text.") var notes: String?
@@ -155,7 +155,7 @@ struct TransactionCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
         @Option(help: "New wallet id or name.") var wallet: String?
-        @Option(help: "New amount.") var amount: String?
+        @Option(parsing: .unconditional, help: "New amount.") var amount: String?
         @Option(help: "expense or income.") var kind: TransactionKind?
         @Option(help: "Category id, path or name.") var category: String?
         @Option(help: "New notes.") var notes: String?
@@ -203,8 +203,8 @@ struct TransactionCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Option(help: "Source wallet id or name.") var from: String
         @Option(help: "Destination wallet id or name.") var to: String
-        @Option(help: "Amount leaving the source wallet.") var amount: String
-        @Option(name: .customLong("to-amount"), help: "Amount arriving (required when the currencies differ).") var toAmount: String?
+        @Option(parsing: .unconditional, help: "Amount leaving the source wallet.") var amount: String
+        @Option(name: .customLong("to-amount"), parsing: .unconditional, help: "Amount arriving (required when the currencies differ).") var toAmount: String?
         @Option(help: "YYYY-MM-DD (default today).") var date: String?
         @Option(help: "Free text.") var notes: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []

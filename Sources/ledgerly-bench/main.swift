@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `ledgerly-bench`: performance figures printed from real processes. Run in release mode:
+/// `swift run -c release ledgerly-bench writes`.
+struct LedgerlyBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ledgerly-bench",
+        abstract: "Ledgerly's benchmarks (run with -c release).",
+        subcommands: [WriteBenchmark.self],
+        defaultSubcommand: WriteBenchmark.self)
+}
+
+LedgerlyBench.main()

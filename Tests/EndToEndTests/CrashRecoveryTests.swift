@@ -1,0 +1,106 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Synchronization
+import Testing
+
+/// Counts acknowledged writes for the thread that kills the store mid-burst.
+final class BurstProgress: Sendable {
+    private let state = Mutex((acknowledged: 0, restarted: false))
+    var acknowledged: Int { state.withLock { $0.acknowledged } }
+    var restarted: Bool { state.withLock { $0.restarted } }
+    func acknowledge() { state.withLock { $0.acknowledged += 1 } }
+    func markRestarted() { state.withLock { $0.restarted = true } }
+}
+
+extension EndToEndTests {
+    /// Architecture rules 2, 4 and 6: a client that retries with the same key, and a store killed
+    /// with SIGKILL in the middle of a burst: every acknowledged write is there exactly once.
+    @Suite struct CrashRecoveryTests {
+        @Test func killingTheStoreDuringABurstLosesAndDuplicatesNothing() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let client = harness.client(timeoutMilliseconds: 400, attempts: 50)
+            let wallet = try client.call(WalletCreateRequest(name: "Burst", currency: "EUR", startingBalance: "10000.00"))
+
+            let total = 300
+            let progress = BurstProgress()
+            let killer = Thread {
+                while progress.acknowledged < 100 { usleep(1_000) }
+                harness.stop(.store, signal: SIGKILL)
+                try? harness.start(.store)
+                progress.markRestarted()
+            }
+            killer.start()
+
+            var replies: [TransactionRecord] = []
+            for index in 0..<total {
+                let reply = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", notes: "burst-\(index)", date: "2026-11-21"))
+                replies.append(reply)
+                progress.acknowledge()
+            }
+            try harness.waitFor("the killer thread to restart the store") { progress.restarted }
+
+            let stored = try client.call(TransactionListRequest(walletId: wallet.id, limit: 10_000))
+            #expect(stored.total == total)
+            #expect(Set(stored.transactions.map(\.id)) == Set(replies.map(\.id)))
+            let notes = stored.transactions.compactMap(\.notes)
+            #expect(Set(notes).count == total)
+            #expect(try client.call(WalletGetRequest(id: wallet.id)).balance == "9700.00")
+            #expect(harness.log(.store).components(separatedBy: "ready").count - 1 == 2)
+        }
+
+        @Test func aRetriedWriteIsAppliedOnceAndGetsTheOriginalReply() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let client = harness.client()
+            let key = "retry-\(UUID().uuidString)"
+            let first = try client.call(WalletCreateRequest(name: "Once", currency: "EUR"), key: key)
+            let second = try client.call(WalletCreateRequest(name: "Once", currency: "EUR"), key: key)
+            #expect(first == second)
+            #expect(try client.call(WalletListRequest()).wallets.count == 1)
+            #expect(throws: ClientError.self) { try client.call(WalletCreateRequest(name: "Other", currency: "EUR"), key: key) }
+            do throws(ClientError) {
+                _ = try client.call(WalletCreateRequest(name: "Other", currency: "EUR"), key: key)
+            } catch {
+                #expect(error.errorCode == .conflict)
+            }
+        }
+
+        @Test func aClientOfAStoppedServiceGetsAClearErrorInBoundedTime() throws {
+            let harness = try ServiceHarness()
+            let client = harness.client(timeoutMilliseconds: 200, attempts: 3)
+            let started = ContinuousClock.now
+            do throws(ClientError) {
+                _ = try client.call(StatusRequest())
+                Issue.record("expected the call to fail")
+            } catch {
+                guard case .unavailable = error else { Issue.record("expected unavailable, got \(error)"); return }
+                #expect(error.description.contains("ledgerly-store is not answering"))
+            }
+            #expect(ContinuousClock.now - started < .seconds(3))
+
+            let cli = try harness.cli("wallet", "list", "--timeout", "200")
+            #expect(cli.status == 3)
+            #expect(cli.stderr.contains("not answering"))
+        }
+
+        @Test func aSecondStoreOnTheSameHomeRefusesToStart() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            let second = Process()
+            second.executableURL = ServiceHarness.binaryDirectory.appendingPathComponent("ledgerly-store")
+            second.arguments = ["--home", harness.home.root.path]
+            let err = Pipe()
+            second.standardError = err
+            try second.run()
+            let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            second.waitUntilExit()
+            #expect(second.terminationStatus == 1)
+            #expect(output.contains("another instance"))
+            #expect(harness.status(.store) != nil)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Synchronization
+import ZeroMQ
+
+/// Starts the real Ledgerly executables on a temporary home and talks to them over their real
+/// sockets. Every process it starts is killed when the harness is released.
+final class ServiceHarness: @unchecked Sendable {
+    // @unchecked: the process table is guarded by `lock`; everything else is immutable.
+    enum ServiceName: String, CaseIterable, Sendable {
+        case store = "ledgerly-store", rates = "ledgerly-rates", alerts = "ledgerly-alerts"
+    }
+
+    struct CommandResult {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let home: LedgerlyHome
+    let context: ZMQContext
+    private let lock = NSLock()
+    private var processes: [ServiceName: Process] = [:]
+
+    /// The folder holding the built executables: `$LEDGERLY_BIN_DIR`, else the test binary's own folder.
+    static let binaryDirectory: URL = {
+        if let path = ProcessInfo.processInfo.environment["LEDGERLY_BIN_DIR"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent()
+    }()
+
+    init() throws {
+        let root = URL(fileURLWithPath: "/tmp").appendingPathComponent("lt-" + String(UUID().uuidString.prefix(8)).lowercased())
+        home = LedgerlyHome(root: root)
+        try home.prepare()
+        context = try ZMQContext()
+    }
+
+    deinit {
+        for process in processes.values where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: home.root)
+    }
+
+    func logURL(_ service: ServiceName) -> URL { home.logDirectory.appendingPathComponent("\(service.rawValue).log") }
+
+    func log(_ service: ServiceName) -> String { (try? String(contentsOf: logURL(service), encoding: .utf8)) ?? "" }
+
+    /// Starts a service (appending to its log) and waits until it answers `status`.
+    func start(_ service: ServiceName, extraArguments: [String] = []) throws {
+        let process = Process()
+        process.executableURL = Self.binaryDirectory.appendingPathComponent(service.rawValue)
+        process.arguments = ["--home", home.root.path] + extraArguments
+        if !FileManager.default.fileExists(atPath: logURL(service).path) {
+            _ = FileManager.default.createFile(atPath: logURL(service).path, contents: nil)
+        }
+        let log = try FileHandle(forWritingTo: logURL(service))
+        log.seekToEndOfFile()
+        process.standardError = log
+        process.standardOutput = log
+        try process.run()
+        lock.withLock { processes[service] = process }
+        try waitUntilAnswering(service)
+    }
+
+    func startAll() throws {
+        for service in ServiceName.allCases { try start(service) }
+    }
+
+    /// Sends a signal and waits for the process to exit.
+    func stop(_ service: ServiceName, signal: Int32 = SIGTERM) {
+        guard let process = lock.withLock({ processes.removeValue(forKey: service) }) else { return }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+    }
+
+    func pid(_ service: ServiceName) -> Int32? { lock.withLock { processes[service]?.processIdentifier } }
+
+    func endpoint(_ service: ServiceName) -> String {
+        switch service {
+        case .store: home.storeCommandEndpoint
+        case .rates: home.ratesCommandEndpoint
+        case .alerts: home.alertsCommandEndpoint
+        }
+    }
+
+    func client(_ service: ServiceName = .store, timeoutMilliseconds: Int = 2_000, attempts: Int = 3) -> RequestClient {
+        RequestClient(service: service.rawValue, endpoint: endpoint(service), context: context, timeoutMilliseconds: timeoutMilliseconds, attempts: attempts)
+    }
+
+    func status(_ service: ServiceName) -> StatusReply? {
+        let client = client(service, timeoutMilliseconds: 300, attempts: 1)
+        defer { client.close() }
+        return try? client.call(StatusRequest())
+    }
+
+    /// Polls `status` until the service answers, up to `seconds`.
+    func waitUntilAnswering(_ service: ServiceName, seconds: Double = 20) throws {
+        try waitFor("\(service.rawValue) to answer status", seconds: seconds) { self.status(service) != nil }
+    }
+
+    /// Polls `condition` every 50 ms until it holds or `seconds` pass.
+    func waitFor(_ what: String, seconds: Double = 20, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(50_000)
+        }
+        throw HarnessError.timedOut(what)
+    }
+
+    /// Runs the CLI with this home and returns its exit status and output.
+    @discardableResult
+    func cli(_ arguments: String...) throws -> CommandResult { try cli(arguments) }
+
+    func cli(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = Self.binaryDirectory.appendingPathComponent("ledgerly")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LEDGERLY_HOME"] = home.root.path
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// Completes setup (EUR, official, sync off) through the CLI.
+    func setUp() throws {
+        let result = try cli("setup", "--base-currency", "EUR", "--exchange-mode", "official", "--sync", "off", "--yes")
+        guard result.status == 0 else { throw HarnessError.commandFailed("setup", result.stderr) }
+    }
+}
+
+enum HarnessError: Error, CustomStringConvertible {
+    case timedOut(String)
+    case commandFailed(String, String)
+
+    var description: String {
+        switch self {
+        case .timedOut(let what): "timed out waiting for \(what)"
+        case .commandFailed(let command, let stderr): "\(command) failed: \(stderr)"
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LedgerlyProtocol
+import Testing
+
+/// Keeps `protocol/` and the Swift types in agreement: every message type has a schema and an
+/// example, and every example decodes with the Swift type it documents. (protocol/validate.py
+/// checks the other direction: every example validates against its JSON Schema.)
+@Suite struct ProtocolFolderTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("protocol")
+
+    static func file(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    /// Example files for a schema name: the exact file and its variants (`tx.create.split.json`).
+    static func examples(for name: String, in folder: String = "examples") -> [URL] {
+        let directory = root.appendingPathComponent(folder)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0 == "\(name).json" || ($0.hasPrefix("\(name).") && !$0.hasPrefix("\(name).ok") && $0.hasSuffix(".json")) }
+            .map { directory.appendingPathComponent($0) }
+    }
+
+    @Test(arguments: MessageType.allCases)
+    func requestHasASchemaAndExamplesThatDecode(type: MessageType) throws {
+        #expect(FileManager.default.fileExists(atPath: Self.file("schemas/\(type.rawValue).json").path))
+        let examples = Self.examples(for: type.rawValue)
+        #expect(!examples.isEmpty, "no example for \(type.rawValue)")
+        for example in examples {
+            let data = try Data(contentsOf: example)
+            let header = try RequestDecoding.header(of: data)
+            #expect(header.type == type.rawValue)
+            #expect(throws: Never.self, "\(example.lastPathComponent)") { try Self.decodeRequest(type.requestBody, data) }
+            if type.isWrite { #expect(header.key != nil, "\(example.lastPathComponent) is a write without a key") }
+        }
+    }
+
+    @Test(arguments: MessageType.allCases)
+    func replyHasASchemaAndExamplesThatDecode(type: MessageType) throws {
+        #expect(FileManager.default.fileExists(atPath: Self.file("schemas/\(type.replyType).json").path))
+        let directory = Self.root.appendingPathComponent("examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 == "\(type.replyType).json" || $0.hasPrefix("\(type.replyType).") }
+        #expect(!files.isEmpty, "no example for \(type.replyType)")
+        for name in files {
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            #expect(throws: Never.self, "\(name)") { try Self.decodeReply(type.requestBody, data) }
+        }
+    }
+
+    @Test(arguments: ChangeEventType.allCases)
+    func eventHasASchemaAndExamplesThatDecode(type: ChangeEventType) throws {
+        #expect(FileManager.default.fileExists(atPath: Self.file("schemas/events/\(type.rawValue).json").path))
+        let examples = Self.examples(for: type.rawValue, in: "examples/events")
+        #expect(!examples.isEmpty)
+        for example in examples {
+            let event = try JSONDecoder().decode(ChangeEvent.self, from: Data(contentsOf: example))
+            #expect(event.type == type.rawValue)
+            #expect(event.entity == type.entity)
+            let data = try MessageCoding.encode(event.data)
+            #expect(throws: Never.self) { _ = try JSONDecoder().decode(type.dataType, from: data) }
+        }
+    }
+
+    @Test func heartbeatAndErrorsHaveSchemasAndExamplesThatDecode() throws {
+        let heartbeat = try JSONDecoder().decode(Heartbeat.self, from: Data(contentsOf: Self.file("examples/events/heartbeat.json")))
+        #expect(heartbeat.type == Heartbeat.topic)
+        let directory = Self.root.appendingPathComponent("examples")
+        let errors = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("error") }
+        #expect(!errors.isEmpty)
+        var codes = Set<ErrorCode>()
+        for name in errors {
+            let envelope = try JSONDecoder().decode(Envelope<ErrorBody>.self, from: Data(contentsOf: directory.appendingPathComponent(name)))
+            #expect(envelope.type == "error")
+            codes.insert(envelope.body.code)
+        }
+        #expect(codes.isSuperset(of: [.validationFailed, .setupRequired, .unknownType, .unsupportedVersion, .malformed]))
+    }
+
+    @Test func protocolDocumentNamesEveryMessageTypeAndErrorCode() throws {
+        let document = try String(contentsOf: Self.file("PROTOCOL.md"), encoding: .utf8)
+        for type in MessageType.allCases { #expect(document.contains("`\(type.rawValue)`"), "\(type.rawValue)") }
+        for code in ErrorCode.allCases { #expect(document.contains("`\(code.rawValue)`"), "\(code.rawValue)") }
+        for event in ChangeEventType.allCases { #expect(document.contains("`\(event.rawValue)`"), "\(event.rawValue)") }
+    }
+
+    private static func decodeRequest<Body: RequestBody>(_ type: Body.Type, _ data: Data) throws {
+        _ = try RequestDecoding.request(Body.self, from: data)
+    }
+
+    private static func decodeReply<Body: RequestBody>(_ type: Body.Type, _ data: Data) throws {
+        _ = try JSONDecoder().decode(Envelope<Body.Reply>.self, from: data)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+@testable import LedgerlyStore
+import Testing
+
+/// The store's request handling against a real SQLite database in a temporary folder,
+/// without sockets: idempotency, the setup gate, maintained balances, and rules of the ledger.
+@Suite struct StoreRouterTests {
+    final class Store {
+        let folder: URL
+        let database: StoreDatabase
+        let router: StoreRouter
+
+        init(setUp: Bool = true) async throws {
+            folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("store-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            database = try StoreDatabase(url: folder.appendingPathComponent("ledgerly.sqlite"), durability: .normal)
+            router = try StoreRouter(database: database, startedAt: Timestamp.now())
+            if setUp { _ = try await call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false)) }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        func send<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> RouterOutcome {
+            let envelope = Envelope(type: Request.messageType.rawValue, body: body, key: Request.messageType.isWrite ? (key ?? UUID().uuidString) : nil)
+            return await router.handle(try MessageCoding.encode(envelope))
+        }
+
+        func call<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> Request.Reply {
+            let outcome = try await send(body, key: key)
+            let header = try MessageCoding.decoder().decode(EnvelopeHeader.self, from: outcome.reply)
+            if header.type == "error" { throw try MessageCoding.decoder().decode(Envelope<ErrorBody>.self, from: outcome.reply).body }
+            return try MessageCoding.decoder().decode(Envelope<Request.Reply>.self, from: outcome.reply).body
+        }
+
+        func failure<Request: RequestBody>(_ body: Request) async throws -> ErrorBody {
+            do {
+                _ = try await call(body)
+            } catch let error as ErrorBody {
+                return error
+            }
+            Issue.record("expected \(Request.messageType.rawValue) to fail")
+            return ErrorBody(code: .internal, message: "did not fail")
+        }
+
+        func count(_ table: String) throws -> Int {
+            try database.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+        }
+    }
+
+    @Test func ledgerCommandsWaitForSetup() async throws {
+        let store = try await Store(setUp: false)
+        #expect(try await store.failure(WalletListRequest()).code == .setupRequired)
+        #expect(try await store.call(SettingsGetRequest()).onboardingCompleted == false)
+        _ = try await store.call(SetupSaveRequest(progress: OnboardingProgress(step: 3, baseCurrency: "JPY")))
+        #expect(try await store.call(SettingsGetRequest()).onboardingProgress?.baseCurrency == "JPY")
+        _ = try await store.call(SetupCompleteRequest(baseCurrency: "JPY", exchangeMode: .parallel, cloudSync: false))
+        #expect(try await store.call(WalletListRequest()).wallets.isEmpty)
+        #expect(try await store.call(SettingsGetRequest()).onboardingProgress == nil)
+    }
+
+    @Test func aKeyIsAppliedOnceAndReusedKeysConflict() async throws {
+        let store = try await Store()
+        let first = try await store.send(WalletCreateRequest(name: "Cash", currency: "EUR"), key: "same")
+        let second = try await store.send(WalletCreateRequest(name: "Cash", currency: "EUR"), key: "same")
+        #expect(first.events.count == 1)
+        #expect(second.events.isEmpty)
+        let firstBody = try MessageCoding.decoder().decode(Envelope<WalletRecord>.self, from: first.reply).body
+        let secondBody = try MessageCoding.decoder().decode(Envelope<WalletRecord>.self, from: second.reply).body
+        #expect(firstBody == secondBody)
+        #expect(try store.count("wallets") == 1)
+        let conflict = try await store.send(WalletCreateRequest(name: "Card", currency: "EUR"), key: "same")
+        #expect(try MessageCoding.decoder().decode(Envelope<ErrorBody>.self, from: conflict.reply).body.code == .conflict)
+    }
+
+    @Test func everyChangeIsLoggedInOrderWithItsEntity() async throws {
+        let store = try await Store()
+        let wallet = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR"))
+        let outcome = try await store.send(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "4.20", date: "2026-11-21", tags: ["coffee"]))
+        #expect(outcome.events.map(\.type) == ["tag.created", "tx.created"])
+        let log = try await store.call(EventsSinceRequest(after: 0))
+        #expect(log.events.map(\.seq) == [1, 2, 3, 4])
+        #expect(log.events.map(\.type) == ["setup.completed", "wallet.created", "tag.created", "tx.created"])
+        #expect(log.lastSeq == 4)
+        #expect(try await store.call(EventsSinceRequest(after: 2, limit: 1)).events.map(\.seq) == [3])
+    }
+
+    @Test func balancesFollowCreateUpdateAndDelete() async throws {
+        let store = try await Store()
+        let wallet = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR", startingBalance: "100.00"))
+        let coffee = try await store.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "4.20", date: "2026-11-21"))
+        #expect(try await store.call(WalletGetRequest(id: wallet.id)).balance == "95.80")
+        _ = try await store.call(TransactionUpdateRequest(id: coffee.id, kind: .income, amount: "10"))
+        #expect(try await store.call(WalletGetRequest(id: wallet.id)).balance == "110.00")
+        _ = try await store.call(WalletUpdateRequest(id: wallet.id, startingBalance: "50"))
+        #expect(try await store.call(WalletGetRequest(id: wallet.id)).balance == "60.00")
+        _ = try await store.call(TransactionDeleteRequest(id: coffee.id))
+        #expect(try await store.call(WalletGetRequest(id: wallet.id)).balance == "50.00")
+
+        let other = try await store.call(WalletCreateRequest(name: "Card", currency: "EUR"))
+        let moved = try await store.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "7.00", date: "2026-11-21"))
+        _ = try await store.call(TransactionUpdateRequest(id: moved.id, walletId: other.id))
+        #expect(try await store.call(WalletGetRequest(id: wallet.id)).balance == "50.00")
+        #expect(try await store.call(WalletGetRequest(id: other.id)).balance == "-7.00")
+    }
+
+    @Test func splitsMustAddUpAndTransferLegsStayLinked() async throws {
+        let store = try await Store()
+        let euro = try await store.call(WalletCreateRequest(name: "Euro", currency: "EUR", startingBalance: "500"))
+        let yen = try await store.call(WalletCreateRequest(name: "Yen", currency: "JPY"))
+        let food = try await store.call(CategoryCreateRequest(name: "Food", kind: .expense))
+        let home = try await store.call(CategoryCreateRequest(name: "Home", kind: .expense))
+        let parts = [SplitPart(amount: "20.00", categoryId: food.id), SplitPart(amount: "5.00", categoryId: home.id)]
+        let wrong = try await store.failure(TransactionCreateRequest(kind: .expense, walletId: euro.id, amount: "30.00", date: "2026-11-21", splits: parts))
+        #expect(wrong.field == "body.splits")
+        #expect(wrong.message.contains("25.00"))
+        let split = try await store.call(TransactionCreateRequest(kind: .expense, walletId: euro.id, amount: "25", date: "2026-11-21", splits: parts))
+        #expect(split.splits.map(\.amount) == ["20.00", "5.00"])
+        #expect(try await store.failure(TransactionUpdateRequest(id: split.id, amount: "26")).field == "body.amount")
+
+        #expect(try await store.failure(TransferCreateRequest(fromWalletId: euro.id, toWalletId: yen.id, amount: "100", date: "2026-11-21")).field == "body.toAmount")
+        let transfer = try await store.call(TransferCreateRequest(fromWalletId: euro.id, toWalletId: yen.id, amount: "100", toAmount: "16250", date: "2026-11-21"))
+        #expect(transfer.outgoing.transfer?.counterpartyTransactionId == transfer.incoming.id)
+        #expect(transfer.incoming.transfer?.counterpartyTransactionId == transfer.outgoing.id)
+        #expect(try await store.failure(TransactionUpdateRequest(id: transfer.incoming.id, amount: "1")).field == "body.amount")
+        #expect(try await store.call(TransactionDeleteRequest(id: transfer.incoming.id)).deletedIds.sorted() == [transfer.outgoing.id, transfer.incoming.id].sorted())
+        #expect(try await store.call(WalletGetRequest(id: yen.id)).balance == "0")
+        #expect(try await store.call(WalletGetRequest(id: euro.id)).balance == "475.00")
+    }
+
+    @Test func categoriesFormATreeWithoutCycles() async throws {
+        let store = try await Store()
+        let food = try await store.call(CategoryCreateRequest(name: "Food", kind: .expense))
+        let groceries = try await store.call(CategoryCreateRequest(name: "Groceries", parentId: food.id))
+        let fruit = try await store.call(CategoryCreateRequest(name: "Fruit", parentId: groceries.id))
+        #expect(fruit.path == "Food/Groceries/Fruit")
+        #expect(fruit.kind == .expense)
+        #expect(try await store.failure(CategoryUpdateRequest(id: food.id, parentId: fruit.id)).field == "body.parentId")
+        let salary = try await store.call(CategoryCreateRequest(name: "Salary", kind: .income))
+        #expect(try await store.failure(CategoryCreateRequest(name: "Bonus", kind: .expense, parentId: salary.id)).field == "body.kind")
+        #expect(try await store.failure(CategoryCreateRequest(name: "groceries", parentId: food.id)).code == .conflict)
+        let moved = try await store.call(CategoryUpdateRequest(id: fruit.id, makeTopLevel: true))
+        #expect(moved.path == "Fruit")
+        let names = try await store.call(CategoryListRequest()).categories.map(\.path)
+        #expect(names == ["Salary", "Food", "Food/Groceries", "Fruit"])
+    }
+
+    @Test func archivedWalletsTakeNoNewTransactions() async throws {
+        let store = try await Store()
+        let wallet = try await store.call(WalletCreateRequest(name: "Old", currency: "EUR"))
+        _ = try await store.call(WalletArchiveRequest(id: wallet.id))
+        #expect(try await store.call(WalletListRequest()).wallets.isEmpty)
+        #expect(try await store.call(WalletListRequest(includeArchived: true)).wallets.count == 1)
+        #expect(try await store.failure(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1", date: "2026-11-21")).field == "body.walletId")
+    }
+}
