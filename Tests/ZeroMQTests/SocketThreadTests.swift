@@ -14,16 +14,27 @@ import ZeroMQ
         let echo = Task {
             for await message in thread.inbound { thread.send(socket: 0, frames: message.frames) }
         }
-        let client = try ZMQSocket(context: context, type: .dealer)
-        try client.connect(endpoint)
-        for index in 0..<100 {
-            try client.send([Data(), Data("ping \(index)".utf8)])
-            #expect(try client.waitForInput(timeoutMilliseconds: 2_000))
-            #expect(try client.receive()?.last == Data("ping \(index)".utf8))
+        // The blocking client gets a thread of its own: blocking a Swift concurrency thread in
+        // zmq_poll could starve the echo task (the pool has one thread per core).
+        let echoed = try await Self.onOwnThread { () throws -> [Data?] in
+            let client = try ZMQSocket(context: context, type: .dealer)
+            try client.connect(endpoint)
+            defer { client.close() }
+            return try (0..<100).map { index in
+                try client.send([Data(), Data("ping \(index)".utf8)])
+                guard try client.waitForInput(timeoutMilliseconds: 5_000) else { return nil }
+                return try client.receive()?.last
+            }
         }
-        client.close()
+        #expect(echoed == (0..<100).map { Data("ping \($0)".utf8) })
         await thread.stop()
         await echo.value
+    }
+
+    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 
     @Test func aBindFailureIsThrownToTheCaller() async throws {

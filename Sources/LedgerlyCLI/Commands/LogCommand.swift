@@ -27,7 +27,7 @@ struct LogCommand: ParsableCommand {
             if let after {
                 start = after
             } else {
-                let last = try gateway.call(EventsSinceRequest(after: Int64.max - 1, limit: 1)).lastSeq
+                let last = try gateway.call(StatusRequest()).lastSeq
                 start = max(0, last - Int64(limit))
             }
             let reply = try gateway.call(EventsSinceRequest(after: start, limit: limit))

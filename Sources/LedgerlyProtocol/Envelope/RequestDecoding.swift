@@ -27,6 +27,12 @@ public enum RequestDecoding {
         }
     }
 
+    /// The request's `id` when the frame is a JSON object with a string `id`, even if the rest of
+    /// the envelope is unusable, so an error reply can still name the request it answers (`re`).
+    public static func bestEffortId(of frame: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: frame) as? [String: Any])?["id"] as? String
+    }
+
     /// Decodes the whole request with a typed body, refusing missing, mistyped and unknown fields.
     public static func request<Body: Codable & Sendable>(_ type: Body.Type, from frame: Data) throws(ErrorBody) -> Envelope<Body> {
         let decoder = MessageCoding.decoder()

@@ -179,11 +179,13 @@ public final class ChangeFollower: Service {
         return true
     }
 
+    /// Saves the cursor file first, then the in-memory copy that `status` reports: whatever
+    /// `status` has said is handled is on disk, so a `kill -9` after it never replays it.
     private func setCursor(_ new: FollowerCursor) {
-        cursor.withLock { $0 = new }
         do { try cursorFile.save(new) } catch {
             logger.error("could not save the cursor", metadata: ["error": "\(error)"])
         }
+        cursor.withLock { $0 = new }
     }
 
     private func answerStatus(_ frames: [Data], on sockets: ZMQSocketThread) {
@@ -202,7 +204,7 @@ public final class ChangeFollower: Service {
             let known = currentCursor
             reply = ReplyBuilder.ok(StatusReply(service: service, version: LedgerlyVersion.current, pid: getpid(), startedAt: startedAt, lastSeq: known.seq, epoch: known.epoch), for: header)
         } catch {
-            reply = ReplyBuilder.error(error, re: (try? MessageCoding.decoder().decode(EnvelopeHeader.self, from: payload))?.id)
+            reply = ReplyBuilder.error(error, re: RequestDecoding.bestEffortId(of: payload))
         }
         sockets.send(socket: 1, frames: request.replyFrames(reply))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LedgerlyProtocol
 
 /// The database schema, as an ordered list of GRDB migrations. Never edit a shipped migration:
 /// add a new one, so every existing database upgrades the same way.
@@ -104,7 +105,7 @@ enum StoreMigrations {
                 ) WITHOUT ROWID;
                 """)
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('epoch', ?)", arguments: [UUID().uuidString.lowercased()])
-            try db.execute(sql: "INSERT INTO settings (id, updated_at) VALUES (1, ?)", arguments: [ISO8601DateFormatter().string(from: Date())])
+            try db.execute(sql: "INSERT INTO settings (id, updated_at) VALUES (1, ?)", arguments: [Timestamp.now()])
         }
         return migrator
     }

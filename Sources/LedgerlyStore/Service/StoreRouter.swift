@@ -27,18 +27,19 @@ final class StoreRouter {
     }
 
     func handle(_ frame: Data) async -> RouterOutcome {
-        var header: EnvelopeHeader?
         do {
-            let parsed = try RequestDecoding.header(of: frame)
-            header = parsed
-            return try await route(parsed, frame)
+            return try await route(try RequestDecoding.header(of: frame), frame)
         } catch let error as ErrorBody {
-            return RouterOutcome(reply: ReplyBuilder.error(error, re: header?.id), events: [])
+            return failure(error, frame)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            return RouterOutcome(reply: ReplyBuilder.error(ErrorBody(code: .conflict, message: "the change conflicts with existing data: \(error.message ?? "constraint failed")"), re: header?.id), events: [])
+            return failure(ErrorBody(code: .conflict, message: "the change conflicts with existing data: \(error.message ?? "constraint failed")"), frame)
         } catch {
-            return RouterOutcome(reply: ReplyBuilder.error(ErrorBody(code: .internal, message: "the store failed to apply the request; nothing was changed (\(error))"), re: header?.id), events: [])
+            return failure(ErrorBody(code: .internal, message: "the store failed to apply the request; nothing was changed (\(error))"), frame)
         }
+    }
+
+    private func failure(_ error: ErrorBody, _ frame: Data) -> RouterOutcome {
+        RouterOutcome(reply: ReplyBuilder.error(error, re: RequestDecoding.bestEffortId(of: frame)), events: [])
     }
 
     private func route(_ header: EnvelopeHeader, _ frame: Data) async throws -> RouterOutcome {
