@@ -48,8 +48,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "LedgerlyRates", dependencies: ["LedgerlyRuntime"], swiftSettings: swiftSettings),
-        .target(name: "LedgerlyAlerts", dependencies: ["LedgerlyRuntime"], swiftSettings: swiftSettings),
+        .target(
+            name: "LedgerlyRates",
+            dependencies: ["LedgerlyRuntime", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LedgerlyAlerts",
+            dependencies: ["LedgerlyRuntime", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "LedgerlyCLI",
             dependencies: [
@@ -75,7 +83,7 @@ let package = Package(
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LedgerlyStoreTests",
-            dependencies: ["LedgerlyStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["LedgerlyStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

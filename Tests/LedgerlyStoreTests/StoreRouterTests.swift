@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
+import Logging
 @testable import LedgerlyStore
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
             folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("store-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             database = try StoreDatabase(url: folder.appendingPathComponent("ledgerly.sqlite"), durability: .normal)
-            router = try StoreRouter(database: database, startedAt: Timestamp.now())
+            router = try StoreRouter(database: database, startedAt: Timestamp.now(), logger: Logger(label: "test"))
             if setUp { _ = try await call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false)) }
         }
 
@@ -25,7 +26,7 @@ import Testing
 
         func send<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> RouterOutcome {
             let envelope = Envelope(type: Request.messageType.rawValue, body: body, key: Request.messageType.isWrite ? (key ?? UUID().uuidString) : nil)
-            return await router.handle(try MessageCoding.encode(envelope))
+            return router.handle(try MessageCoding.encode(envelope))
         }
 
         func call<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> Request.Reply {

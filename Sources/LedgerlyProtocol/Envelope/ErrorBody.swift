@@ -17,6 +17,9 @@ public struct ErrorBody: Codable, Hashable, Sendable, Error, CustomStringConvert
         ErrorBody(code: .validationFailed, message: message, field: field)
     }
 
+    /// A request that is not exactly one JSON frame after the routing frames.
+    public static let malformedFraming = ErrorBody(code: .malformed, message: "expected exactly one JSON frame after the routing frames")
+
     public static func notFound(_ message: String, field: String? = nil) -> ErrorBody {
         ErrorBody(code: .notFound, message: message, field: field)
     }

@@ -9,16 +9,15 @@ import Foundation
 public enum RequestDecoding {
     /// Reads the envelope fields and checks the version; does not look at the body.
     public static func header(of frame: Data) throws(ErrorBody) -> EnvelopeHeader {
-        let decoder = MessageCoding.decoder()
-        guard (try? JSONSerialization.jsonObject(with: frame)) is [String: Any] else {
+        guard let object = (try? JSONSerialization.jsonObject(with: frame)) as? [String: Any] else {
             throw ErrorBody(code: .malformed, message: "the frame is not a JSON object")
         }
         // Version first: a future major version may have changed any other envelope field.
-        if let version = try? decoder.decode(VersionOnly.self, from: frame), version.v != ProtocolVersion.major {
-            throw ErrorBody(code: .unsupportedVersion, message: "protocol version \(version.v) is not supported; this service speaks v\(ProtocolVersion.major)", field: "v")
+        if let version = object["v"] as? Int, version != ProtocolVersion.major {
+            throw ErrorBody(code: .unsupportedVersion, message: "protocol version \(version) is not supported; this service speaks v\(ProtocolVersion.major)", field: "v")
         }
         do {
-            return try decoder.decode(EnvelopeHeader.self, from: frame)
+            return try MessageCoding.decoder().decode(EnvelopeHeader.self, from: frame)
         } catch let error as DecodingError {
             let failure = describe(error)
             throw ErrorBody(code: .malformed, message: "the envelope is invalid: \(failure.message)", field: failure.field)
@@ -35,30 +34,22 @@ public enum RequestDecoding {
 
     /// Decodes the whole request with a typed body, refusing missing, mistyped and unknown fields.
     public static func request<Body: Codable & Sendable>(_ type: Body.Type, from frame: Data) throws(ErrorBody) -> Envelope<Body> {
-        let decoder = MessageCoding.decoder()
+        guard let object = (try? JSONSerialization.jsonObject(with: frame)) as? [String: Any], let sent = object["body"] as? [String: Any] else {
+            throw ErrorBody.validation("the body must be a JSON object", field: "body")
+        }
         let typed: Envelope<Body>
-        let generic: Envelope<JSONValue>
         do {
-            generic = try decoder.decode(Envelope<JSONValue>.self, from: frame)
-            guard case .object = generic.body else {
-                throw ErrorBody.validation("the body must be a JSON object", field: "body")
-            }
-            typed = try decoder.decode(Envelope<Body>.self, from: frame)
-        } catch let error as ErrorBody {
-            throw error
+            typed = try MessageCoding.decoder().decode(Envelope<Body>.self, from: frame)
         } catch let error as DecodingError {
             let failure = describe(error)
             throw ErrorBody.validation(failure.message, field: failure.field)
         } catch {
             throw ErrorBody.validation("the body could not be read: \(error)", field: "body")
         }
-        let understood: JSONValue
-        do {
-            understood = try decoder.decode(JSONValue.self, from: MessageCoding.encode(typed.body))
-        } catch {
+        guard let understood = (try? MessageCoding.encode(typed.body)).flatMap({ try? JSONSerialization.jsonObject(with: $0) }) else {
             throw ErrorBody(code: .internal, message: "could not re-encode the request body")
         }
-        if let unknown = firstUnknownField(in: generic.body, understood: understood, path: "body") {
+        if let unknown = firstUnknownField(in: sent, understood: understood, path: "body") {
             throw ErrorBody.validation("unknown field '\(unknown)'", field: unknown)
         }
         return typed
@@ -66,27 +57,23 @@ public enum RequestDecoding {
 
     /// Walks what was sent next to what the body type read back; a key that was sent with a
     /// non-null value and is absent from the re-encoded body is one the type does not know.
-    static func firstUnknownField(in sent: JSONValue, understood: JSONValue, path: String) -> String? {
-        switch (sent, understood) {
-        case (.object(let sentObject), .object(let understoodObject)):
+    /// Only the shape is compared (objects and arrays), never values, so numbers need no care.
+    static func firstUnknownField(in sent: Any, understood: Any, path: String) -> String? {
+        if let sentObject = sent as? [String: Any], let understoodObject = understood as? [String: Any] {
             for key in sentObject.keys.sorted() {
-                let value = sentObject[key]!
                 let childPath = "\(path).\(key)"
                 guard let counterpart = understoodObject[key] else {
-                    if value == .null { continue }
+                    if sentObject[key] is NSNull { continue }
                     return childPath
                 }
-                if let unknown = firstUnknownField(in: value, understood: counterpart, path: childPath) { return unknown }
+                if let unknown = firstUnknownField(in: sentObject[key]!, understood: counterpart, path: childPath) { return unknown }
             }
-            return nil
-        case (.array(let sentArray), .array(let understoodArray)):
+        } else if let sentArray = sent as? [Any], let understoodArray = understood as? [Any] {
             for (index, pair) in zip(sentArray, understoodArray).enumerated() {
                 if let unknown = firstUnknownField(in: pair.0, understood: pair.1, path: "\(path)[\(index)]") { return unknown }
             }
-            return nil
-        default:
-            return nil
         }
+        return nil
     }
 
     /// A readable sentence and a field path for a `DecodingError`.
@@ -132,5 +119,4 @@ public enum RequestDecoding {
         }
     }
 
-    private struct VersionOnly: Decodable { var v: Int }
 }

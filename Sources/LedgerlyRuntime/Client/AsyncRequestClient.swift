@@ -5,6 +5,10 @@ import ZeroMQ
 /// A `RequestClient` for async code: the blocking client and its socket live on one serial
 /// dispatch queue (the socket's one thread at a time), and callers await the result there
 /// without blocking a Swift concurrency thread.
+///
+/// There is no deinit work: the socket closes when the last reference goes, after the queue's
+/// last block (a socket may move between threads with a full memory barrier, which the release
+/// provides), and a `queue.sync` there could deadlock when that last release runs on `queue`.
 public final class AsyncRequestClient: @unchecked Sendable {
     // @unchecked: `client` is only touched on `queue`, which serialises every access.
     private let queue: DispatchQueue
@@ -26,10 +30,5 @@ public final class AsyncRequestClient: @unchecked Sendable {
             }
         }
         return try result.get()
-    }
-
-    deinit {
-        let client = self.client
-        queue.sync { client.close() }
     }
 }

@@ -13,8 +13,10 @@ import ZeroMQ
 /// message or a restarted store never loses or repeats a change.
 ///
 /// All handling happens on one loop, in order, so a consumer never sees two events at once.
+/// `status` requests are answered on the socket thread from the saved cursor, so a long
+/// catch-up never makes the service look dead.
 public final class ChangeFollower: Service {
-    public enum Work: Sendable {
+    enum Work: Sendable {
         case published([Data])
         case tick
     }
@@ -22,16 +24,22 @@ public final class ChangeFollower: Service {
     /// No heartbeat for this long means the store (or the link to it) is gone: catch up by request.
     public static let silenceLimit: Duration = .seconds(3)
 
+    private static let subscriberSocket = 0
+    private static let statusSocket = 1
+
     private let service: String
+    private let statusEndpoint: String
     private let home: LedgerlyHome
     private let consumer: any ChangeConsumer
     private let logger: Logger
     private let cursorFile: CursorFile
     private let cursor: Mutex<FollowerCursor>
+    private let stopping = Mutex(false)
     private let startedAt = Timestamp.now()
 
-    public init(service: String, home: LedgerlyHome, consumer: any ChangeConsumer, logger: Logger) {
+    public init(service: String, statusEndpoint: String, home: LedgerlyHome, consumer: any ChangeConsumer, logger: Logger) {
         self.service = service
+        self.statusEndpoint = statusEndpoint
         self.home = home
         self.consumer = consumer
         self.logger = logger
@@ -45,50 +53,50 @@ public final class ChangeFollower: Service {
         try home.prepare()
         let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("\(service).lock").path)
         let context = try ZMQContext()
-        let statusEndpoint = service == "ledgerly-rates" ? home.ratesCommandEndpoint : home.alertsCommandEndpoint
+        let statusEndpoint = statusEndpoint
         let eventsEndpoint = home.storeEventsEndpoint
-        let sockets = try await ZMQSocketThread.start(name: service, context: context) { context in
-            let subscriber = try ZMQSocket(context: context, type: .sub)
-            try subscriber.subscribe("")
-            try subscriber.connect(eventsEndpoint)
-            let status = try ZMQSocket(context: context, type: .router)
-            try status.setMaxMessageSize(1 << 20)
-            try status.bind(statusEndpoint)
-            return [subscriber, status]
-        }
+        let sockets = try await ZMQSocketThread.start(
+            name: service, context: context,
+            handler: { [self] message in message.socket == Self.statusSocket ? [answerStatus(message.frames)] : nil },
+            makeSockets: { context in
+                let subscriber = try ZMQSocket(context: context, type: .sub)
+                try subscriber.subscribe("")
+                try subscriber.connect(eventsEndpoint)
+                let status = try ZMQSocket(context: context, type: .router)
+                try status.setMaxMessageSize(1 << 20)
+                try status.bind(statusEndpoint)
+                return [subscriber, status]
+            })
         let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 2_000, attempts: 1)
         let start = currentCursor
         logger.info("started", metadata: ["cursor.seq": "\(start.seq)", "cursor.epoch": "\(start.epoch ?? "none")", "status": "\(statusEndpoint)"])
 
-        let (work, workInput) = AsyncStream.makeStream(of: Work.self)
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                for await message in sockets.inbound {
-                    if message.socket == 0 {
-                        workInput.yield(.published(message.frames))
-                    } else {
-                        self.answerStatus(message.frames, on: sockets)
+        // Bounded like the socket thread's stream: a dropped event shows up as a gap later.
+        let (work, workInput) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .bufferingOldest(10_000))
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    for await message in sockets.inbound { workInput.yield(.published(message.frames)) }
+                    workInput.finish()
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(1))
+                        workInput.yield(.tick)
                     }
                 }
-                workInput.finish()
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    workInput.yield(.tick)
-                }
-            }
-            group.addTask {
                 await self.follow(work: work, store: store)
-                await sockets.stop()
+                group.cancelAll()
             }
-            try? await gracefulShutdown()
-            logger.info("stopping", metadata: ["cursor.seq": "\(self.currentCursor.seq)"])
+        } onGracefulShutdown: {
+            self.stopping.withLock { $0 = true }
             workInput.finish()
-            await sockets.stop()
-            group.cancelAll()
         }
+        logger.info("stopping", metadata: ["cursor.seq": "\(currentCursor.seq)"])
+        await sockets.stop()
         withExtendedLifetime(lock) {}
+        // Ending without being asked to means the sockets are gone: exit, so supervisor restarts us.
+        if !stopping.withLock({ $0 }) { throw FollowerError.socketsClosed(service) }
     }
 
     private func follow(work: AsyncStream<Work>, store: AsyncRequestClient) async {
@@ -146,7 +154,7 @@ public final class ChangeFollower: Service {
                     logger.notice("store database replaced; replaying its change log from the start", metadata: ["old": "\(known.epoch ?? "")", "new": "\(page.epoch)"])
                 }
                 await consumer.storeReplaced(oldEpoch: known.epoch, newEpoch: page.epoch)
-                setCursor(FollowerCursor(epoch: page.epoch, seq: 0))
+                guard setCursor(FollowerCursor(epoch: page.epoch, seq: 0)) else { return true }
                 continue
             }
             for event in page.events where event.seq > currentCursor.seq {
@@ -166,8 +174,8 @@ public final class ChangeFollower: Service {
         }
     }
 
-    /// Hands one event to the consumer, then moves the cursor past it. A consumer failure leaves
-    /// the cursor where it was, so the event is offered again on the next catch-up.
+    /// Hands one event to the consumer, then moves the cursor past it. A consumer failure (or a
+    /// cursor that cannot be saved) leaves the cursor where it was, so the event is offered again.
     private func apply(_ event: ChangeEvent) async -> Bool {
         do {
             try await consumer.handle(event)
@@ -175,24 +183,27 @@ public final class ChangeFollower: Service {
             logger.error("consumer failed; will retry", metadata: ["seq": "\(event.seq)", "error": "\(error)"])
             return false
         }
-        setCursor(FollowerCursor(epoch: event.epoch, seq: event.seq))
-        return true
+        return setCursor(FollowerCursor(epoch: event.epoch, seq: event.seq))
     }
 
     /// Saves the cursor file first, then the in-memory copy that `status` reports: whatever
     /// `status` has said is handled is on disk, so a `kill -9` after it never replays it.
-    private func setCursor(_ new: FollowerCursor) {
-        do { try cursorFile.save(new) } catch {
-            logger.error("could not save the cursor", metadata: ["error": "\(error)"])
+    private func setCursor(_ new: FollowerCursor) -> Bool {
+        do {
+            try cursorFile.save(new)
+        } catch {
+            logger.error("could not save the cursor; will retry", metadata: ["error": "\(error)", "path": "\(cursorFile.url.path)"])
+            return false
         }
         cursor.withLock { $0 = new }
+        return true
     }
 
-    private func answerStatus(_ frames: [Data], on sockets: ZMQSocketThread) {
+    /// Runs on the socket thread: answers `status` from the cursor, anything else with an error.
+    private func answerStatus(_ frames: [Data]) -> ZMQOutbound {
         let request = RoutedRequest(frames: frames)
         guard let payload = request.payload else {
-            sockets.send(socket: 1, frames: request.replyFrames(ReplyBuilder.error(ErrorBody(code: .malformed, message: "expected one JSON frame"), re: nil)))
-            return
+            return ZMQOutbound(socket: Self.statusSocket, frames: request.replyFrames(ReplyBuilder.error(.malformedFraming, re: nil)))
         }
         let reply: Data
         do throws(ErrorBody) {
@@ -206,6 +217,17 @@ public final class ChangeFollower: Service {
         } catch {
             reply = ReplyBuilder.error(error, re: RequestDecoding.bestEffortId(of: payload))
         }
-        sockets.send(socket: 1, frames: request.replyFrames(reply))
+        return ZMQOutbound(socket: Self.statusSocket, frames: request.replyFrames(reply))
+    }
+}
+
+/// Why a follower stopped on its own.
+enum FollowerError: Error, CustomStringConvertible {
+    case socketsClosed(String)
+
+    var description: String {
+        switch self {
+        case .socketsClosed(let service): "\(service) lost its sockets and stops so that its supervisor restarts it"
+        }
     }
 }

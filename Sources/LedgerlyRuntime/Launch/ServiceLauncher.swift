@@ -14,7 +14,7 @@ public enum ServiceLauncher {
             try await group.run()
             exit(0)
         } catch {
-            logger.critical("\(name) stopped: \(error)")
+            // One plain line: under supervisor it lands in the service log, on a terminal it reads well.
             FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
             exit(1)
         }

@@ -12,13 +12,12 @@ enum IdempotencyLedger {
     }
 
     static func lookup(_ db: Database, key: String) throws -> Entry? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT request_type, body_hash, reply FROM idempotency WHERE key = ?", arguments: [key]) else { return nil }
+        guard let row = try db.cachedRow(sql: "SELECT request_type, body_hash, reply FROM idempotency WHERE key = ?", arguments: [key]) else { return nil }
         return Entry(requestType: row["request_type"], bodyHash: row["body_hash"], reply: Data((row["reply"] as String).utf8))
     }
 
     static func remember(_ db: Database, key: String, requestType: String, bodyHash: String, reply: Data, at now: String) throws {
-        try db.execute(
-            sql: "INSERT INTO idempotency (key, request_type, body_hash, reply, created_at) VALUES (?, ?, ?, ?, ?)",
+        try db.execute(cached: "INSERT INTO idempotency (key, request_type, body_hash, reply, created_at) VALUES (?, ?, ?, ?, ?)",
             arguments: [key, requestType, bodyHash, String(decoding: reply, as: UTF8.self), now])
     }
 

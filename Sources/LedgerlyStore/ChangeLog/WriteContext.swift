@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import LedgerlyProtocol
 
@@ -8,7 +7,7 @@ struct WriteContext {
     let db: Database
     let epoch: String
     let now: String
-    private(set) var events: [ChangeEvent] = []
+    private(set) var events: [EncodedChangeEvent] = []
 
     init(db: Database, epoch: String, now: String = Timestamp.now()) {
         self.db = db
@@ -18,11 +17,9 @@ struct WriteContext {
 
     /// Appends a change-log row; the event is published after the transaction commits.
     mutating func record<Data: Encodable>(_ type: ChangeEventType, id: String, data: Data) throws {
-        let json = String(decoding: try MessageCoding.encode(data), as: UTF8.self)
-        try db.execute(
-            sql: "INSERT INTO change_log (ts, type, entity, entity_id, data) VALUES (?, ?, ?, ?, ?)",
-            arguments: [now, type.rawValue, type.entity, id, json])
-        let value = try MessageCoding.decoder().decode(JSONValue.self, from: Foundation.Data(json.utf8))
-        events.append(ChangeEvent(seq: db.lastInsertedRowID, epoch: epoch, type: type.rawValue, ts: now, entity: type.entity, id: id, data: value))
+        let json = try MessageCoding.encode(data)
+        try db.execute(cached: "INSERT INTO change_log (ts, type, entity, entity_id, data) VALUES (?, ?, ?, ?, ?)",
+            arguments: [now, type.rawValue, type.entity, id, String(decoding: json, as: UTF8.self)])
+        events.append(try EncodedChangeEvent(seq: db.lastInsertedRowID, epoch: epoch, type: type.rawValue, ts: now, entity: type.entity, id: id, dataJSON: json))
     }
 }

@@ -6,7 +6,7 @@ import LedgerlyProtocol
 enum CategoryHandlers {
     /// Every category with its path, parents before children, siblings in sort order.
     static func all(_ db: Database, kind: CategoryKind? = nil) throws -> [CategoryRecord] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try db.cachedRows(sql: """
             WITH RECURSIVE tree(id, path, sort_key) AS (
                 SELECT id, name, printf('%08d/%s', sort_order + 50000000, lower(name)) FROM categories WHERE parent_id IS NULL
                 UNION ALL
@@ -29,7 +29,7 @@ enum CategoryHandlers {
 
     /// Checks that a category exists, cheaply (transactions reference categories on every write).
     static func requireExists(_ db: Database, id: Int64, field: String) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM categories WHERE id = ?", arguments: [id]) == true else {
+        guard try db.cachedValue(Bool.self, sql: "SELECT 1 FROM categories WHERE id = ?", arguments: [id]) == true else {
             throw ErrorBody.notFound("there is no category \(id)", field: field)
         }
     }
@@ -49,8 +49,7 @@ enum CategoryHandlers {
             throw ErrorBody.validation("body.kind is required for a top-level category (income or expense)", field: "body.kind")
         }
         try ensureNameFree(db, name: name, parentId: request.parentId, except: nil)
-        try db.execute(
-            sql: "INSERT INTO categories (name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        try db.execute(cached: "INSERT INTO categories (name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [name, kind.rawValue, request.parentId, try InputRules.optionalText(request.icon, field: "body.icon", limit: 32),
                         try InputRules.color(request.color, field: "body.color"), request.budgetingEnabled ?? (kind == .expense),
                         request.sortOrder ?? 0, context.now, context.now])
@@ -84,7 +83,7 @@ enum CategoryHandlers {
                 if current == category.id {
                     throw ErrorBody.validation("'\(category.path)' cannot move under itself or one of its children", field: "body.parentId")
                 }
-                cursor = try Int64.fetchOne(db, sql: "SELECT parent_id FROM categories WHERE id = ?", arguments: [current])
+                cursor = try db.cachedValue(Int64.self, sql: "SELECT parent_id FROM categories WHERE id = ?", arguments: [current])
             }
             parentId = newParent
         }
@@ -92,8 +91,7 @@ enum CategoryHandlers {
         if name.lowercased() != category.name.lowercased() || parentId != category.parentId {
             try ensureNameFree(db, name: name, parentId: parentId, except: category.id)
         }
-        try db.execute(
-            sql: "UPDATE categories SET name = ?, parent_id = ?, icon = ?, color = ?, budgeting_enabled = ?, sort_order = ?, updated_at = ? WHERE id = ?",
+        try db.execute(cached: "UPDATE categories SET name = ?, parent_id = ?, icon = ?, color = ?, budgeting_enabled = ?, sort_order = ?, updated_at = ? WHERE id = ?",
             arguments: [name, parentId,
                         try request.icon.map { try InputRules.optionalText($0, field: "body.icon", limit: 32) } ?? category.icon,
                         try request.color.map { try InputRules.color($0, field: "body.color") } ?? category.color,
@@ -119,7 +117,7 @@ enum CategoryHandlers {
     }
 
     private static func ensureNameFree(_ db: Database, name: String, parentId: Int64?, except id: Int64?) throws {
-        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name]), existing != id {
+        if let existing = try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name]), existing != id {
             throw ErrorBody(code: .conflict, message: "a category named '\(name)' already exists at that level (id \(existing))", field: "body.name")
         }
     }

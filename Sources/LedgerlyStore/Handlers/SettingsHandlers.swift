@@ -6,7 +6,7 @@ import LedgerlyProtocol
 /// `settings.get`, `settings.update`, `setup.save`, `setup.complete`.
 enum SettingsHandlers {
     static func fetch(_ db: Database) throws -> SettingsRecord {
-        let row = try Row.fetchOne(db, sql: "SELECT * FROM settings WHERE id = 1")!
+        let row = try db.cachedRow(sql: "SELECT * FROM settings WHERE id = 1")!
         let progress: OnboardingProgress? = (row["onboarding_progress"] as String?).flatMap {
             try? MessageCoding.decoder().decode(OnboardingProgress.self, from: Data($0.utf8))
         }
@@ -22,7 +22,7 @@ enum SettingsHandlers {
     }
 
     static func isSetupCompleted(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT onboarding_completed FROM settings WHERE id = 1") ?? false
+        try db.cachedValue(Bool.self, sql: "SELECT onboarding_completed FROM settings WHERE id = 1") ?? false
     }
 
     static func get(_ request: SettingsGetRequest, _ db: Database) throws -> SettingsRecord {
@@ -33,23 +33,22 @@ enum SettingsHandlers {
         let db = context.db
         if let code = request.baseCurrency {
             let currency = try InputRules.currency(code, field: "body.baseCurrency")
-            try db.execute(sql: "UPDATE settings SET base_currency = ? WHERE id = 1", arguments: [currency.code])
+            try db.execute(cached: "UPDATE settings SET base_currency = ? WHERE id = 1", arguments: [currency.code])
         }
         if let mode = request.exchangeMode {
-            try db.execute(sql: "UPDATE settings SET exchange_mode = ? WHERE id = 1", arguments: [mode.rawValue])
+            try db.execute(cached: "UPDATE settings SET exchange_mode = ? WHERE id = 1", arguments: [mode.rawValue])
         }
         if let minutes = request.priceRefreshIntervalMinutes {
             guard (1...10_080).contains(minutes) else {
                 throw ErrorBody.validation("body.priceRefreshIntervalMinutes must be between 1 and 10080 (a week), got \(minutes)", field: "body.priceRefreshIntervalMinutes")
             }
-            try db.execute(sql: "UPDATE settings SET price_refresh_minutes = ? WHERE id = 1", arguments: [minutes])
+            try db.execute(cached: "UPDATE settings SET price_refresh_minutes = ? WHERE id = 1", arguments: [minutes])
         }
         if let sync = request.cloudSync {
-            try db.execute(sql: "UPDATE settings SET cloud_sync = ? WHERE id = 1", arguments: [sync])
+            try db.execute(cached: "UPDATE settings SET cloud_sync = ? WHERE id = 1", arguments: [sync])
         }
         if let notifications = request.notifications {
-            try db.execute(
-                sql: "UPDATE settings SET notify_budget = ?, notify_goals = ?, notify_rates = ?, notify_recurring = ? WHERE id = 1",
+            try db.execute(cached: "UPDATE settings SET notify_budget = ?, notify_goals = ?, notify_rates = ?, notify_recurring = ? WHERE id = 1",
                 arguments: [notifications.budgetAlerts, notifications.goalAlerts, notifications.rateAlerts, notifications.recurringReminders])
         }
         return try touchAndRecord(.settingsUpdated, &context)
@@ -62,20 +61,19 @@ enum SettingsHandlers {
         }
         if let code = progress.baseCurrency { _ = try InputRules.currency(code, field: "body.progress.baseCurrency") }
         let json = String(decoding: try MessageCoding.encode(progress), as: UTF8.self)
-        try context.db.execute(sql: "UPDATE settings SET onboarding_progress = ? WHERE id = 1", arguments: [json])
+        try context.db.execute(cached: "UPDATE settings SET onboarding_progress = ? WHERE id = 1", arguments: [json])
         return try touchAndRecord(.settingsUpdated, &context)
     }
 
     static func complete(_ request: SetupCompleteRequest, _ context: inout WriteContext) throws -> SettingsRecord {
         let currency = try InputRules.currency(request.baseCurrency, field: "body.baseCurrency")
-        try context.db.execute(
-            sql: "UPDATE settings SET base_currency = ?, exchange_mode = ?, cloud_sync = ?, onboarding_completed = 1, onboarding_progress = NULL WHERE id = 1",
+        try context.db.execute(cached: "UPDATE settings SET base_currency = ?, exchange_mode = ?, cloud_sync = ?, onboarding_completed = 1, onboarding_progress = NULL WHERE id = 1",
             arguments: [currency.code, request.exchangeMode.rawValue, request.cloudSync])
         return try touchAndRecord(.setupCompleted, &context)
     }
 
     private static func touchAndRecord(_ type: ChangeEventType, _ context: inout WriteContext) throws -> SettingsRecord {
-        try context.db.execute(sql: "UPDATE settings SET updated_at = ? WHERE id = 1", arguments: [context.now])
+        try context.db.execute(cached: "UPDATE settings SET updated_at = ? WHERE id = 1", arguments: [context.now])
         let record = try fetch(context.db)
         try context.record(type, id: "settings", data: record)
         return record

@@ -7,14 +7,14 @@ enum TagHandlers {
 
     static func create(_ request: TagCreateRequest, _ context: inout WriteContext) throws -> TagRecord {
         let name = try validName(request.name, field: "body.name")
-        if let existing = try Int64.fetchOne(context.db, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) {
+        if let existing = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) {
             throw ErrorBody(code: .conflict, message: "the tag '\(name)' already exists (id \(existing))", field: "body.name")
         }
         return try insert(name, &context)
     }
 
     static func list(_ request: TagListRequest, _ db: Database) throws -> TagListReply {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM tags ORDER BY name COLLATE NOCASE")
+        let rows = try db.cachedRows(sql: "SELECT id, name FROM tags ORDER BY name COLLATE NOCASE")
         return TagListReply(tags: rows.map { TagRecord(id: $0["id"], name: $0["name"]) })
     }
 
@@ -23,14 +23,14 @@ enum TagHandlers {
         var ids: [Int64] = []
         for (index, raw) in names.enumerated() {
             let name = try validName(raw, field: "\(field)[\(index)]")
-            let id = try Int64.fetchOne(context.db, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) ?? insert(name, &context).id
+            let id = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) ?? insert(name, &context).id
             if !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
 
     private static func insert(_ name: String, _ context: inout WriteContext) throws -> TagRecord {
-        try context.db.execute(sql: "INSERT INTO tags (name) VALUES (?)", arguments: [name])
+        try context.db.execute(cached: "INSERT INTO tags (name) VALUES (?)", arguments: [name])
         let tag = TagRecord(id: context.db.lastInsertedRowID, name: name)
         try context.record(.tagCreated, id: String(tag.id), data: tag)
         return tag

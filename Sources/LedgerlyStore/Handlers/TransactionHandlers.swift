@@ -11,7 +11,7 @@ enum TransactionHandlers {
     // MARK: Reads
 
     static func fetch(_ db: Database, id: Int64, field: String = "body.id") throws -> TransactionRecord {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]) else {
             throw ErrorBody.notFound("there is no transaction \(id)", field: field)
         }
         return try records(db, rows: [row])[0]
@@ -57,7 +57,7 @@ enum TransactionHandlers {
         let offset = request.offset ?? 0
         guard offset >= 0 else { throw ErrorBody.validation("body.offset must not be negative", field: "body.offset") }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let total = try Int.fetchOne(db, sql: "\(prefix)SELECT count(*) FROM transactions t \(filter)", arguments: StatementArguments(arguments)) ?? 0
+        let total = try db.cachedValue(Int.self, sql: "\(prefix)SELECT count(*) FROM transactions t \(filter)", arguments: StatementArguments(arguments)) ?? 0
         let rows = try Row.fetchAll(
             db, sql: "\(prefix)SELECT t.* FROM transactions t \(filter) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
             arguments: StatementArguments(arguments + [limit, offset]))
@@ -80,8 +80,7 @@ enum TransactionHandlers {
         let effect = request.kind.sign * amount.minorUnits
         let baseAmount = try baseAmount(db, wallet: wallet, effect: effect)
 
-        try db.execute(
-            sql: """
+        try db.execute(cached: """
                 INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, category_id, notes, date, attachment_path, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
@@ -125,17 +124,16 @@ enum TransactionHandlers {
         let oldEffect = old.kind.sign * (try InputRules.positiveAmount(old.amount, currency: currency, field: "body.amount")).minorUnits
         let effect = kind.sign * amount.minorUnits
 
-        try db.execute(
-            sql: "UPDATE transactions SET kind = ?, wallet_id = ?, amount_minor = ?, wallet_amount_minor = ?, base_amount_minor = ?, category_id = ?, notes = ?, date = ?, attachment_path = ?, updated_at = ? WHERE id = ?",
+        try db.execute(cached: "UPDATE transactions SET kind = ?, wallet_id = ?, amount_minor = ?, wallet_amount_minor = ?, base_amount_minor = ?, category_id = ?, notes = ?, date = ?, attachment_path = ?, updated_at = ? WHERE id = ?",
             arguments: [kind.rawValue, wallet.id, amount.minorUnits, effect, try baseAmount(db, wallet: wallet, effect: effect), request.categoryId ?? old.categoryId,
                         notes, date.description, attachment, context.now, old.id])
         if let tags = request.tags {
             let tagIds = try TagHandlers.resolve(tags, field: "body.tags", &context)
-            try db.execute(sql: "DELETE FROM transaction_tags WHERE tx_id = ?", arguments: [old.id])
+            try db.execute(cached: "DELETE FROM transaction_tags WHERE tx_id = ?", arguments: [old.id])
             try writeTags(db, txId: old.id, tagIds: tagIds)
         }
         if request.splits != nil {
-            try db.execute(sql: "DELETE FROM splits WHERE tx_id = ?", arguments: [old.id])
+            try db.execute(cached: "DELETE FROM splits WHERE tx_id = ?", arguments: [old.id])
             try writeSplits(db, txId: old.id, splits: splits)
         }
         try WalletHandlers.adjustBalance(db, walletId: old.walletId, by: -oldEffect)
@@ -151,8 +149,8 @@ enum TransactionHandlers {
         var doomed = [first]
         if let link = first.transfer, let peer = try? fetch(db, id: link.counterpartyTransactionId) { doomed.append(peer) }
         for transaction in doomed {
-            let effect = try Int64.fetchOne(db, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [transaction.id]) ?? 0
-            try db.execute(sql: "DELETE FROM transactions WHERE id = ?", arguments: [transaction.id])
+            let effect = try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [transaction.id]) ?? 0
+            try db.execute(cached: "DELETE FROM transactions WHERE id = ?", arguments: [transaction.id])
             try WalletHandlers.adjustBalance(db, walletId: transaction.walletId, by: -effect)
             try context.record(.txDeleted, id: String(transaction.id), data: transaction)
         }
@@ -188,8 +186,7 @@ enum TransactionHandlers {
         var legIds: [Int64] = []
         for (wallet, money, kind, counterparty) in [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)] {
             let effect = kind.sign * money.minorUnits
-            try db.execute(
-                sql: """
+            try db.execute(cached: """
                     INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, notes, date, counterparty_wallet_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
@@ -199,8 +196,8 @@ enum TransactionHandlers {
             try writeTags(db, txId: id, tagIds: tagIds)
             try WalletHandlers.adjustBalance(db, walletId: wallet.id, by: effect)
         }
-        try db.execute(sql: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[1], legIds[0]])
-        try db.execute(sql: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[0], legIds[1]])
+        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[1], legIds[0]])
+        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[0], legIds[1]])
         let reply = TransferReply(outgoing: try fetch(db, id: legIds[0]), incoming: try fetch(db, id: legIds[1]))
         try context.record(.txCreated, id: String(legIds[0]), data: reply.outgoing)
         try context.record(.txCreated, id: String(legIds[1]), data: reply.incoming)
@@ -224,7 +221,7 @@ enum TransactionHandlers {
     /// The amount in the base currency when the wallet is in the base currency; otherwise nil
     /// until the rates engine stores a snapshot for it.
     private static func baseAmount(_ db: Database, wallet: WalletRecord, effect: Int64) throws -> Int64? {
-        let base = try String.fetchOne(db, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
         return base == wallet.currency ? effect : nil
     }
 
@@ -252,14 +249,13 @@ enum TransactionHandlers {
 
     private static func writeTags(_ db: Database, txId: Int64, tagIds: [Int64]) throws {
         for tagId in tagIds {
-            try db.execute(sql: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)", arguments: [txId, tagId])
+            try db.execute(cached: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)", arguments: [txId, tagId])
         }
     }
 
     private static func writeSplits(_ db: Database, txId: Int64, splits: [(Money, SplitPart)]) throws {
         for (position, (money, part)) in splits.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo) VALUES (?, ?, ?, ?, ?)",
+            try db.execute(cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo) VALUES (?, ?, ?, ?, ?)",
                 arguments: [txId, position, money.minorUnits, part.categoryId, part.memo])
         }
     }
@@ -268,13 +264,20 @@ enum TransactionHandlers {
     private static func records(_ db: Database, rows: [Row]) throws -> [TransactionRecord] {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
-        let list = ids.map(String.init).joined(separator: ",")
-        var tags: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id IN (\(list)) ORDER BY g.name COLLATE NOCASE") {
-            tags[row["tx_id"], default: []].append(row["name"])
+        // One transaction (every write's reply) uses cached statements; a list passes its ids as
+        // bound parameters (GRDB expands the array), uncached because the SQL varies with the count.
+        let tagRows: [Row], splitRows: [Row]
+        if ids.count == 1 {
+            tagRows = try db.cachedRows(sql: "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id = ? ORDER BY g.name COLLATE NOCASE", arguments: [ids[0]])
+            splitRows = try db.cachedRows(sql: "SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id = ? ORDER BY s.position", arguments: [ids[0]])
+        } else {
+            tagRows = try SQLRequest<Row>("SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id IN \(ids) ORDER BY g.name COLLATE NOCASE").fetchAll(db)
+            splitRows = try SQLRequest<Row>("SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id IN \(ids) ORDER BY s.tx_id, s.position").fetchAll(db)
         }
+        var tags: [Int64: [String]] = [:]
+        for row in tagRows { tags[row["tx_id"], default: []].append(row["name"]) }
         var splits: [Int64: [SplitPart]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id IN (\(list)) ORDER BY s.tx_id, s.position") {
+        for row in splitRows {
             splits[row["tx_id"], default: []].append(SplitPart(amount: InputRules.format(row["amount_minor"], row["currency"]), categoryId: row["category_id"], memo: row["memo"]))
         }
         return rows.map { row in

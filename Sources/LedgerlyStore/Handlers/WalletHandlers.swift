@@ -18,7 +18,7 @@ enum WalletHandlers {
     }
 
     static func fetch(_ db: Database, id: Int64, field: String = "body.id") throws -> WalletRecord {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]) else {
             throw ErrorBody.notFound("there is no wallet \(id)", field: field)
         }
         return record(row)
@@ -38,8 +38,7 @@ enum WalletHandlers {
         let currency = try InputRules.currency(request.currency, field: "body.currency")
         let starting = try InputRules.amount(request.startingBalance ?? "0", currency: currency, field: "body.startingBalance")
         try ensureNameFree(context.db, name: name, except: nil)
-        try context.db.execute(
-            sql: """
+        try context.db.execute(cached: """
                 INSERT INTO wallets (name, icon, currency, type, starting_balance_minor, balance_minor, institution, sort_order, include_in_net_worth, archived, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                 """,
@@ -53,7 +52,7 @@ enum WalletHandlers {
 
     static func list(_ request: WalletListRequest, _ db: Database) throws -> WalletListReply {
         let archivedFilter = request.includeArchived == true ? "" : "WHERE archived = 0"
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM wallets \(archivedFilter) ORDER BY sort_order, name")
+        let rows = try db.cachedRows(sql: "SELECT * FROM wallets \(archivedFilter) ORDER BY sort_order, name")
         return WalletListReply(wallets: rows.map(record))
     }
 
@@ -67,32 +66,31 @@ enum WalletHandlers {
         if let raw = request.name {
             let name = try InputRules.name(raw, field: "body.name")
             try ensureNameFree(db, name: name, except: wallet.id)
-            try db.execute(sql: "UPDATE wallets SET name = ? WHERE id = ?", arguments: [name, wallet.id])
+            try db.execute(cached: "UPDATE wallets SET name = ? WHERE id = ?", arguments: [name, wallet.id])
         }
         if let type = request.type {
-            try db.execute(sql: "UPDATE wallets SET type = ? WHERE id = ?", arguments: [type.rawValue, wallet.id])
+            try db.execute(cached: "UPDATE wallets SET type = ? WHERE id = ?", arguments: [type.rawValue, wallet.id])
         }
         if let icon = request.icon {
-            try db.execute(sql: "UPDATE wallets SET icon = ? WHERE id = ?", arguments: [try InputRules.optionalText(icon, field: "body.icon", limit: 32), wallet.id])
+            try db.execute(cached: "UPDATE wallets SET icon = ? WHERE id = ?", arguments: [try InputRules.optionalText(icon, field: "body.icon", limit: 32), wallet.id])
         }
         if let institution = request.institution {
-            try db.execute(sql: "UPDATE wallets SET institution = ? WHERE id = ?", arguments: [try InputRules.optionalText(institution, field: "body.institution", limit: 100), wallet.id])
+            try db.execute(cached: "UPDATE wallets SET institution = ? WHERE id = ?", arguments: [try InputRules.optionalText(institution, field: "body.institution", limit: 100), wallet.id])
         }
         if let order = request.sortOrder {
-            try db.execute(sql: "UPDATE wallets SET sort_order = ? WHERE id = ?", arguments: [order, wallet.id])
+            try db.execute(cached: "UPDATE wallets SET sort_order = ? WHERE id = ?", arguments: [order, wallet.id])
         }
         if let include = request.includeInNetWorth {
-            try db.execute(sql: "UPDATE wallets SET include_in_net_worth = ? WHERE id = ?", arguments: [include, wallet.id])
+            try db.execute(cached: "UPDATE wallets SET include_in_net_worth = ? WHERE id = ?", arguments: [include, wallet.id])
         }
         if let text = request.startingBalance {
             let currency = try InputRules.currency(wallet.currency, field: "body.startingBalance")
             let starting = try InputRules.amount(text, currency: currency, field: "body.startingBalance")
             // The balance moves by the change in the starting balance; history is untouched.
-            try db.execute(
-                sql: "UPDATE wallets SET balance_minor = balance_minor - starting_balance_minor + ?, starting_balance_minor = ? WHERE id = ?",
+            try db.execute(cached: "UPDATE wallets SET balance_minor = balance_minor - starting_balance_minor + ?, starting_balance_minor = ? WHERE id = ?",
                 arguments: [starting.minorUnits, starting.minorUnits, wallet.id])
         }
-        try db.execute(sql: "UPDATE wallets SET updated_at = ? WHERE id = ?", arguments: [context.now, wallet.id])
+        try db.execute(cached: "UPDATE wallets SET updated_at = ? WHERE id = ?", arguments: [context.now, wallet.id])
         let updated = try fetch(db, id: wallet.id)
         try context.record(.walletUpdated, id: String(updated.id), data: updated)
         return updated
@@ -100,7 +98,7 @@ enum WalletHandlers {
 
     static func archive(_ request: WalletArchiveRequest, _ context: inout WriteContext) throws -> WalletRecord {
         _ = try fetch(context.db, id: request.id)
-        try context.db.execute(sql: "UPDATE wallets SET archived = ?, updated_at = ? WHERE id = ?", arguments: [request.archived ?? true, context.now, request.id])
+        try context.db.execute(cached: "UPDATE wallets SET archived = ?, updated_at = ? WHERE id = ?", arguments: [request.archived ?? true, context.now, request.id])
         let updated = try fetch(context.db, id: request.id)
         try context.record(.walletArchived, id: String(updated.id), data: updated)
         return updated
@@ -108,11 +106,11 @@ enum WalletHandlers {
 
     /// Adds `delta` minor units to a wallet's maintained balance (same SQL transaction as the change).
     static func adjustBalance(_ db: Database, walletId: Int64, by delta: Int64) throws {
-        try db.execute(sql: "UPDATE wallets SET balance_minor = balance_minor + ? WHERE id = ?", arguments: [delta, walletId])
+        try db.execute(cached: "UPDATE wallets SET balance_minor = balance_minor + ? WHERE id = ?", arguments: [delta, walletId])
     }
 
     private static func ensureNameFree(_ db: Database, name: String, except id: Int64?) throws {
-        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM wallets WHERE name = ? COLLATE NOCASE", arguments: [name]), existing != id {
+        if let existing = try db.cachedValue(Int64.self, sql: "SELECT id FROM wallets WHERE name = ? COLLATE NOCASE", arguments: [name]), existing != id {
             throw ErrorBody(code: .conflict, message: "a wallet named '\(name)' already exists (id \(existing))", field: "body.name")
         }
     }

@@ -11,6 +11,9 @@ public final class StoreService: Service {
     /// Largest request frame accepted; a peer that sends more is disconnected by libzmq.
     public static let maximumFrameBytes: Int64 = 1 << 20
 
+    private static let commandSocket = 0
+    private static let eventSocket = 1
+
     private let home: LedgerlyHome
     private let durability: Durability
     private let logger: Logger
@@ -25,20 +28,23 @@ public final class StoreService: Service {
         try home.prepare()
         let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("ledgerly-store.lock").path)
         let database = try StoreDatabase(url: home.databaseURL, durability: durability)
-        let router = try StoreRouter(database: database, startedAt: Timestamp.now())
+        let router = try StoreRouter(database: database, startedAt: Timestamp.now(), logger: logger)
         let lastSeq = PublishedSequence(try await database.pool.read(EventHandlers.lastSeq))
         let context = try ZMQContext()
         let commandEndpoint = home.storeCommandEndpoint
         let eventsEndpoint = home.storeEventsEndpoint
-        let sockets = try await ZMQSocketThread.start(name: "ledgerly-store", context: context) { context in
-            let commands = try ZMQSocket(context: context, type: .router)
-            try commands.setMaxMessageSize(StoreService.maximumFrameBytes)
-            try commands.bind(commandEndpoint)
-            let events = try ZMQSocket(context: context, type: .pub)
-            try events.setHighWaterMarks(send: 100_000, receive: 1_000)
-            try events.bind(eventsEndpoint)
-            return [commands, events]
-        }
+        let sockets = try await ZMQSocketThread.start(
+            name: "ledgerly-store", context: context,
+            handler: { message in Self.answer(message, router: router, lastSeq: lastSeq) },
+            makeSockets: { context in
+                let commands = try ZMQSocket(context: context, type: .router)
+                try commands.setMaxMessageSize(StoreService.maximumFrameBytes)
+                try commands.bind(commandEndpoint)
+                let events = try ZMQSocket(context: context, type: .pub)
+                try events.setHighWaterMarks(send: 100_000, receive: 1_000)
+                try events.bind(eventsEndpoint)
+                return [commands, events]
+            })
         logger.info("ready", metadata: [
             "commands": "\(commandEndpoint)", "events": "\(eventsEndpoint)", "epoch": "\(database.epoch)",
             "lastSeq": "\(lastSeq.current)", "durability": "\(durability.rawValue)", "database": "\(home.databaseURL.path)",
@@ -50,29 +56,32 @@ public final class StoreService: Service {
                 while !Task.isCancelled {
                     let heartbeat = Heartbeat(epoch: epoch, lastSeq: lastSeq.current, ts: Timestamp.now())
                     if let json = try? MessageCoding.encode(heartbeat) {
-                        sockets.send(socket: 1, frames: [Data(Heartbeat.topic.utf8), json])
+                        sockets.send(socket: Self.eventSocket, frames: [Data(Heartbeat.topic.utf8), json])
                     }
                     try? await Task.sleep(for: .seconds(1))
                 }
             }
-            for await message in sockets.inbound.cancelOnGracefulShutdown() {
-                let request = RoutedRequest(frames: message.frames)
-                guard let payload = request.payload else {
-                    sockets.send(socket: 0, frames: request.replyFrames(ReplyBuilder.error(ErrorBody(code: .malformed, message: "expected exactly one JSON frame after the routing frames"), re: nil)))
-                    continue
-                }
-                let outcome = await router.handle(payload)
-                sockets.send(socket: 0, frames: request.replyFrames(outcome.reply))
-                for event in outcome.events {
-                    guard let json = try? MessageCoding.encode(event) else { continue }
-                    sockets.send(socket: 1, frames: [Data(event.type.utf8), json])
-                    lastSeq.advance(to: event.seq)
-                }
-            }
+            try? await gracefulShutdown()
             group.cancelAll()
         }
         logger.info("stopping")
         await sockets.stop()
         withExtendedLifetime(lock) {}
+    }
+
+    /// Runs on the socket thread: one request in, its reply and its change events out.
+    private static func answer(_ message: ZMQInbound, router: StoreRouter, lastSeq: PublishedSequence) -> [ZMQOutbound] {
+        guard message.socket == commandSocket else { return [] }
+        let request = RoutedRequest(frames: message.frames)
+        guard let payload = request.payload else {
+            return [ZMQOutbound(socket: commandSocket, frames: request.replyFrames(ReplyBuilder.error(.malformedFraming, re: nil)))]
+        }
+        let outcome = router.handle(payload)
+        var outgoing = [ZMQOutbound(socket: commandSocket, frames: request.replyFrames(outcome.reply))]
+        for event in outcome.events {
+            outgoing.append(ZMQOutbound(socket: eventSocket, frames: [Data(event.type.utf8), event.frame]))
+            lastSeq.advance(to: event.seq)
+        }
+        return outgoing
     }
 }

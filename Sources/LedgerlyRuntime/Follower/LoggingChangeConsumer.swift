@@ -1,10 +1,10 @@
 import LedgerlyProtocol
-import LedgerlyRuntime
 import Logging
 
-/// What the rates service does with store changes. For now it records each change it sees;
-/// the rates engine will react to wallets in new currencies and base-currency changes here.
-public struct RatesChangeConsumer: ChangeConsumer {
+/// A consumer that records each change it is handed, in order: what the rates and alerts
+/// services do with store changes until their own engines plug in. The "handled event" lines
+/// are also how the end-to-end tests check that nothing is skipped or repeated.
+public struct LoggingChangeConsumer: ChangeConsumer {
     private let logger: Logger
 
     public init(logger: Logger) { self.logger = logger }
