@@ -24,8 +24,6 @@ public struct ZMQError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var isWouldBlock: Bool { code == EAGAIN }
     public var isInterrupted: Bool { code == EINTR }
-    /// The context was terminated while the call was in progress.
-    public var isTerminated: Bool { code == ETERM }
 }
 
 /// Runs a libzmq call that returns -1 on failure, retrying on `EINTR`.

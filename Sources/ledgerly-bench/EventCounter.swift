@@ -10,11 +10,19 @@ final class EventCounter: Sendable {
 
     init(context: ZMQContext, endpoint: String) throws {
         let ready = DispatchSemaphore(value: 0)
+        let failure = Mutex<ZMQError?>(nil)
         Thread { [self] in
-            guard let socket = try? ZMQSocket(context: context, type: .sub) else { return }
-            try? socket.subscribe("")
-            try? socket.setHighWaterMarks(send: 1_000, receive: 1_000_000)
-            try? socket.connect(endpoint)
+            let socket: ZMQSocket
+            do throws(ZMQError) {
+                socket = try ZMQSocket(context: context, type: .sub)
+                try socket.subscribe("")
+                try socket.setHighWaterMarks(send: 1_000, receive: 1_000_000)
+                try socket.connect(endpoint)
+            } catch {
+                failure.withLock { $0 = error }
+                ready.signal()
+                return
+            }
             ready.signal()
             while running.withLock({ $0 }) {
                 guard (try? socket.waitForInput(timeoutMilliseconds: 100)) == true else { continue }
@@ -25,6 +33,7 @@ final class EventCounter: Sendable {
             socket.close()
         }.start()
         ready.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
         // Let the subscription reach the publisher before the first write (slow-joiner).
         Thread.sleep(forTimeInterval: 0.2)
     }
@@ -36,11 +45,4 @@ final class EventCounter: Sendable {
         running.withLock { $0 = false }
         return count.withLock { $0 }
     }
-}
-
-/// A thread-safe failure counter for the throughput clients.
-final class FailureCount: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
 }

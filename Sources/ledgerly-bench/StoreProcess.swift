@@ -20,16 +20,11 @@ final class StoreProcess {
             if (try? probe.call(StatusRequest())) != nil { return }
             probe.close()
         }
-        throw ValidationFailure("ledgerly-store did not start within 20 s")
+        throw BenchmarkError.storeDidNotStart(seconds: 20)
     }
 
     func terminate() {
         process.terminate()
         process.waitUntilExit()
     }
-}
-
-struct ValidationFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -83,6 +83,13 @@ extension EndToEndTests {
             }
             let seq = try #require(harness.status(.store)).lastSeq
             #expect(seq == 2)  // setup.completed, wallet.created
+
+            // Errors name the option to fix, not the protocol field.
+            let decimals = try harness.cli("tx", "add", "--wallet", "Checking", "--amount", "12.345")
+            #expect(decimals.stderr == "error: --amount: 12.345 has more decimals than EUR allows (2)\n")
+            let zero = try harness.cli("tx", "add", "--wallet", "Checking", "--amount", "0")
+            #expect(zero.stderr.contains("--amount must be greater than zero"))
+            #expect(!zero.stderr.contains("body."))
         }
     }
 }

@@ -16,7 +16,7 @@ import Testing
         #expect(money.minorUnits == minor)
     }
 
-    @Test(arguments: ["1e3", "NaN", "Infinity", "", "-", ".5", "5.", "1,5", "+5", " 5", "5 ", "0x10", "١٢", "1.2.3", "--1"])
+    @Test(arguments: ["1e3", "NaN", "Infinity", "", "-", ".5", "5.", "1,5", "+5", " 5", "5 ", "0x10", "١٢", "1.2.3", "--1", "1\u{301}", "5\u{FE0F}\u{20E3}", "1.0\u{301}", "１２"])
     func refusesWhatIsNotAPlainDecimal(text: String) {
         #expect(throws: MoneyError.malformedAmount(text)) { try Money(parsing: text, currency: Self.eur) }
     }
@@ -74,7 +74,7 @@ import Testing
     @Test func parsesRealDatesOnly() {
         #expect(LedgerDate("2026-11-21")?.description == "2026-11-21")
         #expect(LedgerDate("2024-02-29") != nil)
-        for bad in ["2025-02-29", "2026-13-01", "2026-11-31", "26-11-21", "2026-1-5", "2026/11/21", "", "2026-11-21T00:00"] {
+        for bad in ["2025-02-29", "+202-01-01", "2026-1١-01", "2026-13-01", "2026-11-31", "26-11-21", "2026-1-5", "2026/11/21", "", "2026-11-21T00:00"] {
             #expect(LedgerDate(bad) == nil, "\(bad)")
         }
         #expect(LedgerDate("2026-01-31")! < LedgerDate("2026-02-01")!)

@@ -156,4 +156,68 @@ import Testing
         #expect(try await store.call(WalletListRequest(includeArchived: true)).wallets.count == 1)
         #expect(try await store.failure(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1", date: "2026-11-21")).field == "body.walletId")
     }
+
+    @Test func setupCompletesOnceAndTheBaseCurrencyIsFixedOnceTransactionsExist() async throws {
+        let store = try await Store()
+        #expect(try await store.failure(SetupCompleteRequest(baseCurrency: "USD", exchangeMode: .manual, cloudSync: true)).code == .conflict)
+        #expect(try await store.call(SettingsUpdateRequest(baseCurrency: "CHF")).baseCurrency == "CHF")
+        let wallet = try await store.call(WalletCreateRequest(name: "Cash", currency: "CHF"))
+        _ = try await store.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1", date: "2026-11-21"))
+        let refused = try await store.failure(SettingsUpdateRequest(baseCurrency: "EUR"))
+        #expect(refused.code == .conflict)
+        #expect(refused.field == "body.baseCurrency")
+        #expect(try await store.call(SettingsUpdateRequest(baseCurrency: "chf")).baseCurrency == "CHF")
+    }
+
+    @Test func amountsAndSplitsHaveBoundsThatKeepSumsExact() async throws {
+        let store = try await Store()
+        let wallet = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR"))
+        let food = try await store.call(CategoryCreateRequest(name: "Food", kind: .expense))
+        let huge = try await store.failure(TransactionCreateRequest(kind: .income, walletId: wallet.id, amount: "92233720368547758.07", date: "2026-11-21"))
+        #expect(huge.field == "body.amount")
+        #expect(huge.message.contains("too large"))
+        let overflowingParts = [SplitPart(amount: "92233720368547758.07", categoryId: food.id), SplitPart(amount: "0.01", categoryId: food.id)]
+        #expect(try await store.failure(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1", date: "2026-11-21", splits: overflowingParts)).field == "body.splits[0].amount")
+        let tooMany = Array(repeating: SplitPart(amount: "0.01", categoryId: food.id), count: 101)
+        #expect(try await store.failure(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.01", date: "2026-11-21", splits: tooMany)).field == "body.splits")
+        #expect(try await store.failure(WalletCreateRequest(name: "Big", currency: "EUR", sortOrder: Int.max)).field == "body.sortOrder")
+        // Many large amounts still add up exactly in the balance.
+        for _ in 0..<5 {
+            _ = try await store.call(TransactionCreateRequest(kind: .income, walletId: wallet.id, amount: "9999999999999.99", date: "2026-11-21"))
+        }
+        #expect(try await store.call(WalletGetRequest(id: wallet.id)).balance == "49999999999999.95")
+    }
+
+    @Test func aTransactionHasACategoryOrSplitsNotBoth() async throws {
+        let store = try await Store()
+        let wallet = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR"))
+        let food = try await store.call(CategoryCreateRequest(name: "Food", kind: .expense))
+        let home = try await store.call(CategoryCreateRequest(name: "Home", kind: .expense))
+        let parts = [SplitPart(amount: "2", categoryId: food.id), SplitPart(amount: "3", categoryId: home.id)]
+        #expect(try await store.failure(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "5", categoryId: food.id, date: "2026-11-21", splits: parts)).field == "body.splits")
+        let plain = try await store.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "5", categoryId: food.id, date: "2026-11-21"))
+        let split = try await store.call(TransactionUpdateRequest(id: plain.id, splits: parts))
+        #expect(split.categoryId == nil)
+        #expect(split.splits.count == 2)
+        #expect(try await store.failure(TransactionUpdateRequest(id: plain.id, categoryId: home.id)).field == "body.categoryId")
+        let single = try await store.call(TransactionUpdateRequest(id: plain.id, categoryId: home.id, splits: []))
+        #expect(single.categoryId == home.id)
+        #expect(single.splits.isEmpty)
+    }
+
+    @Test func editingOneTransferLegKeepsBothLegsInStep() async throws {
+        let store = try await Store()
+        let a = try await store.call(WalletCreateRequest(name: "A", currency: "EUR"))
+        let b = try await store.call(WalletCreateRequest(name: "B", currency: "EUR"))
+        let transfer = try await store.call(TransferCreateRequest(fromWalletId: a.id, toWalletId: b.id, amount: "10", date: "2026-11-20"))
+        let outcome = try await store.send(TransactionUpdateRequest(id: transfer.incoming.id, notes: "rent share", date: "2026-11-21", tags: ["home"]))
+        #expect(outcome.events.map(\.type) == ["tag.created", "tx.updated", "tx.updated"])
+        for id in [transfer.outgoing.id, transfer.incoming.id] {
+            let leg = try await store.call(TransactionGetRequest(id: id))
+            #expect(leg.date == "2026-11-21")
+            #expect(leg.notes == "rent share")
+            #expect(leg.tags == ["home"])
+        }
+    }
 }
+

@@ -160,7 +160,7 @@ def test_full_session(services, store, watcher, zmq_ctx):
     # --- tx.create with splits and tags ------------------------------------------------------
     created = store.call("tx.create", {
         "kind": "expense", "walletId": eur["id"], "amount": "84.30", "date": EUR_JPY_DATE,
-        "notes": "Market day", "categoryId": food["id"], "tags": ["vacation", "market"],
+        "notes": "Market day", "tags": ["vacation", "market"],
         "splits": [{"amount": "50.00", "categoryId": groceries["id"], "memo": "vegetables"},
                    {"amount": "34.3", "categoryId": food["id"]}],
     })
@@ -170,6 +170,7 @@ def test_full_session(services, store, watcher, zmq_ctx):
     assert [(s["amount"], s["categoryId"]) for s in created["splits"]] == [("50.00", groceries["id"]), ("34.30", food["id"])]
     assert created["splits"][0].get("memo") == "vegetables"
     assert created.get("transfer") is None
+    assert created.get("categoryId") is None, "a split transaction's categories are its parts'"
 
     # --- tx.transfer EUR -> JPY with toAmount ------------------------------------------------
     transfer = store.call("tx.transfer", {"fromWalletId": eur["id"], "toWalletId": jpy["id"], "amount": "100.00",

@@ -99,7 +99,7 @@ def test_interactive_setup_pause_and_resume(services, cli, kill_children):
     child.expect(r"Base currency: JPY")
     child.expect(r"Exchange mode: parallel")
     child.expect(r"Sync:\s+off")
-    child.expect_exact("Save and finish? [Y/n] (b back, q quit): ")
+    child.expect_exact("Save and finish? [Y/n: change something] (b back, q quit): ")
     child.sendline("")
     child.expect_exact("Ledgerly is set up")
     child.expect(r"base currency JPY, parallel rates, sync off")
@@ -115,6 +115,37 @@ def test_interactive_setup_pause_and_resume(services, cli, kill_children):
     status = cli("status", "--json")
     assert status.returncode == 0, status.stderr
     assert json.loads(status.stdout)["services"][0]["setupCompleted"] is True
+
+
+def test_summary_goes_back_and_quits_once(services, cli, kill_children):
+    """Going back from the summary is an ordinary step change: quitting afterwards pauses once."""
+    child = spawn_setup(services.home)
+    kill_children.append(child)
+    child.expect_exact("Press Enter to begin (q to quit): ")
+    child.sendline("")
+    child.expect_exact("Number, code or search text [EUR] (b back, q quit): ")
+    child.sendline("EUR")
+    child.expect(r"Choose 1-3 \[1\] \(b back, q quit\): ")
+    child.sendline("1")
+    child.expect(r"Turn sync on\? \[y/N\] \(b back, q quit\): ")
+    child.sendline("n")
+    child.expect_exact("Save and finish? [Y/n: change something] (b back, q quit): ")
+    child.sendline("b")
+    child.expect_exact("Step 4 of 5: Sync")
+    child.expect(r"Turn sync on\? \[y/N\] \(b back, q quit\): ")
+    child.sendline("y")
+    child.expect(r"Sync:\s+on")
+    child.expect_exact("Save and finish? [Y/n: change something] (b back, q quit): ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert child.before.count("Setup paused") == 1, child.before
+    assert "Setup paused at step 5 of 5" in child.before
+    child.close()
+    assert child.exitstatus == 0
+
+    settings = settings_json(cli)
+    assert settings["onboardingCompleted"] is False
+    assert settings["onboardingProgress"] == {"step": 5, "baseCurrency": "EUR", "exchangeMode": "official", "cloudSync": True}
 
 
 def test_setup_without_terminal_needs_yes(services, cli):

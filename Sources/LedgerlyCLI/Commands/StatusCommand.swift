@@ -13,6 +13,12 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
+    /// `ledgerly status --json`: the home and one entry per service.
+    struct StatusReport: Encodable {
+        let home: String
+        let services: [ServiceState]
+    }
+
     struct ServiceState: Encodable {
         let service: String
         let endpoint: String
@@ -43,7 +49,7 @@ struct StatusCommand: ParsableCommand {
                 }
             }
             if output.json {
-                try JSONOutput.print(["home": home.root.path], states: states)
+                try JSONOutput.print(StatusReport(home: home.root.path, services: states))
             } else {
                 let style = TerminalStyle.standardOutput
                 var table = Table([.init("SERVICE"), .init("STATE"), .init("VERSION"), .init("PID", .right), .init("LAST SEQ", .right), .init("LAG", .right)])
@@ -61,15 +67,5 @@ struct StatusCommand: ParsableCommand {
             }
             if states.contains(where: { !$0.up }) { throw ExitCode(ExitStatus.unavailable.rawValue) }
         }
-    }
-}
-
-extension JSONOutput {
-    fileprivate static func print(_ header: [String: String], states: [StatusCommand.ServiceState]) throws {
-        struct Report: Encodable {
-            let home: String
-            let services: [StatusCommand.ServiceState]
-        }
-        try print(Report(home: header["home"] ?? "", services: states))
     }
 }

@@ -122,7 +122,9 @@ struct TransactionCommand: ParsableCommand {
                     walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
                     tag: tag, from: from, to: to, text: text, limit: limit, offset: offset))
                 if output.json { return try JSONOutput.print(reply) }
-                if reply.transactions.isEmpty { return print("No transactions match.") }
+                if reply.transactions.isEmpty {
+                    return print(reply.total > 0 ? "No transactions past --offset \(offset); \(reply.total) match in all." : "No transactions match.")
+                }
                 print(TransactionCommand.table(reply.transactions,
                                                wallets: Dictionary(uniqueKeysWithValues: walletList.map { ($0.id, $0.name) }),
                                                categories: Dictionary(uniqueKeysWithValues: categoryList.map { ($0.id, $0.path) })), terminator: "")

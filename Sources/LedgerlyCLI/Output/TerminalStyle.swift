@@ -16,7 +16,6 @@ struct TerminalStyle {
     func red(_ text: String) -> String { wrap(text, "31") }
     func green(_ text: String) -> String { wrap(text, "32") }
     func yellow(_ text: String) -> String { wrap(text, "33") }
-    func cyan(_ text: String) -> String { wrap(text, "36") }
 
     /// Colors a signed decimal amount: red when negative.
     func amount(_ text: String) -> String { text.hasPrefix("-") ? red(text) : text }

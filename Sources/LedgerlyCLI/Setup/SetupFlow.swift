@@ -31,8 +31,9 @@ struct SetupFlow {
             case 4: next = chooseSync(&progress)
             default:
                 switch try summary(progress) {
-                case .some(let settings): return .completed(settings)
-                case .none: return pause(progress)
+                case .finished(let settings): return .completed(settings)
+                case .goTo(let step): next = step
+                case .quit: next = nil
                 }
             }
             guard let next else { return pause(progress) }
@@ -162,8 +163,15 @@ struct SetupFlow {
         }
     }
 
-    /// Completes setup on confirmation; nil means quit.
-    private func summary(_ progress: OnboardingProgress) throws -> SettingsRecord? {
+    /// What the user chose at the summary.
+    private enum SummaryChoice {
+        case finished(SettingsRecord)
+        case goTo(Int)
+        case quit
+    }
+
+    /// Completes setup on confirmation, or goes back to a step to change it.
+    private func summary(_ progress: OnboardingProgress) throws -> SummaryChoice {
         header(5, "Summary")
         let currency = progress.baseCurrency ?? localeCurrency
         let mode = progress.exchangeMode ?? .official
@@ -173,26 +181,16 @@ struct SetupFlow {
         console.say("  Sync:          \(sync ? "on" : "off")")
         console.say("  Data:          \(gateway.home.root.path)")
         while true {
-            guard let answer = console.ask("Save and finish? [Y/n] (b back, q quit): ") else { return nil }
+            guard let answer = console.ask("Save and finish? [Y/n: change something] (b back, q quit): ") else { return .quit }
             switch answer.lowercased() {
-            case "q": return nil
-            case "b":
-                _ = try gateway.call(SetupSaveRequest(progress: OnboardingProgress(step: 4, baseCurrency: currency, exchangeMode: mode, cloudSync: sync)))
-                return try run(resumingFrom: OnboardingProgress(step: 4, baseCurrency: currency, exchangeMode: mode, cloudSync: sync)).settings
+            case "q": return .quit
+            case "b": return .goTo(4)
+            case "n", "no": return .goTo(2)
             case "", "y", "yes":
-                return try gateway.call(SetupCompleteRequest(baseCurrency: currency, exchangeMode: mode, cloudSync: sync))
-            case "n", "no":
-                return try run(resumingFrom: OnboardingProgress(step: 2, baseCurrency: currency, exchangeMode: mode, cloudSync: sync)).settings
+                return .finished(try gateway.call(SetupCompleteRequest(baseCurrency: currency, exchangeMode: mode, cloudSync: sync)))
             default:
                 console.say(console.style.red("Please answer y or n."))
             }
         }
-    }
-}
-
-extension SetupFlow.Outcome {
-    var settings: SettingsRecord? {
-        if case .completed(let settings) = self { return settings }
-        return nil
     }
 }

@@ -13,6 +13,12 @@ enum CommandRunner {
             if let hint = failure.hint { text += style.dim("hint: ") + hint + "\n" }
             FileHandle.standardError.write(Data(text.utf8))
             throw ExitCode(failure.status.rawValue)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // Anything else is unexpected (encoding, messaging setup): exit 4, never 1 ("refused").
+            FileHandle.standardError.write(Data((TerminalStyle.standardError.red("error: ") + "\(error)\n").utf8))
+            throw ExitCode(ExitStatus.failure.rawValue)
         }
     }
 }

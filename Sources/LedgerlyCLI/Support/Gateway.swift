@@ -35,9 +35,17 @@ final class Gateway {
     }
 
     static func failure(_ error: ClientError) -> CLIFailure {
-        var failure = CLIFailure(message: error.description, status: ExitStatus.of(error))
-        if error.errorCode == .setupRequired { failure.hint = "Run `ledgerly setup` to choose your base currency and exchange mode." }
-        return failure
+        switch error {
+        case .rejected(let body):
+            var failure = CLIFailure(message: CLIWording.message(body), status: ExitStatus.of(error))
+            if body.code == .setupRequired { failure.hint = "Run `ledgerly setup` to choose your base currency and exchange mode." }
+            return failure
+        case .unavailable:
+            return CLIFailure(message: error.description, status: .unavailable,
+                              hint: "Is Ledgerly running? Start it with deploy/start.sh; `ledgerly status` shows each service.")
+        case .invalidReply, .transport:
+            return CLIFailure(message: error.description, status: .failure)
+        }
     }
 
     // MARK: Lookups

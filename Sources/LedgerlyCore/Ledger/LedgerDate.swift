@@ -9,6 +9,7 @@ public struct LedgerDate: Hashable, Comparable, Sendable, CustomStringConvertibl
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...9999).contains(year), (1...12).contains(month),
               (1...LedgerDate.daysIn(month: month, year: year)).contains(day)

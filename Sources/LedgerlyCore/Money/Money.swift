@@ -15,28 +15,29 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// a leading '-', separators, NaN/Infinity, and more significant decimals than the currency has.
     /// Trailing zeros beyond the exponent are accepted ("12.500" EUR is exactly 12.50).
     public init(parsing text: String, currency: Currency) throws(MoneyError) {
-        var digits = Substring(text)
+        // Work on UTF-8 bytes: only ASCII 0-9 are digits here ("١", "5️⃣" or "1\u{301}" are not).
+        var bytes = Substring(text).utf8[...]
         var negative = false
-        if digits.first == "-" {
+        if bytes.first == UInt8(ascii: "-") {
             negative = true
-            digits = digits.dropFirst()
+            bytes = bytes.dropFirst()
         }
-        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0]
-        var fraction = parts.count == 2 ? parts[1] : ""
-        let isDigits: (Substring) -> Bool = { $0.allSatisfy { $0 >= "0" && $0 <= "9" } }
+        var fraction = parts.count == 2 ? parts[1] : bytes[bytes.endIndex...]
+        let isDigits: (Substring.UTF8View.SubSequence) -> Bool = { $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
         guard !whole.isEmpty, isDigits(whole), isDigits(fraction), !(parts.count == 2 && fraction.isEmpty) else {
             throw MoneyError.malformedAmount(text)
         }
-        while fraction.count > currency.exponent, fraction.last == "0" { fraction = fraction.dropLast() }
+        while fraction.count > currency.exponent, fraction.last == 0x30 { fraction = fraction.dropLast() }
         guard fraction.count <= currency.exponent else {
             throw MoneyError.tooManyDecimals(amount: text, currency: currency.code, allowed: currency.exponent)
         }
-        let padded = String(whole) + String(fraction) + String(repeating: "0", count: currency.exponent - fraction.count)
         var value: Int64 = 0
-        for character in padded {
+        let padding = repeatElement(UInt8(0x30), count: currency.exponent - fraction.count)
+        for byte in [whole, fraction].joined().map({ $0 }) + padding {
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = shifted.addingReportingOverflow(Int64(character.asciiValue! - 48))
+            let (added, overflow2) = shifted.addingReportingOverflow(Int64(byte - 0x30))
             if overflow1 || overflow2 { throw MoneyError.outOfRange(text) }
             value = added
         }

@@ -4,7 +4,6 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedAmount(String)
     case tooManyDecimals(amount: String, currency: String, allowed: Int)
     case outOfRange(String)
-    case negativeNotAllowed(String)
 
     public var description: String {
         switch self {
@@ -16,8 +15,6 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(amount) has more decimals than \(currency) allows (\(allowed))"
         case .outOfRange(let text):
             "\(text) is too large to store"
-        case .negativeNotAllowed(let text):
-            "\(text) must not be negative"
         }
     }
 }

@@ -37,19 +37,4 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case .object(let value): try container.encode(value)
         }
     }
-
-    public subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    public var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    public var integerValue: Int64? {
-        if case .integer(let value) = self { return value }
-        return nil
-    }
 }

@@ -8,11 +8,6 @@ public enum Timestamp {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 
-    public static func date(from text: String) -> Date? {
-        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
-            ?? (try? Date.ISO8601FormatStyle().parse(text))
-    }
-
     /// Today's date in the local time zone as "YYYY-MM-DD": the default date of a new transaction.
     public static func today() -> String {
         Date().formatted(Date.ISO8601FormatStyle(timeZone: .current).year().month().day())

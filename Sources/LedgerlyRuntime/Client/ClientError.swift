@@ -15,7 +15,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .unavailable(let service, let endpoint, let attempts, let timeout):
             let tries = attempts == 1 ? "" : " (\(attempts) tries of \(timeout) ms)"
-            return "\(service) is not answering at \(endpoint)\(tries). Is it running? Start Ledgerly with deploy/start.sh, or check `ledgerly status`."
+            return "\(service) is not answering at \(endpoint)\(tries)"
         case .rejected(let error):
             if let field = error.field { return "\(error.message) [\(error.code.rawValue), field \(field)]" }
             return "\(error.message) [\(error.code.rawValue)]"

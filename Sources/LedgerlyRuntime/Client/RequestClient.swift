@@ -42,11 +42,14 @@ public final class RequestClient {
         for _ in 0..<attempts {
             do throws(ZMQError) {
                 let socket = try openSocket()
-                try socket.send([Data(), frame])
+                // Never block on send (architecture rule 4): a full queue counts as a lost try.
+                guard try socket.send([Data(), frame], dontWait: true) else {
+                    closeSocket()
+                    continue
+                }
                 let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
                 while true {
-                    let remaining = deadline - ContinuousClock.now
-                    let milliseconds = Int(remaining.components.seconds * 1_000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+                    let milliseconds = Int((deadline - ContinuousClock.now) / .milliseconds(1))
                     guard milliseconds > 0, try socket.waitForInput(timeoutMilliseconds: milliseconds) else { break }
                     guard let frames = try socket.receive(dontWait: true), let payload = frames.last else { continue }
                     if let id, (try? MessageCoding.decoder().decode(EnvelopeHeader.self, from: payload))?.re != id { continue }

@@ -52,7 +52,7 @@ enum CategoryHandlers {
         try db.execute(cached: "INSERT INTO categories (name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [name, kind.rawValue, request.parentId, try InputRules.optionalText(request.icon, field: "body.icon", limit: 32),
                         try InputRules.color(request.color, field: "body.color"), request.budgetingEnabled ?? (kind == .expense),
-                        request.sortOrder ?? 0, context.now, context.now])
+                        try InputRules.sortOrder(request.sortOrder, field: "body.sortOrder") ?? 0, context.now, context.now])
         let created = try fetch(db, id: db.lastInsertedRowID, field: "body.id")
         try context.record(.categoryCreated, id: String(created.id), data: created)
         return created
@@ -88,14 +88,12 @@ enum CategoryHandlers {
             parentId = newParent
         }
         let name = try request.name.map(validName) ?? category.name
-        if name.lowercased() != category.name.lowercased() || parentId != category.parentId {
-            try ensureNameFree(db, name: name, parentId: parentId, except: category.id)
-        }
+        try ensureNameFree(db, name: name, parentId: parentId, except: category.id)
         try db.execute(cached: "UPDATE categories SET name = ?, parent_id = ?, icon = ?, color = ?, budgeting_enabled = ?, sort_order = ?, updated_at = ? WHERE id = ?",
             arguments: [name, parentId,
                         try request.icon.map { try InputRules.optionalText($0, field: "body.icon", limit: 32) } ?? category.icon,
                         try request.color.map { try InputRules.color($0, field: "body.color") } ?? category.color,
-                        request.budgetingEnabled ?? category.budgetingEnabled, request.sortOrder ?? category.sortOrder, context.now, category.id])
+                        request.budgetingEnabled ?? category.budgetingEnabled, try InputRules.sortOrder(request.sortOrder, field: "body.sortOrder") ?? category.sortOrder, context.now, category.id])
         let updated = try fetch(db, id: category.id, field: "body.id")
         try context.record(.categoryUpdated, id: String(updated.id), data: updated)
         return updated

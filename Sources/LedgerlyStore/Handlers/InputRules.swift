@@ -7,6 +7,10 @@ import LedgerlyProtocol
 enum InputRules {
     static let maximumNameLength = 100
     static let maximumNotesLength = 10_000
+    /// The largest amount accepted, in minor units (10 trillion EUR, a quadrillion JPY). Far
+    /// beyond any household, and small enough that sums of many amounts stay inside Int64.
+    static let maximumMinorUnits: Int64 = 1_000_000_000_000_000
+    static let sortOrderRange = -1_000_000...1_000_000
 
     static func name(_ raw: String, field: String) throws(ErrorBody) -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -30,7 +34,21 @@ enum InputRules {
 
     /// An amount that may be negative or zero (a starting balance, say).
     static func amount(_ text: String, currency: Currency, field: String) throws(ErrorBody) -> Money {
-        do { return try Money(parsing: text, currency: currency) } catch { throw .validation(error.description, field: field) }
+        let money: Money
+        do { money = try Money(parsing: text, currency: currency) } catch { throw .validation(error.description, field: field) }
+        guard money.minorUnits.magnitude < maximumMinorUnits.magnitude else {
+            let limit = Money.format(minorUnits: maximumMinorUnits, exponent: currency.exponent)
+            throw .validation("\(field) \(text) is too large: amounts must be below \(limit) \(currency.code)", field: field)
+        }
+        return money
+    }
+
+    static func sortOrder(_ value: Int?, field: String) throws(ErrorBody) -> Int? {
+        guard let value else { return nil }
+        guard sortOrderRange.contains(value) else {
+            throw .validation("\(field) must be between \(sortOrderRange.lowerBound) and \(sortOrderRange.upperBound)", field: field)
+        }
+        return value
     }
 
     /// A strictly positive amount (transactions carry their direction in `kind`).

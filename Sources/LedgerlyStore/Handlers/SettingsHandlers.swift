@@ -33,6 +33,12 @@ enum SettingsHandlers {
         let db = context.db
         if let code = request.baseCurrency {
             let currency = try InputRules.currency(code, field: "body.baseCurrency")
+            let current = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+            if current != nil, current != currency.code, try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions)") == true {
+                // Stored base amounts are in the old base currency; changing it needs them
+                // re-converted, which needs the rates engine. Refuse rather than mix currencies.
+                throw ErrorBody(code: .conflict, message: "the base currency cannot change from \(current!) to \(currency.code) once transactions exist: their base amounts are in \(current!)", field: "body.baseCurrency")
+            }
             try db.execute(cached: "UPDATE settings SET base_currency = ? WHERE id = 1", arguments: [currency.code])
         }
         if let mode = request.exchangeMode {
@@ -66,6 +72,9 @@ enum SettingsHandlers {
     }
 
     static func complete(_ request: SetupCompleteRequest, _ context: inout WriteContext) throws -> SettingsRecord {
+        guard try !isSetupCompleted(context.db) else {
+            throw ErrorBody(code: .conflict, message: "Ledgerly is already set up; change settings with settings.update (`ledgerly settings set`)")
+        }
         let currency = try InputRules.currency(request.baseCurrency, field: "body.baseCurrency")
         try context.db.execute(cached: "UPDATE settings SET base_currency = ?, exchange_mode = ?, cloud_sync = ?, onboarding_completed = 1, onboarding_progress = NULL WHERE id = 1",
             arguments: [currency.code, request.exchangeMode.rawValue, request.cloudSync])

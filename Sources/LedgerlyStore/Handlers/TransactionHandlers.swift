@@ -8,6 +8,8 @@ import LedgerlyProtocol
 /// wallet, which the wallet's maintained `balance_minor` sums. Both change in the same SQL
 /// transaction, so a balance can never disagree with its transactions.
 enum TransactionHandlers {
+    static let maximumSplitParts = 100
+
     // MARK: Reads
 
     static func fetch(_ db: Database, id: Int64, field: String = "body.id") throws -> TransactionRecord {
@@ -69,11 +71,14 @@ enum TransactionHandlers {
     static func create(_ request: TransactionCreateRequest, _ context: inout WriteContext) throws -> TransactionRecord {
         let db = context.db
         let wallet = try WalletHandlers.active(db, id: request.walletId, field: "body.walletId")
-        let currency = try transactionCurrency(request.currency, wallet: wallet)
+        let currency = try transactionCurrency(request.currency, wallet: wallet, field: "body.currency")
         let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: "body.amount")
         let date = try InputRules.date(request.date, field: "body.date")
         if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
         let splits = try validSplits(request.splits ?? [], total: amount, db: db)
+        if request.categoryId != nil && !splits.isEmpty {
+            throw ErrorBody.validation("give a category or splits, not both: each split part has its own category", field: "body.splits")
+        }
         let notes = try InputRules.optionalText(request.notes, field: "body.notes")
         let attachment = try InputRules.optionalText(request.attachmentPath, field: "body.attachmentPath", limit: 4_096)
         let tagIds = try TagHandlers.resolve(request.tags ?? [], field: "body.tags", &context)
@@ -97,47 +102,66 @@ enum TransactionHandlers {
     static func update(_ request: TransactionUpdateRequest, _ context: inout WriteContext) throws -> TransactionRecord {
         let db = context.db
         let old = try fetch(db, id: request.id)
-        if old.transfer != nil {
+        if let link = old.transfer {
             let forbidden = [("kind", request.kind != nil), ("walletId", request.walletId != nil), ("amount", request.amount != nil),
                              ("categoryId", request.categoryId != nil), ("splits", request.splits != nil)]
             if let field = forbidden.first(where: \.1)?.0 {
                 throw ErrorBody.validation("transaction \(old.id) is a transfer leg: only notes, date, tags and attachment can change; delete the transfer and record it again to change body.\(field)", field: "body.\(field)")
             }
+            // Both legs describe one transfer: they keep the same date, notes, tags and attachment.
+            let updated = try updateDescription(request, of: old, &context)
+            _ = try updateDescription(request, of: try fetch(db, id: link.counterpartyTransactionId), &context)
+            return updated
         }
         let wallet = request.walletId == nil || request.walletId == old.walletId
             ? try WalletHandlers.fetch(db, id: old.walletId)
             : try WalletHandlers.active(db, id: request.walletId!, field: "body.walletId")
-        let currency = try transactionCurrency(old.currency, wallet: wallet)
+        let currency = try transactionCurrency(old.currency, wallet: wallet, field: "body.walletId")
         let kind = request.kind ?? old.kind
         let amount = try InputRules.positiveAmount(request.amount ?? old.amount, currency: currency, field: "body.amount")
-        let date = try InputRules.date(request.date ?? old.date, field: "body.date")
         if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
-        let splitsField = request.splits == nil ? "body.amount" : "body.splits"
         let splits: [(Money, SplitPart)]
         do {
             splits = try validSplits(request.splits ?? old.splits, total: amount, db: db)
         } catch let error as ErrorBody where request.splits == nil {
-            throw ErrorBody.validation("\(error.message); send new splits together with the new amount", field: splitsField)
+            throw ErrorBody.validation("\(error.message); send new splits together with the new amount", field: "body.amount")
         }
-        let notes = try request.notes.map { try InputRules.optionalText($0, field: "body.notes") } ?? old.notes
-        let attachment = try request.attachmentPath.map { try InputRules.optionalText($0, field: "body.attachmentPath", limit: 4_096) } ?? old.attachmentPath
-        let oldEffect = old.kind.sign * (try InputRules.positiveAmount(old.amount, currency: currency, field: "body.amount")).minorUnits
+        // A transaction has a category or splits: new splits clear the category, and a new
+        // category needs the splits cleared in the same request.
+        if request.categoryId != nil && !splits.isEmpty {
+            throw ErrorBody.validation("transaction \(old.id) is split: clear its splits (body.splits = []) to give it one category", field: "body.categoryId")
+        }
+        let categoryId = splits.isEmpty ? (request.categoryId ?? old.categoryId) : nil
+        let oldEffect = try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [old.id]) ?? 0
         let effect = kind.sign * amount.minorUnits
 
-        try db.execute(cached: "UPDATE transactions SET kind = ?, wallet_id = ?, amount_minor = ?, wallet_amount_minor = ?, base_amount_minor = ?, category_id = ?, notes = ?, date = ?, attachment_path = ?, updated_at = ? WHERE id = ?",
-            arguments: [kind.rawValue, wallet.id, amount.minorUnits, effect, try baseAmount(db, wallet: wallet, effect: effect), request.categoryId ?? old.categoryId,
-                        notes, date.description, attachment, context.now, old.id])
-        if let tags = request.tags {
-            let tagIds = try TagHandlers.resolve(tags, field: "body.tags", &context)
-            try db.execute(cached: "DELETE FROM transaction_tags WHERE tx_id = ?", arguments: [old.id])
-            try writeTags(db, txId: old.id, tagIds: tagIds)
-        }
+        try db.execute(
+            cached: "UPDATE transactions SET kind = ?, wallet_id = ?, amount_minor = ?, wallet_amount_minor = ?, base_amount_minor = ?, category_id = ? WHERE id = ?",
+            arguments: [kind.rawValue, wallet.id, amount.minorUnits, effect, try baseAmount(db, wallet: wallet, effect: effect), categoryId, old.id])
         if request.splits != nil {
             try db.execute(cached: "DELETE FROM splits WHERE tx_id = ?", arguments: [old.id])
             try writeSplits(db, txId: old.id, splits: splits)
         }
         try WalletHandlers.adjustBalance(db, walletId: old.walletId, by: -oldEffect)
         try WalletHandlers.adjustBalance(db, walletId: wallet.id, by: effect)
+        return try updateDescription(request, of: old, &context)
+    }
+
+    /// Applies the fields every transaction may change (notes, date, tags, attachment), stamps
+    /// the update time and logs `tx.updated` with the transaction as it now is.
+    private static func updateDescription(_ request: TransactionUpdateRequest, of old: TransactionRecord, _ context: inout WriteContext) throws -> TransactionRecord {
+        let db = context.db
+        let date = try InputRules.date(request.date ?? old.date, field: "body.date")
+        let notes = try request.notes.map { try InputRules.optionalText($0, field: "body.notes") } ?? old.notes
+        let attachment = try request.attachmentPath.map { try InputRules.optionalText($0, field: "body.attachmentPath", limit: 4_096) } ?? old.attachmentPath
+        try db.execute(
+            cached: "UPDATE transactions SET notes = ?, date = ?, attachment_path = ?, updated_at = ? WHERE id = ?",
+            arguments: [notes, date.description, attachment, context.now, old.id])
+        if let tags = request.tags {
+            let tagIds = try TagHandlers.resolve(tags, field: "body.tags", &context)
+            try db.execute(cached: "DELETE FROM transaction_tags WHERE tx_id = ?", arguments: [old.id])
+            try writeTags(db, txId: old.id, tagIds: tagIds)
+        }
         let record = try fetch(db, id: old.id)
         try context.record(.txUpdated, id: String(old.id), data: record)
         return record
@@ -147,7 +171,7 @@ enum TransactionHandlers {
         let db = context.db
         let first = try fetch(db, id: request.id)
         var doomed = [first]
-        if let link = first.transfer, let peer = try? fetch(db, id: link.counterpartyTransactionId) { doomed.append(peer) }
+        if let link = first.transfer { doomed.append(try fetch(db, id: link.counterpartyTransactionId)) }
         for transaction in doomed {
             let effect = try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [transaction.id]) ?? 0
             try db.execute(cached: "DELETE FROM transactions WHERE id = ?", arguments: [transaction.id])
@@ -208,12 +232,12 @@ enum TransactionHandlers {
 
     /// Foreign-currency transactions need a rate snapshot, which the rates engine provides;
     /// until then a transaction is in its wallet's currency.
-    private static func transactionCurrency(_ code: String?, wallet: WalletRecord) throws -> Currency {
+    private static func transactionCurrency(_ code: String?, wallet: WalletRecord, field: String) throws -> Currency {
         let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
         guard let code else { return walletCurrency }
-        let currency = try InputRules.currency(code, field: "body.currency")
+        let currency = try InputRules.currency(code, field: field)
         guard currency == walletCurrency else {
-            throw ErrorBody.validation("wallet '\(wallet.name)' is in \(walletCurrency.code); a \(currency.code) transaction needs an exchange-rate snapshot, which this version cannot take yet: record it in \(walletCurrency.code)", field: "body.currency")
+            throw ErrorBody.validation("wallet '\(wallet.name)' is in \(walletCurrency.code); a \(currency.code) transaction needs an exchange-rate snapshot, which this version cannot take yet: record it in \(walletCurrency.code)", field: field)
         }
         return currency
     }
@@ -230,6 +254,10 @@ enum TransactionHandlers {
         guard parts.count >= 2 else {
             throw ErrorBody.validation("a split needs at least two parts; use body.categoryId for a single category", field: "body.splits")
         }
+        guard parts.count <= maximumSplitParts else {
+            throw ErrorBody.validation("a split has at most \(maximumSplitParts) parts, got \(parts.count)", field: "body.splits")
+        }
+        // Each part is below InputRules.maximumMinorUnits, so this many of them cannot overflow.
         var sum: Int64 = 0
         var validated: [(Money, SplitPart)] = []
         for (index, part) in parts.enumerated() {

@@ -44,7 +44,7 @@ enum WalletHandlers {
                 """,
             arguments: [name, try InputRules.optionalText(request.icon, field: "body.icon", limit: 32), currency.code, (request.type ?? .bank).rawValue,
                         starting.minorUnits, starting.minorUnits, try InputRules.optionalText(request.institution, field: "body.institution", limit: 100),
-                        request.sortOrder ?? 0, request.includeInNetWorth ?? true, context.now, context.now])
+                        try InputRules.sortOrder(request.sortOrder, field: "body.sortOrder") ?? 0, request.includeInNetWorth ?? true, context.now, context.now])
         let wallet = try fetch(context.db, id: context.db.lastInsertedRowID)
         try context.record(.walletCreated, id: String(wallet.id), data: wallet)
         return wallet
@@ -77,7 +77,7 @@ enum WalletHandlers {
         if let institution = request.institution {
             try db.execute(cached: "UPDATE wallets SET institution = ? WHERE id = ?", arguments: [try InputRules.optionalText(institution, field: "body.institution", limit: 100), wallet.id])
         }
-        if let order = request.sortOrder {
+        if let order = try InputRules.sortOrder(request.sortOrder, field: "body.sortOrder") {
             try db.execute(cached: "UPDATE wallets SET sort_order = ? WHERE id = ?", arguments: [order, wallet.id])
         }
         if let include = request.includeInNetWorth {
@@ -104,9 +104,15 @@ enum WalletHandlers {
         return updated
     }
 
-    /// Adds `delta` minor units to a wallet's maintained balance (same SQL transaction as the change).
+    /// Adds `delta` minor units to a wallet's maintained balance (same SQL transaction as the
+    /// change), refusing a change that would take the balance beyond what can be stored.
     static func adjustBalance(_ db: Database, walletId: Int64, by delta: Int64) throws {
-        try db.execute(cached: "UPDATE wallets SET balance_minor = balance_minor + ? WHERE id = ?", arguments: [delta, walletId])
+        let current = try db.cachedValue(Int64.self, sql: "SELECT balance_minor FROM wallets WHERE id = ?", arguments: [walletId]) ?? 0
+        let (balance, overflow) = current.addingReportingOverflow(delta)
+        guard !overflow, balance.magnitude < UInt64(Int64.max / 2) else {
+            throw ErrorBody.validation("this would take the wallet's balance beyond what Ledgerly can store", field: "body.amount")
+        }
+        try db.execute(cached: "UPDATE wallets SET balance_minor = ? WHERE id = ?", arguments: [balance, walletId])
     }
 
     private static func ensureNameFree(_ db: Database, name: String, except id: Int64?) throws {
