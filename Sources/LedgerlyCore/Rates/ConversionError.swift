@@ -1,0 +1,15 @@
+/// Why an amount could not be converted. Never a silent rate of 1.
+public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible {
+    case missingRate(from: String, to: String)
+    /// The converted amount does not fit the ledger's 64-bit minor units.
+    case resultTooLarge(amount: String, to: String)
+
+    public var description: String {
+        switch self {
+        case .missingRate(let from, let to):
+            "no rate from \(from) to \(to) is known (directly, inverted, or through a base currency): add one with `ledgerly rates set \(from) \(to) RATE`, or fetch rates with `ledgerly rates refresh`"
+        case .resultTooLarge(let amount, let to):
+            "\(amount) converted to \(to) is too large to store"
+        }
+    }
+}

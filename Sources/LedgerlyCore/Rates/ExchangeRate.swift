@@ -1,0 +1,72 @@
+import Foundation
+
+/// An exchange rate or price: how many units of one currency one unit of another is worth,
+/// as an exact positive decimal (Foundation's `Decimal`, 38 significant digits, base 10; never
+/// binary floating point).
+///
+/// The accepted range is wide on purpose: parallel-market rates (IRR, VES, VND per USD) run into
+/// the hundreds of thousands and crypto prices the other way, so anything from 10⁻⁹ to 10⁹ is
+/// a rate; a manual rate far from the last known one is warned about, not refused.
+public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public static let minimum = Decimal(sign: .plus, exponent: -9, significand: 1)
+    public static let maximum = Decimal(sign: .plus, exponent: 9, significand: 1)
+    /// Significant digits kept; more than a provider ever sends, fewer than `Decimal` holds, so
+    /// products of two rates stay exact.
+    public static let maximumDigits = 18
+
+    public let value: Decimal
+
+    /// The rate between a currency and itself.
+    public static let one = ExchangeRate(unchecked: 1)
+
+    /// Parses a plain decimal ("161.25", "0.0061823802"): digits, one optional '.', nothing else.
+    public init(parsing text: String) throws(RateError) {
+        let bytes = Array(text.utf8)
+        let dots = bytes.filter { $0 == UInt8(ascii: ".") }.count
+        let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }
+        guard !bytes.isEmpty, dots <= 1, digits.count + dots == bytes.count, bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: "."),
+              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        else { throw RateError.malformed(text) }
+        let significant = digits.drop(while: { $0 == 0x30 }).count
+        guard significant <= Self.maximumDigits else { throw RateError.tooPrecise(text) }
+        try self.init(exactly: value, text: text)
+    }
+
+    /// Wraps a decimal read from a provider (JSON numbers decode to `Decimal` from their text).
+    public init(exactly value: Decimal) throws(RateError) {
+        try self.init(exactly: value, text: value.description)
+    }
+
+    private init(exactly value: Decimal, text: String) throws(RateError) {
+        guard !value.isNaN, value > 0 else { throw RateError.notPositive(text) }
+        guard value >= Self.minimum, value <= Self.maximum else { throw RateError.outOfRange(text) }
+        self.value = value
+    }
+
+    private init(unchecked value: Decimal) { self.value = value }
+
+    /// 1 / rate, to `maximumDigits` significant digits (a rate and its inverse are stored together).
+    public var inverse: ExchangeRate {
+        var quotient = Decimal(1) / value
+        var rounded = Decimal()
+        let scale = Self.maximumDigits - 1 - Int(quotient.exponent + quotient.significandDigitCount - 1)
+        NSDecimalRound(&rounded, &quotient, scale, .bankers)
+        return ExchangeRate(unchecked: rounded)
+    }
+
+    /// The rate for going through an intermediate currency: this rate times `next`.
+    public func then(_ next: ExchangeRate) -> ExchangeRate { ExchangeRate(unchecked: value * next.value) }
+
+    /// Plain decimal notation, no exponent.
+    public var decimalString: String { value.description }
+    public var description: String { decimalString }
+
+    public static func < (lhs: ExchangeRate, rhs: ExchangeRate) -> Bool { lhs.value < rhs.value }
+}
+
+extension Decimal {
+    /// Digits in the significand (the significand of 161.25 is 16125: 5 digits).
+    var significandDigitCount: Int {
+        significand.magnitude.description.filter(\.isNumber).count
+    }
+}

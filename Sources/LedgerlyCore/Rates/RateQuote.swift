@@ -1,0 +1,27 @@
+import Foundation
+
+/// One known rate: for a pair, as of a moment, from a source, in a profile.
+public struct RateQuote: Hashable, Sendable {
+    public enum Confidence: String, Sendable, Codable {
+        /// Typed by the user.
+        case manual
+        /// Read from a provider.
+        case fetched
+    }
+
+    public let pair: CurrencyPair
+    public let rate: ExchangeRate
+    /// When the rate was valid (a provider's reference time, or when the user entered it).
+    public let asOf: Date
+    /// Where it came from: "ecb", "frankfurter", "coingecko", "dropfolder", "manual".
+    public let source: String
+    public let confidence: Confidence
+
+    public init(pair: CurrencyPair, rate: ExchangeRate, asOf: Date, source: String, confidence: Confidence) {
+        self.pair = pair
+        self.rate = rate
+        self.asOf = asOf
+        self.source = source
+        self.confidence = confidence
+    }
+}

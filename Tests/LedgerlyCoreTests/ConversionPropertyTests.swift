@@ -1,0 +1,143 @@
+import Foundation
+import LedgerlyCore
+import Testing
+
+/// Laws of the conversion engine, checked on thousands of generated cases (seeded, so a failure
+/// reproduces). Rates are generated the way providers send them: a few significant digits.
+@Suite struct ConversionPropertyTests {
+    static let currencies = ["EUR", "USD", "JPY", "BHD", "CLF", "GBP", "KWD"].map { try! Currency(code: $0) }
+    static let moment = Date(timeIntervalSince1970: 1_790_000_000)
+
+    /// A rate `digits / 10^scale` with 1-6 significant digits, within the accepted range.
+    static func rate(_ generator: inout SeededGenerator) -> (rate: ExchangeRate, digits: Int64, scale: Int) {
+        while true {
+            let digits = Int64.random(in: 1...999_999, using: &generator)
+            let scale = Int.random(in: 0...10, using: &generator)
+            let text = Money.format(minorUnits: digits, exponent: scale)
+            if let rate = try? ExchangeRate(parsing: text) { return (rate, digits, scale) }
+        }
+    }
+
+    static func quote(_ base: String, _ quote: String, _ rate: ExchangeRate, at date: Date = moment) -> RateQuote {
+        RateQuote(pair: CurrencyPair(base, quote), rate: rate, asOf: date, source: "test", confidence: .manual)
+    }
+
+    static func powerOfTen(_ exponent: Int) -> Int64 { (0..<exponent).reduce(1) { value, _ in value * 10 } }
+
+    /// round-half-even(numerator / denominator) on integers: the reference the engine must match.
+    static func halfEven(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+        let quotient = numerator.magnitude / denominator.magnitude
+        let remainder = numerator.magnitude % denominator.magnitude
+        var rounded = quotient
+        if remainder * 2 > denominator.magnitude || (remainder * 2 == denominator.magnitude && quotient % 2 == 1) { rounded += 1 }
+        return numerator < 0 ? -Int64(rounded) : Int64(rounded)
+    }
+
+    @Test func applyingARateMatchesExactIntegerArithmetic() throws {
+        var generator = SeededGenerator(seed: 1)
+        for _ in 0..<5_000 {
+            let source = Self.currencies.randomElement(using: &generator)!
+            let target = Self.currencies.randomElement(using: &generator)!
+            let (rate, digits, scale) = Self.rate(&generator)
+            // |minor| × digits × 10^4 < 10^17 and 10^10 × 10^4: the integer reference cannot overflow.
+            let minor = Int64.random(in: -10_000_000...10_000_000, using: &generator)
+            let shift = target.exponent - source.exponent
+            let numerator = minor * digits * Self.powerOfTen(max(0, shift))
+            let denominator = Self.powerOfTen(scale) * Self.powerOfTen(max(0, -shift))
+            let expected = Self.halfEven(numerator, denominator)
+            let result = try CurrencyConverter.apply(rate, to: Money(minorUnits: minor, currency: source), target: target)
+            #expect(result.minorUnits == expected, "\(minor) \(source) × \(rate) → \(target)")
+        }
+    }
+
+    @Test func halvesRoundToEven() throws {
+        let eur = try Currency(code: "EUR")
+        let jpy = try Currency(code: "JPY")
+        let half = try ExchangeRate(parsing: "0.5")
+        // 1 and 3 yen at 0.5 EUR cents-per-yen-unit: 0.5 → 0, 1.5 → 2.
+        #expect(try CurrencyConverter.apply(half, to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 50)
+        #expect(try CurrencyConverter.apply(try ExchangeRate(parsing: "0.005"), to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 0)
+        #expect(try CurrencyConverter.apply(try ExchangeRate(parsing: "0.015"), to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 2)
+        #expect(try CurrencyConverter.apply(try ExchangeRate(parsing: "0.025"), to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 2)
+        #expect(try CurrencyConverter.apply(try ExchangeRate(parsing: "0.025"), to: Money(minorUnits: -1, currency: jpy), target: eur).minorUnits == -2)
+    }
+
+    @Test func aRoundTripComesBackWithinOneMinorUnitPlusTheOtherSidesRounding() throws {
+        var generator = SeededGenerator(seed: 2)
+        for _ in 0..<3_000 {
+            let a = Self.currencies.randomElement(using: &generator)!
+            let b = Self.currencies.randomElement(using: &generator)!
+            let (rate, _, _) = Self.rate(&generator)
+            let converter = CurrencyConverter(book: RateBook(quotes: [Self.quote(a.code, b.code, rate)]), pivots: [])
+            let original = Money(minorUnits: Int64.random(in: -10_000_000...10_000_000, using: &generator), currency: a)
+            guard a != b, let there = try? converter.convert(original, to: b), let back = try? converter.convert(there.result, to: a) else { continue }
+            // Rounding at b loses at most half of b's minor unit, worth (1 / rate) of a's units.
+            let minorOfBInA = Decimal(sign: .plus, exponent: a.exponent - b.exponent, significand: 1) / rate.value
+            let bound = minorOfBInA + 1
+            #expect(Decimal((back.result.minorUnits - original.minorUnits).magnitude) <= bound, "\(original) → \(there.result) → \(back.result) at \(rate)")
+        }
+    }
+
+    @Test func anInvertedQuoteConvertsLikeTheDirectRateWithinOneMinorUnit() throws {
+        var generator = SeededGenerator(seed: 3)
+        for _ in 0..<3_000 {
+            let (rate, _, _) = Self.rate(&generator)
+            let a = Self.currencies.randomElement(using: &generator)!
+            let b = Self.currencies.randomElement(using: &generator)!
+            guard a != b else { continue }
+            let direct = CurrencyConverter(book: RateBook(quotes: [Self.quote(a.code, b.code, rate)]), pivots: [])
+            let inverted = CurrencyConverter(book: RateBook(quotes: [Self.quote(b.code, a.code, rate.inverse)]), pivots: [])
+            let money = Money(minorUnits: Int64.random(in: -1_000_000...1_000_000, using: &generator), currency: a)
+            let viaDirect = try direct.convert(money, to: b)
+            let viaInverse = try inverted.convert(money, to: b)
+            #expect(viaInverse.legs.first?.inverted == true)
+            #expect((viaDirect.result.minorUnits - viaInverse.result.minorUnits).magnitude <= 1, "\(money) at \(rate)")
+        }
+    }
+
+    @Test func throughAPivotEqualsTheDirectRateWhereBothExist() throws {
+        var generator = SeededGenerator(seed: 4)
+        for _ in 0..<3_000 {
+            let (first, _, _) = Self.rate(&generator)
+            let (second, _, _) = Self.rate(&generator)
+            guard let direct = try? ExchangeRate(exactly: first.value * second.value) else { continue }
+            let throughEUR = CurrencyConverter(book: RateBook(quotes: [Self.quote("USD", "EUR", first), Self.quote("EUR", "JPY", second)]), pivots: ["EUR"])
+            let straight = CurrencyConverter(book: RateBook(quotes: [Self.quote("USD", "JPY", direct)]), pivots: [])
+            let money = Money(minorUnits: Int64.random(in: -1_000_000_000...1_000_000_000, using: &generator), currency: try Currency(code: "USD"))
+            let pivoted = try throughEUR.convert(money, to: try Currency(code: "JPY"))
+            #expect(pivoted.legs.map(\.pair) == [CurrencyPair("USD", "EUR"), CurrencyPair("EUR", "JPY")])
+            #expect(pivoted.result == (try straight.convert(money, to: try Currency(code: "JPY"))).result)
+        }
+    }
+
+    @Test func theRateInForceIsTheNewestAtOrBeforeTheMoment() throws {
+        let day: TimeInterval = 86_400
+        let quotes = [("1.10", 0.0), ("1.20", 2 * day), ("1.30", 4 * day)].map { text, offset in
+            Self.quote("EUR", "USD", try! ExchangeRate(parsing: text), at: Self.moment.addingTimeInterval(offset))
+        }
+        let book = RateBook(quotes: quotes.shuffled())
+        #expect(book.quote(CurrencyPair("EUR", "USD"), at: Self.moment.addingTimeInterval(-1)) == nil)
+        #expect(book.quote(CurrencyPair("EUR", "USD"), at: Self.moment)?.rate.decimalString == "1.1")
+        #expect(book.quote(CurrencyPair("EUR", "USD"), at: Self.moment.addingTimeInterval(3 * day))?.rate.decimalString == "1.2")
+        #expect(book.quote(CurrencyPair("EUR", "USD"), at: Self.moment.addingTimeInterval(4 * day))?.rate.decimalString == "1.3")
+        #expect(book.quote(CurrencyPair("EUR", "USD"))?.rate.decimalString == "1.3")
+    }
+
+    @Test func aMissingRateIsAnErrorNeverOne() throws {
+        let converter = CurrencyConverter(book: RateBook(quotes: [Self.quote("EUR", "USD", try ExchangeRate(parsing: "1.1"))]), pivots: ["EUR"])
+        #expect(throws: ConversionError.missingRate(from: "JPY", to: "USD")) {
+            try converter.convert(Money(minorUnits: 5_000, currency: try Currency(code: "JPY")), to: try Currency(code: "USD"))
+        }
+        let same = try converter.convert(Money(minorUnits: 5_000, currency: try Currency(code: "JPY")), to: try Currency(code: "JPY"))
+        #expect(same.legs.isEmpty)
+        #expect(same.result.minorUnits == 5_000)
+        #expect(ConversionError.missingRate(from: "JPY", to: "USD").description.contains("ledgerly rates set JPY USD"))
+    }
+
+    @Test func aResultBeyondSixtyFourBitsIsAnError() throws {
+        let huge = try ExchangeRate(parsing: "1000000000")
+        #expect(throws: ConversionError.self) {
+            try CurrencyConverter.apply(huge, to: Money(minorUnits: 900_000_000_000_000, currency: try Currency(code: "JPY")), target: try Currency(code: "CLF"))
+        }
+    }
+}
