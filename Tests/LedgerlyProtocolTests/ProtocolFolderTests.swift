@@ -14,8 +14,14 @@ import Testing
     static func examples(for name: String, in folder: String = "examples") -> [URL] {
         let directory = root.appendingPathComponent(folder)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        // A variant (`tx.create.split.json`) shares the prefix; so does a longer type
+        // (`convert.history.json`), which the `type` inside tells apart.
         return files.filter { $0 == "\(name).json" || ($0.hasPrefix("\(name).") && !$0.hasPrefix("\(name).ok") && $0.hasSuffix(".json")) }
             .map { directory.appendingPathComponent($0) }
+            .filter { url in
+                let type = (try? JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])?["type"] as? String
+                return type == name
+            }
     }
 
     @Test(arguments: MessageType.allCases)
@@ -37,6 +43,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: Self.file("schemas/\(type.replyType).json").path))
         let directory = Self.root.appendingPathComponent("examples")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 == "\(type.replyType).json" || $0.hasPrefix("\(type.replyType).") }
+            .filter { name in
+                let object = try? JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(name))) as? [String: Any]
+                return object?["type"] as? String == type.replyType
+            }
         #expect(!files.isEmpty, "no example for \(type.replyType)")
         for name in files {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))

@@ -46,6 +46,7 @@ WRITES = {
     "settings.update", "setup.save", "setup.complete", "wallet.create", "wallet.update",
     "wallet.archive", "category.create", "category.update", "tag.create", "tx.create",
     "tx.update", "tx.delete", "tx.transfer",
+    "rates.profile.create", "rates.profile.use", "rates.set", "rates.batch", "convert",
 }
 
 READY_DEADLINE = 30.0       # seconds for all three services to answer `status`

@@ -16,7 +16,7 @@ public struct LedgerlyCommand: ParsableCommand {
         version: LedgerlyVersion.current,
         subcommands: [
             SetupCommand.self, SettingsCommand.self, WalletCommand.self, CategoryCommand.self, TagCommand.self,
-            TransactionCommand.self, LogCommand.self, StatusCommand.self,
+            TransactionCommand.self, RatesCommand.self, ConvertCommand.self, LogCommand.self, StatusCommand.self,
         ])
 
     public init() {}

@@ -52,6 +52,13 @@ struct TransactionCommand: ParsableCommand {
         list.add("Date", tx.date)
         list.add("Wallet", wallets[tx.walletId] ?? String(tx.walletId))
         list.add("Amount", "\(tx.kind == .expense ? "-" : "+")\(tx.amount) \(tx.currency)")
+        if let conversion = tx.conversion {
+            list.add("In wallet", "\(tx.walletAmount) \(conversion.quote), " + ConvertCommand.describe(conversion))
+        }
+        if let base = tx.baseCurrency {
+            let figure = tx.baseAmount.map { "\($0) \(base)" } ?? "none yet (no rate known when it was recorded)"
+            list.add("In \(base)", figure + (tx.baseConversion.map { ", " + ConvertCommand.describe($0) } ?? ""))
+        }
         list.add("Category", tx.categoryId.flatMap { categories[$0] })
         if let link = tx.transfer {
             list.add(tx.kind == .expense ? "To" : "From", "\(wallets[link.counterpartyWalletId] ?? "?") (transaction \(link.counterpartyTransactionId))")
@@ -82,20 +89,26 @@ struct TransactionCommand: ParsableCommand {
         @Option(name: .customLong("tag"), help: "A tag (repeatable; new tags are created).") var tags: [String] = []
         @Option(name: .customLong("split"), help: "AMOUNT:CATEGORY[:MEMO] (repeatable; parts must add up to --amount).") var splits: [String] = []
         @Option(help: "Path of a receipt or document.") var attachment: String?
-        @Option(help: "Currency code (defaults to the wallet's).") var currency: String?
+        @Option(help: "Currency of the amount (default: the wallet's); another currency is converted and the rate kept.") var currency: String?
+        @Option(help: "With --currency: the rate the bank charged (wallet currency per unit of --currency), used once.") var rate: String?
 
         func run() throws {
             try CommandRunner.run {
                 let gateway = try Gateway(global)
                 let target = try gateway.wallet(wallet)
                 let created = try gateway.call(TransactionCreateRequest(
-                    kind: kind, walletId: target.id, amount: amount, currency: currency,
+                    kind: kind, walletId: target.id, amount: amount, currency: currency, rate: rate,
                     categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date ?? Timestamp.today(),
                     tags: tags.isEmpty ? nil : tags, attachmentPath: attachment,
                     splits: splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway)))
                 if output.json { return try JSONOutput.print(created) }
                 let balance = try gateway.call(WalletGetRequest(id: target.id)).balance
-                print("Recorded \(created.kind.rawValue) \(created.id): \(created.amount) \(created.currency) on \(created.date) in '\(target.name)' (balance \(balance) \(target.currency)).")
+                let moved = created.currency == target.currency ? "" : " = \(created.walletAmount) \(target.currency)"
+                print("Recorded \(created.kind.rawValue) \(created.id): \(created.amount) \(created.currency)\(moved) on \(created.date) in '\(target.name)' (balance \(balance) \(target.currency)).")
+                if let conversion = created.conversion { print(TerminalStyle.standardOutput.dim(ConvertCommand.describe(conversion))) }
+                if created.baseAmount == nil, let base = created.baseCurrency, base != target.currency {
+                    FileHandle.standardError.write(Data((TerminalStyle.standardError.yellow("warning: ") + "no \(target.currency)→\(base) rate is known yet, so this transaction has no \(base) amount; add one with `ledgerly rates set \(target.currency) \(base) RATE`\n").utf8))
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .missingRate(let from, let to):
-            "no rate from \(from) to \(to) is known (directly, inverted, or through a base currency): add one with `ledgerly rates set \(from) \(to) RATE`, or fetch rates with `ledgerly rates refresh`"
+            "no rate from \(from) to \(to) is known (directly, inverted, or through a base currency): add one with `ledgerly rates set \(from) \(to) RATE`"
         case .resultTooLarge(let amount, let to):
             "\(amount) converted to \(to) is too large to store"
         }

@@ -32,6 +32,13 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
         try self.init(exactly: value, text: text)
     }
 
+    /// Reads a rate this program stored (a snapshot's rate may be a product of two rates, longer
+    /// than `maximumDigits`); only the range is checked.
+    public init(stored text: String) throws(RateError) {
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw RateError.malformed(text) }
+        try self.init(exactly: value, text: text)
+    }
+
     /// Wraps a decimal read from a provider (JSON numbers decode to `Decimal` from their text).
     public init(exactly value: Decimal) throws(RateError) {
         try self.init(exactly: value, text: value.description)

@@ -27,6 +27,16 @@ public enum MessageType: String, CaseIterable, Sendable {
     case txUpdate = "tx.update"
     case txDelete = "tx.delete"
     case txTransfer = "tx.transfer"
+    // Store: exchange rates and conversion
+    case ratesProfileList = "rates.profile.list"
+    case ratesProfileCreate = "rates.profile.create"
+    case ratesProfileUse = "rates.profile.use"
+    case ratesSet = "rates.set"
+    case ratesList = "rates.list"
+    case ratesHistory = "rates.history"
+    case ratesBatch = "rates.batch"
+    case convert = "convert"
+    case convertHistory = "convert.history"
     // Store: change log
     case eventsSince = "events.since"
 
@@ -36,7 +46,8 @@ public enum MessageType: String, CaseIterable, Sendable {
     public var isWrite: Bool {
         switch self {
         case .settingsUpdate, .setupSave, .setupComplete, .walletCreate, .walletUpdate, .walletArchive,
-             .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer:
+             .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer,
+             .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .convert:
             true
         default:
             false
@@ -75,6 +86,15 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .txUpdate: TransactionUpdateRequest.self
         case .txDelete: TransactionDeleteRequest.self
         case .txTransfer: TransferCreateRequest.self
+        case .ratesProfileList: RateProfileListRequest.self
+        case .ratesProfileCreate: RateProfileCreateRequest.self
+        case .ratesProfileUse: RateProfileUseRequest.self
+        case .ratesSet: RateSetRequest.self
+        case .ratesList: RateListRequest.self
+        case .ratesHistory: RateHistoryRequest.self
+        case .ratesBatch: RateBatchRequest.self
+        case .convert: ConvertRequest.self
+        case .convertHistory: ConversionHistoryRequest.self
         case .eventsSince: EventsSinceRequest.self
         }
     }

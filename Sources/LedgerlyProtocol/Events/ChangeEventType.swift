@@ -11,6 +11,11 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     case txCreated = "tx.created"
     case txUpdated = "tx.updated"
     case txDeleted = "tx.deleted"
+    case rateProfileCreated = "rates.profile.created"
+    case rateProfileUpdated = "rates.profile.updated"
+    /// Rates stored (a manual rate, or a provider batch: `data` summarises it).
+    case ratesUpdated = "rates.updated"
+    case conversionRecorded = "conversion.recorded"
 
     /// The entity kind the event is about.
     public var entity: String {
@@ -20,6 +25,9 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .categoryCreated, .categoryUpdated: "category"
         case .tagCreated: "tag"
         case .txCreated, .txUpdated, .txDeleted: "transaction"
+        case .rateProfileCreated, .rateProfileUpdated: "rate_profile"
+        case .ratesUpdated: "rates"
+        case .conversionRecorded: "conversion"
         }
     }
 
@@ -31,6 +39,9 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .categoryCreated, .categoryUpdated: CategoryRecord.self
         case .tagCreated: TagRecord.self
         case .txCreated, .txUpdated, .txDeleted: TransactionRecord.self
+        case .rateProfileCreated, .rateProfileUpdated: RateProfileRecord.self
+        case .ratesUpdated: RatesUpdatedSummary.self
+        case .conversionRecorded: ConversionRecord.self
         }
     }
 }

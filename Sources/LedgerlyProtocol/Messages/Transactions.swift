@@ -43,10 +43,19 @@ public struct TransactionRecord: Codable, Hashable, Sendable {
     public var transfer: TransferLink?
     /// Empty unless the transaction is split; the parts add up to `amount`.
     public var splits: [SplitPart]
+    /// What the transaction moved in its wallet's currency (positive; `amount` when the currencies match).
+    public var walletAmount: String
+    /// The amount in the base currency at the kept rate; nil while no rate was known.
+    public var baseAmount: String?
+    public var baseCurrency: String?
+    /// The rate that converted `currency` to the wallet's currency (foreign-currency transactions).
+    public var conversion: RateSnapshot?
+    /// The rate that converted the wallet's currency to the base currency (wallets not in the base).
+    public var baseConversion: RateSnapshot?
     public var createdAt: String
     public var updatedAt: String
 
-    public init(id: Int64, kind: TransactionKind, walletId: Int64, amount: String, currency: String, categoryId: Int64?, notes: String?, date: String, tags: [String], attachmentPath: String?, transfer: TransferLink?, splits: [SplitPart], createdAt: String, updatedAt: String) {
+    public init(id: Int64, kind: TransactionKind, walletId: Int64, amount: String, currency: String, categoryId: Int64?, notes: String?, date: String, tags: [String], attachmentPath: String?, transfer: TransferLink?, splits: [SplitPart], walletAmount: String, baseAmount: String?, baseCurrency: String?, conversion: RateSnapshot?, baseConversion: RateSnapshot?, createdAt: String, updatedAt: String) {
         self.id = id
         self.kind = kind
         self.walletId = walletId
@@ -59,6 +68,11 @@ public struct TransactionRecord: Codable, Hashable, Sendable {
         self.attachmentPath = attachmentPath
         self.transfer = transfer
         self.splits = splits
+        self.walletAmount = walletAmount
+        self.baseAmount = baseAmount
+        self.baseCurrency = baseCurrency
+        self.conversion = conversion
+        self.baseConversion = baseConversion
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -72,8 +86,12 @@ public struct TransactionCreateRequest: RequestBody, Hashable {
     public var walletId: Int64
     /// Positive decimal string.
     public var amount: String
-    /// Defaults to the wallet's currency.
+    /// Defaults to the wallet's currency. Another currency is converted with the active profile's
+    /// rate (or `rate`), and the rate used is kept with the transaction.
     public var currency: String?
+    /// A one-off rate from `currency` to the wallet's currency (what the bank charged); shared
+    /// rates are not touched.
+    public var rate: String?
     public var categoryId: Int64?
     public var notes: String?
     /// "YYYY-MM-DD"
@@ -83,11 +101,12 @@ public struct TransactionCreateRequest: RequestBody, Hashable {
     public var attachmentPath: String?
     public var splits: [SplitPart]?
 
-    public init(kind: TransactionKind, walletId: Int64, amount: String, currency: String? = nil, categoryId: Int64? = nil, notes: String? = nil, date: String, tags: [String]? = nil, attachmentPath: String? = nil, splits: [SplitPart]? = nil) {
+    public init(kind: TransactionKind, walletId: Int64, amount: String, currency: String? = nil, rate: String? = nil, categoryId: Int64? = nil, notes: String? = nil, date: String, tags: [String]? = nil, attachmentPath: String? = nil, splits: [SplitPart]? = nil) {
         self.kind = kind
         self.walletId = walletId
         self.amount = amount
         self.currency = currency
+        self.rate = rate
         self.categoryId = categoryId
         self.notes = notes
         self.date = date

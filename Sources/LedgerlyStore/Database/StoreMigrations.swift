@@ -107,6 +107,57 @@ enum StoreMigrations {
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('epoch', ?)", arguments: [UUID().uuidString.lowercased()])
             try db.execute(sql: "INSERT INTO settings (id, updated_at) VALUES (1, ?)", arguments: [Timestamp.now()])
         }
+        migrator.registerMigration("v2-rates") { db in
+            try db.execute(sql: """
+                CREATE TABLE rate_profiles (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    type TEXT NOT NULL CHECK (type IN ('official', 'parallel', 'manual')),
+                    primary_source TEXT,
+                    notes TEXT,
+                    is_default INTEGER NOT NULL DEFAULT 0,
+                    last_updated TEXT,
+                    created_at TEXT NOT NULL
+                );
+                CREATE TABLE rates (
+                    id INTEGER PRIMARY KEY,
+                    profile_id INTEGER NOT NULL REFERENCES rate_profiles(id),
+                    base TEXT NOT NULL,
+                    quote TEXT NOT NULL,
+                    rate TEXT NOT NULL,
+                    inverse_rate TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    as_of TEXT NOT NULL,
+                    confidence TEXT NOT NULL CHECK (confidence IN ('manual', 'fetched')),
+                    custom_override INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    UNIQUE (profile_id, base, quote, as_of, source)
+                );
+                CREATE INDEX rates_in_force ON rates(profile_id, base, quote, custom_override, as_of);
+                CREATE TABLE conversions (
+                    id INTEGER PRIMARY KEY,
+                    amount TEXT NOT NULL,
+                    from_currency TEXT NOT NULL,
+                    result TEXT NOT NULL,
+                    to_currency TEXT NOT NULL,
+                    snapshot TEXT NOT NULL,
+                    warning TEXT,
+                    created_at TEXT NOT NULL
+                );
+                ALTER TABLE transactions ADD COLUMN conversion TEXT;
+                ALTER TABLE transactions ADD COLUMN base_conversion TEXT;
+                """)
+            let now = Timestamp.now()
+            for (name, type, source, notes) in [
+                ("official", "official", "ecb", "Reference rates from official feeds (the ECB)."),
+                ("parallel", "parallel", "dropfolder", "Parallel-market rates from the drop folder or a parallel feed."),
+                ("manual", "manual", "manual", "Rates you enter yourself."),
+            ] {
+                try db.execute(
+                    sql: "INSERT INTO rate_profiles (name, type, primary_source, notes, is_default, created_at) VALUES (?, ?, ?, ?, 1, ?)",
+                    arguments: [name, type, source, notes, now])
+            }
+        }
         return migrator
     }
 }

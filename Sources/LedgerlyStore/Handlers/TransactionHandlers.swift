@@ -13,7 +13,7 @@ enum TransactionHandlers {
     // MARK: Reads
 
     static func fetch(_ db: Database, id: Int64, field: String = "body.id") throws -> TransactionRecord {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: "SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id = ?", arguments: [id]) else {
             throw ErrorBody.notFound("there is no transaction \(id)", field: field)
         }
         return try records(db, rows: [row])[0]
@@ -61,7 +61,7 @@ enum TransactionHandlers {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let total = try db.cachedValue(Int.self, sql: "\(prefix)SELECT count(*) FROM transactions t \(filter)", arguments: StatementArguments(arguments)) ?? 0
         let rows = try Row.fetchAll(
-            db, sql: "\(prefix)SELECT t.* FROM transactions t \(filter) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
+            db, sql: "\(prefix)SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id \(filter) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
             arguments: StatementArguments(arguments + [limit, offset]))
         return TransactionListReply(transactions: try records(db, rows: rows), total: total)
     }
@@ -71,7 +71,7 @@ enum TransactionHandlers {
     static func create(_ request: TransactionCreateRequest, _ context: inout WriteContext) throws -> TransactionRecord {
         let db = context.db
         let wallet = try WalletHandlers.active(db, id: request.walletId, field: "body.walletId")
-        let currency = try transactionCurrency(request.currency, wallet: wallet, field: "body.currency")
+        let currency = try InputRules.currency(request.currency ?? wallet.currency, field: "body.currency")
         let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: "body.amount")
         let date = try InputRules.date(request.date, field: "body.date")
         if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
@@ -82,14 +82,16 @@ enum TransactionHandlers {
         let notes = try InputRules.optionalText(request.notes, field: "body.notes")
         let attachment = try InputRules.optionalText(request.attachmentPath, field: "body.attachmentPath", limit: 4_096)
         let tagIds = try TagHandlers.resolve(request.tags ?? [], field: "body.tags", &context)
-        let effect = request.kind.sign * amount.minorUnits
-        let baseAmount = try baseAmount(db, wallet: wallet, effect: effect)
+        let converted = try TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.now)
+        let effect = request.kind.sign * converted.walletMoney.minorUnits
 
         try db.execute(cached: """
-                INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, category_id, notes, date, attachment_path, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseAmount, request.categoryId, notes, date.description, attachment, context.now, context.now])
+            arguments: [request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, converted.baseMinorUnits.map { request.kind.sign * $0 },
+                        try TransactionConversion.json(converted.conversion), try TransactionConversion.json(converted.baseConversion),
+                        request.categoryId, notes, date.description, attachment, context.now, context.now])
         let id = db.lastInsertedRowID
         try writeTags(db, txId: id, tagIds: tagIds)
         try writeSplits(db, txId: id, splits: splits)
@@ -113,10 +115,16 @@ enum TransactionHandlers {
             _ = try updateDescription(request, of: try fetch(db, id: link.counterpartyTransactionId), &context)
             return updated
         }
+        let oldWallet = try WalletHandlers.fetch(db, id: old.walletId)
         let wallet = request.walletId == nil || request.walletId == old.walletId
-            ? try WalletHandlers.fetch(db, id: old.walletId)
+            ? oldWallet
             : try WalletHandlers.active(db, id: request.walletId!, field: "body.walletId")
-        let currency = try transactionCurrency(old.currency, wallet: wallet, field: "body.walletId")
+        // The kept rates convert into the old wallet's currency; a move keeps them valid only
+        // within that currency.
+        guard wallet.currency == oldWallet.currency else {
+            throw ErrorBody.validation("wallet '\(wallet.name)' is in \(wallet.currency), not \(oldWallet.currency): delete the transaction and record it again in that wallet", field: "body.walletId")
+        }
+        let currency = try InputRules.currency(old.currency, field: "body.currency")
         let kind = request.kind ?? old.kind
         let amount = try InputRules.positiveAmount(request.amount ?? old.amount, currency: currency, field: "body.amount")
         if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
@@ -133,11 +141,14 @@ enum TransactionHandlers {
         }
         let categoryId = splits.isEmpty ? (request.categoryId ?? old.categoryId) : nil
         let oldEffect = try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [old.id]) ?? 0
-        let effect = kind.sign * amount.minorUnits
+        let converted = try TransactionConversion.reapply(
+            amount: amount, walletCurrency: try InputRules.currency(wallet.currency, field: "body.walletId"),
+            conversion: old.conversion, baseConversion: old.baseConversion, base: old.baseCurrency)
+        let effect = kind.sign * converted.walletMoney.minorUnits
 
         try db.execute(
             cached: "UPDATE transactions SET kind = ?, wallet_id = ?, amount_minor = ?, wallet_amount_minor = ?, base_amount_minor = ?, category_id = ? WHERE id = ?",
-            arguments: [kind.rawValue, wallet.id, amount.minorUnits, effect, try baseAmount(db, wallet: wallet, effect: effect), categoryId, old.id])
+            arguments: [kind.rawValue, wallet.id, amount.minorUnits, effect, converted.baseMinorUnits.map { kind.sign * $0 }, categoryId, old.id])
         if request.splits != nil {
             try db.execute(cached: "DELETE FROM splits WHERE tx_id = ?", arguments: [old.id])
             try writeSplits(db, txId: old.id, splits: splits)
@@ -210,11 +221,13 @@ enum TransactionHandlers {
         var legIds: [Int64] = []
         for (wallet, money, kind, counterparty) in [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)] {
             let effect = kind.sign * money.minorUnits
+            let converted = try TransactionConversion.make(db, amount: money, wallet: wallet, overrideRate: nil, date: date, now: context.now)
             try db.execute(cached: """
-                    INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, notes, date, counterparty_wallet_id, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, try baseAmount(db, wallet: wallet, effect: effect), notes, date.description, counterparty.id, context.now, context.now])
+                arguments: [kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, converted.baseMinorUnits.map { kind.sign * $0 },
+                            try TransactionConversion.json(converted.baseConversion), notes, date.description, counterparty.id, context.now, context.now])
             let id = db.lastInsertedRowID
             legIds.append(id)
             try writeTags(db, txId: id, tagIds: tagIds)
@@ -229,25 +242,6 @@ enum TransactionHandlers {
     }
 
     // MARK: Helpers
-
-    /// Foreign-currency transactions need a rate snapshot, which the rates engine provides;
-    /// until then a transaction is in its wallet's currency.
-    private static func transactionCurrency(_ code: String?, wallet: WalletRecord, field: String) throws -> Currency {
-        let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
-        guard let code else { return walletCurrency }
-        let currency = try InputRules.currency(code, field: field)
-        guard currency == walletCurrency else {
-            throw ErrorBody.validation("wallet '\(wallet.name)' is in \(walletCurrency.code); a \(currency.code) transaction needs an exchange-rate snapshot, which this version cannot take yet: record it in \(walletCurrency.code)", field: field)
-        }
-        return currency
-    }
-
-    /// The amount in the base currency when the wallet is in the base currency; otherwise nil
-    /// until the rates engine stores a snapshot for it.
-    private static func baseAmount(_ db: Database, wallet: WalletRecord, effect: Int64) throws -> Int64? {
-        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
-        return base == wallet.currency ? effect : nil
-    }
 
     private static func validSplits(_ parts: [SplitPart], total: Money, db: Database) throws -> [(Money, SplitPart)] {
         guard !parts.isEmpty else { return [] }
@@ -308,9 +302,12 @@ enum TransactionHandlers {
         for row in splitRows {
             splits[row["tx_id"], default: []].append(SplitPart(amount: InputRules.format(row["amount_minor"], row["currency"]), categoryId: row["category_id"], memo: row["memo"]))
         }
+        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
         return rows.map { row in
             let id: Int64 = row["id"]
             let currency: String = row["currency"]
+            let walletMinor: Int64 = row["wallet_amount_minor"]
+            let baseMinor: Int64? = row["base_amount_minor"]
             let counterpartyWallet: Int64? = row["counterparty_wallet_id"]
             let counterpartyTx: Int64? = row["counterparty_tx_id"]
             return TransactionRecord(
@@ -319,7 +316,11 @@ enum TransactionHandlers {
                 categoryId: row["category_id"], notes: row["notes"], date: row["date"], tags: tags[id] ?? [],
                 attachmentPath: row["attachment_path"],
                 transfer: counterpartyWallet.flatMap { wallet in counterpartyTx.map { TransferLink(counterpartyWalletId: wallet, counterpartyTransactionId: $0) } },
-                splits: splits[id] ?? [], createdAt: row["created_at"], updatedAt: row["updated_at"])
+                splits: splits[id] ?? [],
+                walletAmount: InputRules.format(Int64(walletMinor.magnitude), row["wallet_currency"]),
+                baseAmount: base.flatMap { base in baseMinor.map { InputRules.format(Int64($0.magnitude), base) } }, baseCurrency: base,
+                conversion: TransactionConversion.snapshot(row["conversion"]), baseConversion: TransactionConversion.snapshot(row["base_conversion"]),
+                createdAt: row["created_at"], updatedAt: row["updated_at"])
         }
     }
 }

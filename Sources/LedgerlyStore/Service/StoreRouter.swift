@@ -86,6 +86,15 @@ final class StoreRouter: Sendable {
         case .txUpdate: return try write(TransactionUpdateRequest.self, frame, header, TransactionHandlers.update)
         case .txDelete: return try write(TransactionDeleteRequest.self, frame, header, TransactionHandlers.delete)
         case .txTransfer: return try write(TransferCreateRequest.self, frame, header, TransactionHandlers.transfer)
+        case .ratesProfileList: return try read(RateProfileListRequest.self, frame, header, RateHandlers.listProfiles)
+        case .ratesProfileCreate: return try write(RateProfileCreateRequest.self, frame, header, RateHandlers.createProfile)
+        case .ratesProfileUse: return try write(RateProfileUseRequest.self, frame, header, RateHandlers.useProfile)
+        case .ratesSet: return try write(RateSetRequest.self, frame, header, RateHandlers.set)
+        case .ratesList: return try read(RateListRequest.self, frame, header) { request, db in try RateHandlers.list(request, db, now: Date()) }
+        case .ratesHistory: return try read(RateHistoryRequest.self, frame, header) { request, db in try RateHandlers.history(request, db, now: Date()) }
+        case .ratesBatch: return try write(RateBatchRequest.self, frame, header, RateHandlers.batch)
+        case .convert: return try write(ConvertRequest.self, frame, header, ConversionHandlers.convert)
+        case .convertHistory: return try read(ConversionHistoryRequest.self, frame, header, ConversionHandlers.history)
         case .eventsSince:
             return try read(EventsSinceRequest.self, frame, header) { request, db in try EventHandlers.since(request, db, epoch: epoch) }
         }

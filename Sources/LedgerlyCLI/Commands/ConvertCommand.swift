@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly convert 100 JPY [--to EUR] [--mode parallel] [--at 2026-03-01]`, `ledgerly convert --history`
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert an amount with your stored rates (and keep it in the conversion history).",
+        discussion: """
+            ledgerly convert 100 JPY                 to your base currency, with the active profile
+            ledgerly convert 100 USD --to ARS --mode parallel
+            ledgerly convert 250 GBP --to EUR --at 2026-03-01   with the rate in force that day
+            ledgerly convert --history
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "The amount, e.g. 100 or 12.50.") var amount: String?
+    @Argument(help: "Its currency.") var currency: String?
+    @Option(help: "Target currency (default: the base currency).") var to: String?
+    @Option(help: "official, parallel or manual (default: the exchange mode in settings).") var mode: ExchangeMode?
+    @Option(help: "Profile id or name instead of the mode's default.") var profile: String?
+    @Option(help: "Use the rate in force at this date (YYYY-MM-DD) or time (ISO 8601).") var at: String?
+    @Flag(help: "Show past conversions instead.") var history = false
+
+    func validate() throws {
+        if !history && (amount == nil || currency == nil) { throw ValidationError("give an amount and its currency, e.g. `ledgerly convert 100 JPY`, or --history") }
+    }
+
+    func run() throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global)
+            if history {
+                let reply = try gateway.call(ConversionHistoryRequest())
+                if output.json { return try JSONOutput.print(reply) }
+                if reply.conversions.isEmpty { return print("No conversions yet.") }
+                var table = Table([.init("WHEN"), .init("AMOUNT", .right), .init(""), .init("RESULT", .right), .init(""), .init("RATE", .right), .init("SOURCE")])
+                for conversion in reply.conversions {
+                    table.add([conversion.createdAt, conversion.amount, conversion.from, conversion.result, conversion.to, conversion.snapshot.rate, conversion.snapshot.source])
+                }
+                return print(table.render(), terminator: "")
+            }
+            let converted = try gateway.call(ConvertRequest(
+                amount: amount ?? "", from: currency ?? "", to: to, mode: mode,
+                profileId: try RatesCommand.profileId(profile, gateway: gateway), at: at))
+            if output.json { return try JSONOutput.print(converted) }
+            print("\(converted.amount) \(converted.from) = \(TerminalStyle.standardOutput.bold(converted.result + " " + converted.to))")
+            print(TerminalStyle.standardOutput.dim(ConvertCommand.describe(converted.snapshot)))
+            if let warning = converted.warning { FileHandle.standardError.write(Data((TerminalStyle.standardError.yellow("warning: ") + warning + "\n").utf8)) }
+        }
+    }
+
+    /// "at 0.00569216757741347905 JPY/EUR (ecb, official, as of 2026-10-30T15:00:00.000Z)"
+    static func describe(_ snapshot: RateSnapshot) -> String {
+        let origin = snapshot.override ? "one-off rate" : [snapshot.source, snapshot.profileName].compactMap { $0 }.joined(separator: ", ")
+        return "at \(snapshot.rate) \(snapshot.quote) per \(snapshot.base) (\(origin), as of \(snapshot.asOf))" + (snapshot.stale ? ", stale when used" : "")
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly rates list|set|history` and `ledgerly rates profile add|list|use`
+struct RatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rates", abstract: "Exchange rates: see them, set your own, keep several series (profiles).",
+        subcommands: [List.self, Set.self, History.self, Profile.self])
+
+    /// A profile given by id or name, or nil for the active one.
+    static func profileId(_ reference: String?, gateway: Gateway) throws -> Int64? {
+        guard let reference else { return nil }
+        let profiles = try gateway.call(RateProfileListRequest()).profiles
+        if let id = Int64(reference), profiles.contains(where: { $0.id == id }) { return id }
+        if let match = profiles.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match.id }
+        throw CLIFailure(message: "--profile: no rate profile '\(reference)' (profiles: \(profiles.map(\.name).joined(separator: ", ")))", status: .refused)
+    }
+
+    static func age(_ seconds: Int64?) -> String {
+        seconds.map { StalenessPolicy.describe(.seconds($0)) } ?? "-"
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The newest rate of every pair in a profile; stale ones are marked.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "Profile id or name (default: the active one).") var profile: String?
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let reply = try gateway.call(RateListRequest(profileId: try RatesCommand.profileId(profile, gateway: gateway)))
+                if output.json { return try JSONOutput.print(reply) }
+                print("Profile \(reply.profile.name) (\(reply.profile.type.rawValue))")
+                if reply.rates.isEmpty { return print("No rates yet. Set one: ledgerly rates set USD EUR 0.8951") }
+                let style = TerminalStyle.standardOutput
+                var table = Table([.init("PAIR"), .init("RATE", .right), .init("INVERSE", .right), .init("SOURCE"), .init("AS OF"), .init("AGE", .right), .init("")])
+                for rate in reply.rates {
+                    let flag = rate.stale == true ? "stale" : ""
+                    table.add(["\(rate.base)/\(rate.quote)", rate.rate, rate.inverseRate, rate.source + (rate.customOverride ? " (override)" : ""), rate.asOf,
+                               RatesCommand.age(rate.ageSeconds), flag]) { column, text in column == 6 ? style.yellow(text) : text }
+                }
+                print(table.render(), terminator: "")
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a rate by hand: how many QUOTE one BASE is worth.",
+            discussion: "Example (parallel-market dollar): ledgerly rates set USD ARS 1185.50 --profile parallel")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Base currency (one unit of it).") var base: String
+        @Argument(help: "Quote currency.") var quote: String
+        @Argument(help: "Units of QUOTE per one BASE, a plain positive decimal.") var rate: String
+        @Option(help: "Profile id or name (default: the active one).") var profile: String?
+        @Option(help: "When the rate applies: YYYY-MM-DD or ISO 8601 (default: now).") var at: String?
+        @Flag(help: "Take precedence over fetched rates for this pair.") var override = false
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let reply = try gateway.call(RateSetRequest(
+                    base: base, quote: quote, rate: rate, profileId: try RatesCommand.profileId(profile, gateway: gateway),
+                    asOf: at, customOverride: override ? true : nil))
+                if output.json { return try JSONOutput.print(reply) }
+                print("Set \(reply.rate.base)/\(reply.rate.quote) = \(reply.rate.rate) (inverse \(reply.rate.inverseRate)) as of \(reply.rate.asOf).")
+                if let warning = reply.warning { FileHandle.standardError.write(Data((TerminalStyle.standardError.yellow("warning: ") + warning + "\n").utf8)) }
+            }
+        }
+    }
+
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every stored rate of one pair, newest first.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Base currency.") var base: String
+        @Argument(help: "Quote currency.") var quote: String
+        @Option(help: "Profile id or name (default: the active one).") var profile: String?
+        @Option(help: "At most this many.") var limit = 30
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let reply = try gateway.call(RateHistoryRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway), limit: limit))
+                if output.json { return try JSONOutput.print(reply) }
+                if reply.rates.isEmpty { return print("No \(base.uppercased())/\(quote.uppercased()) rates in this profile.") }
+                var table = Table([.init("AS OF"), .init("RATE", .right), .init("SOURCE"), .init("KIND")])
+                for rate in reply.rates { table.add([rate.asOf, rate.rate, rate.source, rate.confidence.rawValue]) }
+                print(table.render(), terminator: "")
+            }
+        }
+    }
+
+    struct Profile: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rate profiles: named series (official feed, parallel market, your own).",
+            subcommands: [Add.self, List.self, Use.self])
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Add a profile.")
+            @OptionGroup var global: GlobalOptions
+            @OptionGroup var output: OutputOptions
+            @Argument(help: "Its name.") var name: String
+            @Option(help: "official, parallel or manual.") var type: ExchangeMode
+            @Option(help: "Where its rates come from (ecb, frankfurter, dropfolder, manual).") var source: String?
+            @Option(help: "Free text.") var notes: String?
+
+            func run() throws {
+                try CommandRunner.run {
+                    let created = try Gateway(global).call(RateProfileCreateRequest(name: name, type: type, primarySource: source, notes: notes))
+                    if output.json { return try JSONOutput.print(created) }
+                    print("Added \(created.type.rawValue) rate profile \(created.id) '\(created.name)'. Make it the one in use: ledgerly rates profile use \(created.name)")
+                }
+            }
+        }
+
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List profiles; * marks each mode's default.")
+            @OptionGroup var global: GlobalOptions
+            @OptionGroup var output: OutputOptions
+
+            func run() throws {
+                try CommandRunner.run {
+                    let gateway = try Gateway(global)
+                    let reply = try gateway.call(RateProfileListRequest())
+                    if output.json { return try JSONOutput.print(reply) }
+                    let mode = try gateway.call(SettingsGetRequest()).exchangeMode
+                    var table = Table([.init("ID", .right), .init("NAME"), .init("TYPE"), .init("SOURCE"), .init("UPDATED"), .init("")])
+                    for profile in reply.profiles {
+                        let mark = profile.isDefault ? (profile.type == mode ? "* in use" : "*") : ""
+                        table.add([String(profile.id), profile.name, profile.type.rawValue, profile.primarySource ?? "", profile.lastUpdated ?? "never", mark])
+                    }
+                    print(table.render(), terminator: "")
+                }
+            }
+        }
+
+        struct Use: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Use a profile: it becomes its type's default and the exchange mode follows.")
+            @OptionGroup var global: GlobalOptions
+            @OptionGroup var output: OutputOptions
+            @Argument(help: "Profile id or name.") var profile: String
+
+            func run() throws {
+                try CommandRunner.run {
+                    let gateway = try Gateway(global)
+                    guard let id = try RatesCommand.profileId(profile, gateway: gateway) else { return }
+                    let used = try gateway.call(RateProfileUseRequest(id: id))
+                    if output.json { return try JSONOutput.print(used) }
+                    print("Using rate profile '\(used.name)' (exchange mode \(used.type.rawValue)).")
+                }
+            }
+        }
+    }
+}

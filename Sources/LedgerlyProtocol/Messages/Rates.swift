@@ -1,0 +1,309 @@
+import LedgerlyCore
+
+/// A named series of rates: the ECB's official rates, a parallel-market feed, the user's own.
+public struct RateProfileRecord: Codable, Hashable, Sendable {
+    public var id: Int64
+    public var name: String
+    /// Which exchange mode the profile serves.
+    public var type: ExchangeMode
+    /// The source its rates normally come from ("ecb", "frankfurter", "dropfolder", "manual").
+    public var primarySource: String?
+    public var notes: String?
+    /// The profile used for its type's exchange mode (one per type).
+    public var isDefault: Bool
+    /// When a rate was last stored in it.
+    public var lastUpdated: String?
+
+    public init(id: Int64, name: String, type: ExchangeMode, primarySource: String?, notes: String?, isDefault: Bool, lastUpdated: String?) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.primarySource = primarySource
+        self.notes = notes
+        self.isDefault = isDefault
+        self.lastUpdated = lastUpdated
+    }
+}
+
+/// One stored rate: `rate` units of `quote` per one `base`, valid as of `asOf`.
+public struct RateRecord: Codable, Hashable, Sendable {
+    public var id: Int64
+    public var profileId: Int64
+    public var base: String
+    public var quote: String
+    /// Decimal string, never a JSON number.
+    public var rate: String
+    public var inverseRate: String
+    public var source: String
+    public var asOf: String
+    public var confidence: RateConfidence
+    /// A user's rate that takes precedence over fetched ones for the same pair.
+    public var customOverride: Bool
+    /// Age when the reply was made, and whether that is past the staleness limit (list replies).
+    public var ageSeconds: Int64?
+    public var stale: Bool?
+
+    public init(id: Int64, profileId: Int64, base: String, quote: String, rate: String, inverseRate: String, source: String, asOf: String, confidence: RateConfidence, customOverride: Bool, ageSeconds: Int64? = nil, stale: Bool? = nil) {
+        self.id = id
+        self.profileId = profileId
+        self.base = base
+        self.quote = quote
+        self.rate = rate
+        self.inverseRate = inverseRate
+        self.source = source
+        self.asOf = asOf
+        self.confidence = confidence
+        self.customOverride = customOverride
+        self.ageSeconds = ageSeconds
+        self.stale = stale
+    }
+}
+
+public enum RateConfidence: String, Codable, CaseIterable, Sendable {
+    case manual, fetched
+}
+
+/// `rates.profile.list`
+public struct RateProfileListRequest: RequestBody, Hashable {
+    public typealias Reply = RateProfileListReply
+    public static let messageType = MessageType.ratesProfileList
+    public init() {}
+}
+
+public struct RateProfileListReply: Codable, Hashable, Sendable {
+    public var profiles: [RateProfileRecord]
+    public init(profiles: [RateProfileRecord]) { self.profiles = profiles }
+}
+
+/// `rates.profile.create`
+public struct RateProfileCreateRequest: RequestBody, Hashable {
+    public typealias Reply = RateProfileRecord
+    public static let messageType = MessageType.ratesProfileCreate
+    public var name: String
+    public var type: ExchangeMode
+    public var primarySource: String?
+    public var notes: String?
+
+    public init(name: String, type: ExchangeMode, primarySource: String? = nil, notes: String? = nil) {
+        self.name = name
+        self.type = type
+        self.primarySource = primarySource
+        self.notes = notes
+    }
+}
+
+/// `rates.profile.use`: makes a profile the default of its type and switches the exchange mode to it.
+public struct RateProfileUseRequest: RequestBody, Hashable {
+    public typealias Reply = RateProfileRecord
+    public static let messageType = MessageType.ratesProfileUse
+    public var id: Int64
+    public init(id: Int64) { self.id = id }
+}
+
+/// `rates.set`: a manual rate. Far from the last known rate (more than 50 %) it is stored with a warning.
+public struct RateSetRequest: RequestBody, Hashable {
+    public typealias Reply = RateSetReply
+    public static let messageType = MessageType.ratesSet
+    public var base: String
+    public var quote: String
+    /// Positive decimal string: units of `quote` per one `base`.
+    public var rate: String
+    /// Defaults to the active profile (the exchange mode's default profile).
+    public var profileId: Int64?
+    /// ISO 8601; defaults to now.
+    public var asOf: String?
+    /// Take precedence over fetched rates for this pair. Defaults to false.
+    public var customOverride: Bool?
+
+    public init(base: String, quote: String, rate: String, profileId: Int64? = nil, asOf: String? = nil, customOverride: Bool? = nil) {
+        self.base = base
+        self.quote = quote
+        self.rate = rate
+        self.profileId = profileId
+        self.asOf = asOf
+        self.customOverride = customOverride
+    }
+}
+
+public struct RateSetReply: Codable, Hashable, Sendable {
+    public var rate: RateRecord
+    /// Set when the new rate differs from the last known one by more than 50 %.
+    public var warning: String?
+    public init(rate: RateRecord, warning: String?) {
+        self.rate = rate
+        self.warning = warning
+    }
+}
+
+/// `rates.list`: the newest rate of every pair in a profile, with its age and staleness.
+public struct RateListRequest: RequestBody, Hashable {
+    public typealias Reply = RateListReply
+    public static let messageType = MessageType.ratesList
+    public var profileId: Int64?
+    public init(profileId: Int64? = nil) { self.profileId = profileId }
+}
+
+public struct RateListReply: Codable, Hashable, Sendable {
+    public var profile: RateProfileRecord
+    public var rates: [RateRecord]
+    public init(profile: RateProfileRecord, rates: [RateRecord]) {
+        self.profile = profile
+        self.rates = rates
+    }
+}
+
+/// `rates.history`: one pair's rates, newest first.
+public struct RateHistoryRequest: RequestBody, Hashable {
+    public typealias Reply = RateHistoryReply
+    public static let messageType = MessageType.ratesHistory
+    public var base: String
+    public var quote: String
+    public var profileId: Int64?
+    /// 1...10000, default 100.
+    public var limit: Int?
+
+    public init(base: String, quote: String, profileId: Int64? = nil, limit: Int? = nil) {
+        self.base = base
+        self.quote = quote
+        self.profileId = profileId
+        self.limit = limit
+    }
+}
+
+public struct RateHistoryReply: Codable, Hashable, Sendable {
+    public var rates: [RateRecord]
+    public init(rates: [RateRecord]) { self.rates = rates }
+}
+
+/// One rate in a batch, as a provider gave it.
+public struct RateInput: Codable, Hashable, Sendable {
+    public var base: String
+    public var quote: String
+    public var rate: String
+    public var asOf: String
+
+    public init(base: String, quote: String, rate: String, asOf: String) {
+        self.base = base
+        self.quote = quote
+        self.rate = rate
+        self.asOf = asOf
+    }
+}
+
+/// `rates.batch`: fetched rates stored in one SQL transaction (all or nothing). A rate already
+/// stored for the same pair, moment and source is skipped, so a repeated refresh changes nothing.
+public struct RateBatchRequest: RequestBody, Hashable {
+    public typealias Reply = RateBatchReply
+    public static let messageType = MessageType.ratesBatch
+    public var profileId: Int64
+    public var source: String
+    /// 1...10000 rates.
+    public var rates: [RateInput]
+
+    public init(profileId: Int64, source: String, rates: [RateInput]) {
+        self.profileId = profileId
+        self.source = source
+        self.rates = rates
+    }
+}
+
+public struct RateBatchReply: Codable, Hashable, Sendable {
+    public var stored: Int
+    public var skipped: Int
+    public init(stored: Int, skipped: Int) {
+        self.stored = stored
+        self.skipped = skipped
+    }
+}
+
+/// The rate a conversion used, kept with a transaction so its amounts never change later.
+public struct RateSnapshot: Codable, Hashable, Sendable {
+    public var base: String
+    public var quote: String
+    /// The rate applied (the product of the legs for a cross rate).
+    public var rate: String
+    /// The profile it came from; nil for a per-transaction override.
+    public var profileId: Int64?
+    public var profileName: String?
+    /// "ecb", "manual", "override", or sources joined with "+" for a cross rate.
+    public var source: String
+    /// The oldest rate's time.
+    public var asOf: String
+    /// A one-off rate given with the transaction; shared rates were not touched.
+    public var override: Bool
+    /// Whether the rate was past its staleness limit when it was used.
+    public var stale: Bool
+
+    public init(base: String, quote: String, rate: String, profileId: Int64?, profileName: String?, source: String, asOf: String, override: Bool, stale: Bool) {
+        self.base = base
+        self.quote = quote
+        self.rate = rate
+        self.profileId = profileId
+        self.profileName = profileName
+        self.source = source
+        self.asOf = asOf
+        self.override = override
+        self.stale = stale
+    }
+}
+
+/// `convert`: converts an amount with stored rates and records it in the conversion history.
+public struct ConvertRequest: RequestBody, Hashable {
+    public typealias Reply = ConversionRecord
+    public static let messageType = MessageType.convert
+    public var amount: String
+    public var from: String
+    /// Defaults to the base currency.
+    public var to: String?
+    /// Defaults to the exchange mode in settings.
+    public var mode: ExchangeMode?
+    /// Use this profile instead of the mode's default.
+    public var profileId: Int64?
+    /// "YYYY-MM-DD" or ISO 8601: convert with the rate in force then. Defaults to now.
+    public var at: String?
+
+    public init(amount: String, from: String, to: String? = nil, mode: ExchangeMode? = nil, profileId: Int64? = nil, at: String? = nil) {
+        self.amount = amount
+        self.from = from
+        self.to = to
+        self.mode = mode
+        self.profileId = profileId
+        self.at = at
+    }
+}
+
+public struct ConversionRecord: Codable, Hashable, Sendable {
+    public var id: Int64
+    public var amount: String
+    public var from: String
+    public var result: String
+    public var to: String
+    public var snapshot: RateSnapshot
+    /// Set when a rate used was past its staleness limit: "rate 3 h old".
+    public var warning: String?
+    public var createdAt: String
+
+    public init(id: Int64, amount: String, from: String, result: String, to: String, snapshot: RateSnapshot, warning: String?, createdAt: String) {
+        self.id = id
+        self.amount = amount
+        self.from = from
+        self.result = result
+        self.to = to
+        self.snapshot = snapshot
+        self.warning = warning
+        self.createdAt = createdAt
+    }
+}
+
+/// `convert.history`: past conversions, newest first.
+public struct ConversionHistoryRequest: RequestBody, Hashable {
+    public typealias Reply = ConversionHistoryReply
+    public static let messageType = MessageType.convertHistory
+    public var limit: Int?
+    public init(limit: Int? = nil) { self.limit = limit }
+}
+
+public struct ConversionHistoryReply: Codable, Hashable, Sendable {
+    public var conversions: [ConversionRecord]
+    public init(conversions: [ConversionRecord]) { self.conversions = conversions }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `convert` and `convert.history`: conversions on request, each kept in a history.
+enum ConversionHandlers {
+    static func convert(_ request: ConvertRequest, _ context: inout WriteContext) throws -> ConversionRecord {
+        let db = context.db
+        let from = try InputRules.currency(request.from, field: "body.from")
+        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        guard let targetCode = request.to ?? base else {
+            throw ErrorBody.validation("body.to is required until a base currency is set", field: "body.to")
+        }
+        let target = try InputRules.currency(targetCode, field: "body.to")
+        let amount = try InputRules.amount(request.amount, currency: from, field: "body.amount")
+        let moment = try request.at.map { text throws(ErrorBody) -> Date in
+            guard let date = Timestamp.parse(text) else {
+                throw .validation("body.at must be a date (YYYY-MM-DD) or an ISO 8601 time, got '\(text)'", field: "body.at")
+            }
+            return date
+        }
+        let profile = try RateHandlers.activeProfile(db, id: request.profileId, mode: request.mode, field: "body.profileId")
+        let now = Date()
+        let lookup = RateLookup(db: db, profile: profile, now: moment ?? now)
+        let (conversion, snapshot) = try lookup.convert(amount, to: target, base: base, at: moment, field: "body.from")
+        // A historical conversion is not "stale": it asked for the rate of that day.
+        let warning = moment == nil ? RateLookup.warning(for: conversion, now: now) : nil
+        try db.execute(
+            cached: "INSERT INTO conversions (amount, from_currency, result, to_currency, snapshot, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [amount.decimalString, from.code, conversion.result.decimalString, target.code,
+                        String(decoding: try MessageCoding.encode(snapshot), as: UTF8.self), warning, context.now])
+        let record = ConversionRecord(
+            id: db.lastInsertedRowID, amount: amount.decimalString, from: from.code, result: conversion.result.decimalString,
+            to: target.code, snapshot: moment == nil ? snapshot : staleCleared(snapshot), warning: warning, createdAt: context.now)
+        try context.record(.conversionRecorded, id: String(record.id), data: record)
+        return record
+    }
+
+    static func history(_ request: ConversionHistoryRequest, _ db: Database) throws -> ConversionHistoryReply {
+        let limit = request.limit ?? 20
+        guard (1...1_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 1000, got \(limit)", field: "body.limit") }
+        let decoder = MessageCoding.decoder()
+        let rows = try db.cachedRows(sql: "SELECT * FROM conversions ORDER BY id DESC LIMIT ?", arguments: [limit])
+        return ConversionHistoryReply(conversions: try rows.map { row in
+            ConversionRecord(
+                id: row["id"], amount: row["amount"], from: row["from_currency"], result: row["result"], to: row["to_currency"],
+                snapshot: try decoder.decode(RateSnapshot.self, from: Data((row["snapshot"] as String).utf8)),
+                warning: row["warning"], createdAt: row["created_at"])
+        })
+    }
+
+    private static func staleCleared(_ snapshot: RateSnapshot) -> RateSnapshot {
+        var copy = snapshot
+        copy.stale = false
+        return copy
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Reads a profile's rates for one conversion: for every pair among the currencies involved and
+/// the pivots, the rate in force at the moment (a custom override first, then the newest at or
+/// before it), and builds a `CurrencyConverter` over just those. The engine does the rest.
+struct RateLookup {
+    let db: Database
+    let profile: RateProfileRecord
+    let now: Date
+
+    /// Currencies tried as intermediates: the base currency, then the ECB's and the usual
+    /// fiat pivots, so EUR-based and USD-based feeds both connect.
+    static func pivots(base: String?) -> [String] { [base, "EUR", "USD"].compactMap { $0 } }
+
+    func converter(for currencies: [String], base: String?, at moment: Date?) throws -> CurrencyConverter {
+        let pivots = Self.pivots(base: base)
+        let involved = Array(Set(currencies + pivots))
+        let cutoff = Timestamp.string(from: moment ?? now)
+        var quotes: [RateQuote] = []
+        for from in involved {
+            for to in involved where to != from {
+                guard let row = try db.cachedRow(
+                    sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of <= ? ORDER BY custom_override DESC, as_of DESC LIMIT 1",
+                    arguments: [profile.id, from, to, cutoff]),
+                    let quote = RateHandlers.quote(row)
+                else { continue }
+                quotes.append(quote)
+            }
+        }
+        return CurrencyConverter(book: RateBook(quotes: quotes), pivots: pivots)
+    }
+
+    /// Converts and describes the rate used as a snapshot to keep.
+    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String) throws -> (Conversion, RateSnapshot) {
+        let converter = try converter(for: [money.currency.code, target.code], base: base, at: moment)
+        let conversion: Conversion
+        do throws(ConversionError) {
+            conversion = try converter.convert(money, to: target, at: moment)
+        } catch {
+            throw ErrorBody.validation("\(error.description) (profile '\(profile.name)')", field: field)
+        }
+        // A rate asked for a past moment is the right rate for it, not a stale one.
+        let policy = StalenessPolicy.standard
+        let stale = moment == nil && conversion.legs.contains { policy.isStale($0.quote, now: now) }
+        let snapshot = RateSnapshot(
+            base: money.currency.code, quote: target.code, rate: conversion.rate.decimalString,
+            profileId: profile.id, profileName: profile.name,
+            source: conversion.legs.isEmpty ? "identity" : conversion.legs.map(\.quote.source).joined(separator: "+"),
+            asOf: Timestamp.string(from: conversion.asOf ?? now), override: false, stale: stale)
+        return (conversion, snapshot)
+    }
+
+    /// "rate 3 h old" when a leg was stale, for replies and CLI output.
+    static func warning(for conversion: Conversion, now: Date) -> String? {
+        let policy = StalenessPolicy.standard
+        guard let oldest = conversion.legs.filter({ policy.isStale($0.quote, now: now) }).map(\.quote).min(by: { $0.asOf < $1.asOf }) else { return nil }
+        return "rate \(StalenessPolicy.describe(policy.age(of: oldest, now: now))) old"
+    }
+}
