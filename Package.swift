@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "LedgerlyRates",
-            dependencies: ["LedgerlyRuntime", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["LedgerlyRuntime", "LedgerlyCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -81,6 +81,12 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LedgerlyRatesTests",
+            dependencies: ["LedgerlyRates", "LedgerlyCore"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LedgerlyStoreTests",
             dependencies: ["LedgerlyStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
