@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [
-                "LedgerlyRuntime",
+                "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

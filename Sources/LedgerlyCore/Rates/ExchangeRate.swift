@@ -44,9 +44,10 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
         try self.init(exactly: value, text: value.description)
     }
 
-    private init(exactly value: Decimal, text: String) throws(RateError) {
-        guard !value.isNaN, value > 0 else { throw RateError.notPositive(text) }
-        guard value >= Self.minimum, value <= Self.maximum else { throw RateError.outOfRange(text) }
+    /// `text` is only built for an error: describing a `Decimal` costs more than checking it.
+    private init(exactly value: Decimal, text: @autoclosure () -> String) throws(RateError) {
+        guard !value.isNaN, value > 0 else { throw RateError.notPositive(text()) }
+        guard value >= Self.minimum, value <= Self.maximum else { throw RateError.outOfRange(text()) }
         self.value = value
     }
 

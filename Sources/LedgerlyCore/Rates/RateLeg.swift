@@ -10,5 +10,5 @@ public struct RateLeg: Hashable, Sendable {
     }
 
     public var pair: CurrencyPair { inverted ? quote.pair.inverted : quote.pair }
-    public var rate: ExchangeRate { inverted ? quote.rate.inverse : quote.rate }
+    public var rate: ExchangeRate { inverted ? quote.inverseRate : quote.rate }
 }

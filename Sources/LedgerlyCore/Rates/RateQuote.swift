@@ -11,15 +11,19 @@ public struct RateQuote: Hashable, Sendable {
 
     public let pair: CurrencyPair
     public let rate: ExchangeRate
+    /// 1 / `rate`, computed once (a 38-digit division is most of an inverted conversion's cost).
+    public let inverseRate: ExchangeRate
     /// When the rate was valid (a provider's reference time, or when the user entered it).
     public let asOf: Date
     /// Where it came from: "ecb", "frankfurter", "coingecko", "dropfolder", "manual".
     public let source: String
     public let confidence: Confidence
 
-    public init(pair: CurrencyPair, rate: ExchangeRate, asOf: Date, source: String, confidence: Confidence) {
+    /// `inverseRate` defaults to `rate.inverse`; the store passes the inverse it keeps.
+    public init(pair: CurrencyPair, rate: ExchangeRate, inverseRate: ExchangeRate? = nil, asOf: Date, source: String, confidence: Confidence) {
         self.pair = pair
         self.rate = rate
+        self.inverseRate = inverseRate ?? rate.inverse
         self.asOf = asOf
         self.source = source
         self.confidence = confidence

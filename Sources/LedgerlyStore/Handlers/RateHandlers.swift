@@ -36,7 +36,7 @@ enum RateHandlers {
 
     static func quote(_ row: Row) -> RateQuote? {
         guard let rate = try? ExchangeRate(parsing: row["rate"]), let asOf = Timestamp.parse(row["as_of"]) else { return nil }
-        return RateQuote(pair: CurrencyPair(row["base"], row["quote"]), rate: rate, asOf: asOf, source: row["source"],
+        return RateQuote(pair: CurrencyPair(row["base"], row["quote"]), rate: rate, inverseRate: try? ExchangeRate(stored: row["inverse_rate"]), asOf: asOf, source: row["source"],
                          confidence: RateQuote.Confidence(rawValue: row["confidence"]) ?? .manual)
     }
 
