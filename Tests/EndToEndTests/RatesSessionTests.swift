@@ -22,7 +22,7 @@ extension EndToEndTests {
             // The same figures as converting through EUR by hand.
             let convert = try harness.cli("convert", "100", "USD", "--to", "JPY", "--json")
             let conversion = try JSONDecoder().decode(ConversionRecord.self, from: Data(convert.stdout.utf8))
-            #expect(conversion.result == "15725")  // 100 / 1.1172 × 175.68 = 15724.99…
+            #expect(conversion.result == "15725")  // 100 / 1.1172 × 175.68 = 15725.03…
             let human = try harness.cli("convert", "100", "USD")
             #expect(human.stdout.hasPrefix("100.00 USD = 89.51 EUR\n"))
             #expect(human.stderr.contains("warning: rate "))  // those rates are weeks old

@@ -22,10 +22,10 @@ import Testing
         RateQuote(pair: CurrencyPair(base, quote), rate: rate, asOf: date, source: "test", confidence: .manual)
     }
 
-    static func powerOfTen(_ exponent: Int) -> Int64 { (0..<exponent).reduce(1) { value, _ in value * 10 } }
+    static func powerOfTen(_ exponent: Int) -> Int128 { (0..<exponent).reduce(1) { value, _ in value * 10 } }
 
-    /// round-half-even(numerator / denominator) on integers: the reference the engine must match.
-    static func halfEven(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+    /// round-half-even(numerator / denominator) in 128-bit integers: the reference the engine must match.
+    static func halfEven(_ numerator: Int128, _ denominator: Int128) -> Int64 {
         let quotient = numerator.magnitude / denominator.magnitude
         let remainder = numerator.magnitude % denominator.magnitude
         var rounded = quotient
@@ -42,7 +42,7 @@ import Testing
             // |minor| × digits × 10^4 < 10^17 and 10^10 × 10^4: the integer reference cannot overflow.
             let minor = Int64.random(in: -10_000_000...10_000_000, using: &generator)
             let shift = target.exponent - source.exponent
-            let numerator = minor * digits * Self.powerOfTen(max(0, shift))
+            let numerator = Int128(minor) * Int128(digits) * Self.powerOfTen(max(0, shift))
             let denominator = Self.powerOfTen(scale) * Self.powerOfTen(max(0, -shift))
             let expected = Self.halfEven(numerator, denominator)
             let result = try CurrencyConverter.apply(rate, to: Money(minorUnits: minor, currency: source), target: target)
@@ -53,9 +53,7 @@ import Testing
     @Test func halvesRoundToEven() throws {
         let eur = try Currency(code: "EUR")
         let jpy = try Currency(code: "JPY")
-        let half = try ExchangeRate(parsing: "0.5")
-        // 1 and 3 yen at 0.5 EUR cents-per-yen-unit: 0.5 → 0, 1.5 → 2.
-        #expect(try CurrencyConverter.apply(half, to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 50)
+        // 1 yen at 0.005 EUR is 0.5 cent → 0; at 0.015 → 1.5 → 2; at 0.025 → 2.5 → 2.
         #expect(try CurrencyConverter.apply(try ExchangeRate(parsing: "0.005"), to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 0)
         #expect(try CurrencyConverter.apply(try ExchangeRate(parsing: "0.015"), to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 2)
         #expect(try CurrencyConverter.apply(try ExchangeRate(parsing: "0.025"), to: Money(minorUnits: 1, currency: jpy), target: eur).minorUnits == 2)
@@ -78,20 +76,47 @@ import Testing
         }
     }
 
-    @Test func anInvertedQuoteConvertsLikeTheDirectRateWithinOneMinorUnit() throws {
+    @Test func anInvertedQuoteDividesExactlyWithOneRounding() throws {
         var generator = SeededGenerator(seed: 3)
-        for _ in 0..<3_000 {
-            let (rate, _, _) = Self.rate(&generator)
+        for _ in 0..<5_000 {
+            let (rate, digits, scale) = Self.rate(&generator)
             let a = Self.currencies.randomElement(using: &generator)!
             let b = Self.currencies.randomElement(using: &generator)!
             guard a != b else { continue }
-            let direct = CurrencyConverter(book: RateBook(quotes: [Self.quote(a.code, b.code, rate)]), pivots: [])
-            let inverted = CurrencyConverter(book: RateBook(quotes: [Self.quote(b.code, a.code, rate.inverse)]), pivots: [])
-            let money = Money(minorUnits: Int64.random(in: -1_000_000...1_000_000, using: &generator), currency: a)
-            let viaDirect = try direct.convert(money, to: b)
-            let viaInverse = try inverted.convert(money, to: b)
-            #expect(viaInverse.legs.first?.inverted == true)
-            #expect((viaDirect.result.minorUnits - viaInverse.result.minorUnits).magnitude <= 1, "\(money) at \(rate)")
+            // Only the rate b→a is stored; a→b divides by it.
+            let converter = CurrencyConverter(book: RateBook(quotes: [Self.quote(b.code, a.code, rate)]), pivots: [])
+            let minor = Int64.random(in: -10_000_000...10_000_000, using: &generator)
+            let shift = b.exponent - a.exponent
+            let expected = Self.halfEven(Int128(minor) * Self.powerOfTen(max(0, shift)) * Self.powerOfTen(scale), Int128(digits) * Self.powerOfTen(max(0, -shift)))
+            let converted = try converter.convert(Money(minorUnits: minor, currency: a), to: b)
+            #expect(converted.legs.first?.inverted == true)
+            #expect(converted.result.minorUnits == expected, "\(minor) \(a) at 1/\(rate) → \(b)")
+        }
+    }
+
+    @Test func tiesThroughAnInvertedRateRoundToEven() throws {
+        // 18 ARS at 1200 ARS per USD is exactly 0.015 USD → 0.02; 0.09 USD at 1.2 USD per EUR is 0.075 EUR → 0.08.
+        let ars = CurrencyConverter(book: RateBook(quotes: [Self.quote("USD", "ARS", try ExchangeRate(parsing: "1200"))]), pivots: [])
+        #expect(try ars.convert(Money(minorUnits: 1_800, currency: try Currency(code: "ARS")), to: try Currency(code: "USD")).result.minorUnits == 2)
+        let usd = CurrencyConverter(book: RateBook(quotes: [Self.quote("EUR", "USD", try ExchangeRate(parsing: "1.2"))]), pivots: [])
+        #expect(try usd.convert(Money(minorUnits: 9, currency: try Currency(code: "USD")), to: try Currency(code: "EUR")).result.minorUnits == 8)
+        #expect(try usd.convert(Money(minorUnits: 3, currency: try Currency(code: "USD")), to: try Currency(code: "EUR")).result.minorUnits == 2)  // 0.025 → 0.02
+    }
+
+    @Test func throughAPivotWithAnInvertedLegIsExact() throws {
+        var generator = SeededGenerator(seed: 5)
+        let usd = try Currency(code: "USD"), jpy = try Currency(code: "JPY")
+        for _ in 0..<5_000 {
+            // The ECB's shape: EUR→USD and EUR→JPY stored; USD→JPY is ÷ EUR→USD × EUR→JPY.
+            let (first, d1, s1) = Self.rate(&generator)
+            let (second, d2, s2) = Self.rate(&generator)
+            let converter = CurrencyConverter(book: RateBook(quotes: [Self.quote("EUR", "USD", first), Self.quote("EUR", "JPY", second)]), pivots: ["EUR"])
+            let minor = Int64.random(in: -1_000_000...1_000_000, using: &generator)
+            let converted = try converter.convert(Money(minorUnits: minor, currency: usd), to: jpy)
+            #expect(converted.legs.map(\.inverted) == [true, false])
+            // minor × 10^-2 (cents → yen) × (d2 / 10^s2) / (d1 / 10^s1)
+            let expected = Self.halfEven(Int128(minor) * Int128(d2) * Self.powerOfTen(s1), 100 * Self.powerOfTen(s2) * Int128(d1))
+            #expect(converted.result.minorUnits == expected, "\(minor) cents at ÷\(first) ×\(second)")
         }
     }
 

@@ -3,15 +3,24 @@ import LedgerlyCore
 import Testing
 
 @Suite struct ExchangeRateTests {
-    @Test(arguments: ["161.25", "0.0061823802", "1", "1000000000", "0.000000001", "42000", "1185.50"])
-    func parsesPlainPositiveDecimals(text: String) throws {
-        #expect(try ExchangeRate(parsing: text).value == Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+    @Test(arguments: [
+        ("161.25", Decimal(sign: .plus, exponent: -2, significand: 16125)), ("0.0061823802", Decimal(sign: .plus, exponent: -10, significand: 61823802)),
+        ("1", Decimal(1)), ("1000000000000", Decimal(sign: .plus, exponent: 12, significand: 1)), ("0.000000000001", Decimal(sign: .plus, exponent: -12, significand: 1)),
+        ("1185.50", Decimal(sign: .plus, exponent: -1, significand: 11855)), ("2500000000", Decimal(2_500_000_000)),
+    ])
+    func parsesPlainPositiveDecimals(text: String, value: Decimal) throws {
+        #expect(try ExchangeRate(parsing: text).value == value)
+    }
+
+    @Test func bitcoinHasSatoshis() throws {
+        #expect(try Currency(code: "BTC").exponent == 8)
+        #expect(try Money(parsing: "0.00012345", currency: Currency(code: "btc")).minorUnits == 12_345)
     }
 
     @Test(arguments: [
         ("1e3", RateError.malformed("1e3")), ("-1.5", .malformed("-1.5")), ("12abc", .malformed("12abc")), ("NaN", .malformed("NaN")),
         ("", .malformed("")), (".5", .malformed(".5")), ("1,5", .malformed("1,5")), ("0", .notPositive("0")), ("0.000", .notPositive("0.000")),
-        ("0.0000000001", .outOfRange("0.0000000001")), ("1000000001", .outOfRange("1000000001")),
+        ("0.0000000000001", .outOfRange("0.0000000000001")), ("1000000000001", .outOfRange("1000000000001")),
         ("1.2345678901234567891", .tooPrecise("1.2345678901234567891")),
     ])
     func refusesWhatIsNotARate(text: String, error: RateError) {

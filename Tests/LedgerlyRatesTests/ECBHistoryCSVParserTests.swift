@@ -98,7 +98,7 @@ import Testing
         ("2026-10-30,1.11.72,175.68,0.8338,\n", .badRate(.ecbCSV, pair: "EUR/USD", value: "1.11.72", at: .line(2), reason: .malformed("1.11.72"))),
         ("2026-10-30,1e3,175.68,0.8338,\n", .badRate(.ecbCSV, pair: "EUR/USD", value: "1e3", at: .line(2), reason: .malformed("1e3"))),
         ("2026-10-30,n/a,175.68,0.8338,\n", .badRate(.ecbCSV, pair: "EUR/USD", value: "n/a", at: .line(2), reason: .malformed("n/a"))),
-        ("2026-10-30,0.0000000001,175.68,0.8338,\n", .badRate(.ecbCSV, pair: "EUR/USD", value: "0.0000000001", at: .line(2), reason: .outOfRange("0.0000000001"))),
+        ("2026-10-30,0.0000000000001,175.68,0.8338,\n", .badRate(.ecbCSV, pair: "EUR/USD", value: "0.0000000000001", at: .line(2), reason: .outOfRange("0.0000000000001"))),
         ("2026-10-30,1.12345678901234567890,175.68,0.8338,\n", .badRate(.ecbCSV, pair: "EUR/USD", value: "1.12345678901234567890", at: .line(2), reason: .tooPrecise("1.12345678901234567890"))),
         ("2026-10-30,1.1172,175.68,\n", .malformed(.ecbCSV, detail: "the row has 4 fields, the header 5 (cut-off or shifted row?)", at: .line(2))),
         ("2026-10-30,1.1172,175.68,0.8338,\n2026-10-29,1.113,175.92,0.83", .malformed(.ecbCSV, detail: "the row has 4 fields, the header 5 (cut-off or shifted row?)", at: .line(3))),

@@ -51,7 +51,7 @@ import Testing
         #expect(inverted.to == "EUR")
         #expect(inverted.result == "89.51")  // 100 / 1.1172 = 89.5095…
         let cross = try await store.call(ConvertRequest(amount: "100", from: "USD", to: "JPY"))
-        // By hand through EUR: 100 / 1.1172 × 175.68 = 15724.99… → 15725 JPY.
+        // By hand through EUR: 100 / 1.1172 × 175.68 = 15725.03… → 15725 JPY.
         #expect(cross.result == "15725")
         #expect(cross.snapshot.source == "ecb+ecb")
         #expect(cross.warning?.hasPrefix("rate ") == true)  // the 2026-10-30 rates are old by now
@@ -136,5 +136,50 @@ import Testing
         #expect(later.baseConversion?.base == "JPY")
         #expect(later.baseConversion?.quote == "EUR")
         #expect(try await store.call(WalletGetRequest(id: yen.id)).balance == "10000")
+    }
+}
+
+/// Cases found in review: repeated manual rates, moments, transfers across currencies, edits.
+extension RateRouterTests {
+    @Test func typingARateAgainForTheSameMomentCorrectsIt() async throws {
+        let store = try await Store()
+        _ = try await store.call(RateSetRequest(base: "USD", quote: "ARS", rate: "1158.5", profileId: 2, asOf: "2026-11-20"))
+        let corrected = try await store.call(RateSetRequest(base: "USD", quote: "ARS", rate: "1185.5", profileId: 2, asOf: "2026-11-20"))
+        #expect(corrected.rate.rate == "1185.5")
+        #expect(corrected.rate.asOf == "2026-11-20T00:00:00.000Z")  // a date alone: from the start of that day
+        #expect(try await store.call(RateHistoryRequest(base: "USD", quote: "ARS", profileId: 2)).rates.map(\.rate) == ["1185.5"])
+        let future = try await store.failure(RateSetRequest(base: "USD", quote: "ARS", rate: "1200", profileId: 2, asOf: "2099-01-01"))
+        #expect(future.field == "body.asOf")
+        #expect(future.message.contains("future"))
+    }
+
+    @Test func aTransferBetweenCurrenciesGivesBothLegsTheSameBaseAmount() async throws {
+        let store = try await Store()
+        let euro = try await store.call(WalletCreateRequest(name: "Euro", currency: "EUR", startingBalance: "500"))
+        let yen = try await store.call(WalletCreateRequest(name: "Yen", currency: "JPY"))
+        let pesos = try await store.call(WalletCreateRequest(name: "Pesos", currency: "ARS"))
+        // No rates at all: the leg in EUR gives the JPY leg its base amount (the transfer's own rate).
+        let transfer = try await store.call(TransferCreateRequest(fromWalletId: euro.id, toWalletId: yen.id, amount: "100", toAmount: "16250", date: "2026-11-21"))
+        #expect(transfer.outgoing.baseAmount == "100.00")
+        #expect(transfer.incoming.baseAmount == "100.00")
+        // Neither leg in EUR and no rates: neither gets a base amount, so base totals stay balanced.
+        let other = try await store.call(TransferCreateRequest(fromWalletId: yen.id, toWalletId: pesos.id, amount: "1000", toAmount: "7800", date: "2026-11-21"))
+        #expect(other.outgoing.baseAmount == nil)
+        #expect(other.incoming.baseAmount == nil)
+    }
+
+    @Test func editingATransactionConvertedThroughAPivotReappliesTheKeptLegs() async throws {
+        let store = try await Store()
+        _ = try await store.call(Self.ecbBatch())
+        let dollars = try await store.call(WalletCreateRequest(name: "Dollars", currency: "USD"))
+        // 5000 JPY from a USD wallet: ÷ 175.68 × 1.1172 = 31.796… → 31.80 USD; base: 31.80 ÷ 1.1172 = 28.463… → 28.46 EUR.
+        let ramen = try await store.call(TransactionCreateRequest(kind: .expense, walletId: dollars.id, amount: "5000", currency: "JPY", date: "2026-11-01"))
+        #expect(ramen.walletAmount == "31.80")
+        #expect(ramen.conversion?.legs?.map(\.inverted) == [true, false])
+        #expect(ramen.baseAmount == "28.46")
+        _ = try await store.call(RateSetRequest(base: "EUR", quote: "JPY", rate: "100", profileId: 1))
+        let edited = try await store.call(TransactionUpdateRequest(id: ramen.id, amount: "10000"))
+        #expect(edited.walletAmount == "63.59")  // 10000 ÷ 175.68 × 1.1172 = 63.593…
+        #expect(edited.baseAmount == "56.92")  // 63.59 ÷ 1.1172 = 56.919…
     }
 }

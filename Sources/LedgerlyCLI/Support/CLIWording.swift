@@ -10,6 +10,8 @@ enum CLIWording {
         "parentId": "--parent", "splits": "--split", "tags": "--tag", "attachmentPath": "--attachment",
         "priceRefreshIntervalMinutes": "--price-refresh-minutes", "cloudSync": "--sync", "includeInNetWorth": "--net-worth",
         "budgetingEnabled": "--budgeting", "makeTopLevel": "--top-level",
+        "asOf": "--at", "profileId": "--profile", "customOverride": "--override",
+        "from": "the currency", "base": "the base currency", "quote": "the quote currency",
     ]
 
     static func message(_ error: ErrorBody) -> String {

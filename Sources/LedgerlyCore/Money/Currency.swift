@@ -1,7 +1,8 @@
 /// A currency code with the exponent that decides its minor unit (2 for EUR, 0 for JPY).
 ///
-/// ISO 4217 codes take their exponent from `CurrencyCatalog`; users may also keep custom
-/// currencies (letters only, up to 20 characters), which use `CurrencyCatalog.customExponent`.
+/// ISO 4217 codes take their exponent from `CurrencyCatalog`, well-known crypto-assets from its
+/// crypto table; users may also keep custom currencies (letters only, up to 20 characters),
+/// which use `CurrencyCatalog.customExponent`.
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
     public let code: String
     public let exponent: Int
@@ -15,7 +16,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
               code.unicodeScalars.allSatisfy({ $0.value >= 65 && $0.value <= 90 })
         else { throw MoneyError.invalidCurrencyCode(raw) }
         self.code = code
-        self.exponent = CurrencyCatalog.entry(for: code)?.exponent ?? CurrencyCatalog.customExponent
+        self.exponent = CurrencyCatalog.entry(for: code)?.exponent ?? CurrencyCatalog.cryptoExponents[code] ?? CurrencyCatalog.customExponent
     }
 
     public var isISO: Bool { CurrencyCatalog.entry(for: code) != nil }

@@ -15,6 +15,12 @@ public enum CurrencyCatalog {
     /// Exponent used for a custom (non-ISO) code, e.g. a loyalty-point or local currency.
     public static let customExponent = 2
 
+    /// Minor units of common crypto-assets, which are not in ISO 4217 (satoshis for BTC; 8
+    /// decimals for ETH, as most exchanges show it; 6 for the dollar stablecoins).
+    public static let cryptoExponents: [String: Int] = [
+        "BTC": 8, "ETH": 8, "LTC": 8, "DOGE": 8, "SOL": 9, "USDT": 6, "USDC": 6, "XRP": 6, "ADA": 6,
+    ]
+
     public static let entries: [Entry] = table.split(separator: "\n").map { line in
         let parts = line.split(separator: ":", maxSplits: 2).map(String.init)
         return Entry(code: parts[0], exponent: Int(parts[1])!, name: parts[2])

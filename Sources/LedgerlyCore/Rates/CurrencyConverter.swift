@@ -4,10 +4,12 @@ import Foundation
 /// across a pivot currency (the user's base currency, or a feed's own base such as EUR for
 /// the ECB), using the rate in force at a given moment.
 ///
-/// Arithmetic is exact decimal: the amount in minor units times the rate (times a power of ten
-/// for the exponents) is rounded once, half to even, to the target currency's minor unit.
-/// Rates from providers have at most 10 significant digits and amounts at most 16, so products
-/// stay within `Decimal`'s 38 digits and nothing is rounded before the final step.
+/// Arithmetic is exact decimal with one rounding: the amount in minor units (times a power of ten
+/// for the exponents) is multiplied by the rates of direct legs and divided by the stored rates of
+/// inverted legs, and only that quotient is rounded, half to even, to the target's minor unit. An
+/// inverse is never rounded first (18 ARS at 1200 ARS per USD is exactly 0.015 → 0.02 USD).
+/// Amounts have at most 16 digits and provider rates at most 10, so the product stays within
+/// `Decimal`'s 38 digits, and a tie (a quotient ending in exactly ½) is always seen as one.
 public struct CurrencyConverter: Sendable {
     public let book: RateBook
     /// Currencies to try as intermediates, in order.
@@ -34,12 +36,27 @@ public struct CurrencyConverter: Sendable {
     public func convert(_ money: Money, to target: Currency, at moment: Date? = nil) throws(ConversionError) -> Conversion {
         let legs = try path(from: money.currency.code, to: target.code, at: moment)
         let rate = legs.dropFirst().reduce(legs.first?.rate ?? ExchangeRate.one) { $0.then($1.rate) }
-        return Conversion(source: money, result: try Self.apply(rate, to: money, target: target), rate: rate, legs: legs)
+        return Conversion(source: money, result: try Self.apply(legs: legs.map { ($0.quote.rate, $0.inverted) }, to: money, target: target), rate: rate, legs: legs)
+    }
+
+    /// `money` through `legs` (each a stored rate, used directly or inverted) in `target`:
+    /// one exact quotient, rounded half to even once.
+    public static func apply(legs: [(rate: ExchangeRate, inverted: Bool)], to money: Money, target: Currency) throws(ConversionError) -> Money {
+        var numerator = Decimal(money.minorUnits) * Decimal(sign: .plus, exponent: target.exponent - money.currency.exponent, significand: 1)
+        var denominator = Decimal(1)
+        for leg in legs {
+            if leg.inverted { denominator *= leg.rate.value } else { numerator *= leg.rate.value }
+        }
+        return try rounded(numerator / denominator, money: money, target: target)
     }
 
     /// `money` × `rate` in `target`, rounded half to even to the target's minor unit.
     public static func apply(_ rate: ExchangeRate, to money: Money, target: Currency) throws(ConversionError) -> Money {
-        var value = Decimal(money.minorUnits) * rate.value * Decimal(sign: .plus, exponent: target.exponent - money.currency.exponent, significand: 1)
+        try apply(legs: [(rate, false)], to: money, target: target)
+    }
+
+    private static func rounded(_ exact: Decimal, money: Money, target: Currency) throws(ConversionError) -> Money {
+        var value = exact
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 0, .bankers)
         // `Decimal` prints whole numbers as plain digits; anything beyond Int64 does not parse.

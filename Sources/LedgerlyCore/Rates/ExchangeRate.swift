@@ -5,11 +5,12 @@ import Foundation
 /// binary floating point).
 ///
 /// The accepted range is wide on purpose: parallel-market rates (IRR, VES, VND per USD) run into
-/// the hundreds of thousands and crypto prices the other way, so anything from 10⁻⁹ to 10⁹ is
-/// a rate; a manual rate far from the last known one is warned about, not refused.
+/// the hundreds of thousands, a bitcoin costs billions of dong, and small tokens cost fractions of
+/// a cent, so anything from 10⁻¹² to 10¹² is a rate; a manual rate far from the last known one is
+/// warned about, not refused.
 public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public static let minimum = Decimal(sign: .plus, exponent: -9, significand: 1)
-    public static let maximum = Decimal(sign: .plus, exponent: 9, significand: 1)
+    public static let minimum = Decimal(sign: .plus, exponent: -12, significand: 1)
+    public static let maximum = Decimal(sign: .plus, exponent: 12, significand: 1)
     /// Significant digits kept; more than a provider ever sends, fewer than `Decimal` holds, so
     /// products of two rates stay exact.
     public static let maximumDigits = 18
@@ -32,15 +33,17 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
         try self.init(exactly: value, text: text)
     }
 
-    /// Reads a rate this program stored (a snapshot's rate may be a product of two rates, longer
-    /// than `maximumDigits`); only the range is checked.
+    /// Reads a rate this program stored (an effective cross rate may be longer than
+    /// `maximumDigits` and outside the range of a single quote); only positivity is checked.
     public init(stored text: String) throws(RateError) {
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw RateError.malformed(text) }
-        try self.init(exactly: value, text: text)
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN, value > 0 else { throw RateError.malformed(text) }
+        self.value = value
     }
 
-    /// Wraps a decimal read from a provider (JSON numbers decode to `Decimal` from their text).
+    /// Wraps a decimal read from a provider (JSON numbers decode to `Decimal` from their text),
+    /// with the same digit limit as typed rates, so a rate a parser accepts the store accepts too.
     public init(exactly value: Decimal) throws(RateError) {
+        guard value.significandDigitCount <= Self.maximumDigits else { throw RateError.tooPrecise(value.description) }
         try self.init(exactly: value, text: value.description)
     }
 

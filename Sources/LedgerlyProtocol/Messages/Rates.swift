@@ -233,8 +233,11 @@ public struct RateSnapshot: Codable, Hashable, Sendable {
     public var override: Bool
     /// Whether the rate was past its staleness limit when it was used.
     public var stale: Bool
+    /// The stored rates the conversion went through, each used directly or inverted: what an
+    /// edited amount is converted with again, exactly. Absent for a one-off override.
+    public var legs: [RateSnapshotLeg]?
 
-    public init(base: String, quote: String, rate: String, profileId: Int64?, profileName: String?, source: String, asOf: String, override: Bool, stale: Bool) {
+    public init(base: String, quote: String, rate: String, profileId: Int64?, profileName: String?, source: String, asOf: String, override: Bool, stale: Bool, legs: [RateSnapshotLeg]? = nil) {
         self.base = base
         self.quote = quote
         self.rate = rate
@@ -244,6 +247,22 @@ public struct RateSnapshot: Codable, Hashable, Sendable {
         self.asOf = asOf
         self.override = override
         self.stale = stale
+        self.legs = legs
+    }
+}
+
+/// One stored rate a conversion used: `rate` units of `quote` per `base`, divided by when `inverted`.
+public struct RateSnapshotLeg: Codable, Hashable, Sendable {
+    public var base: String
+    public var quote: String
+    public var rate: String
+    public var inverted: Bool
+
+    public init(base: String, quote: String, rate: String, inverted: Bool) {
+        self.base = base
+        self.quote = quote
+        self.rate = rate
+        self.inverted = inverted
     }
 }
 

@@ -110,8 +110,20 @@ enum RateHandlers {
                 warning = "\(base)→\(quote) \(rate) differs from the last known rate \(previous) by more than 50 %; stored as given"
             }
         }
-        try insert(db, profileId: profile.id, base: base, quote: quote, rate: rate, source: "manual", asOf: asOf, confidence: .manual, override: request.customOverride ?? false, now: context.now)
-        let stored = record(try db.cachedRow(sql: "SELECT * FROM rates WHERE id = ?", arguments: [db.lastInsertedRowID])!)
+        // Typing a rate again for the same moment corrects it (a typo), rather than being ignored.
+        try db.execute(
+            cached: """
+                INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at)
+                VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?)
+                ON CONFLICT (profile_id, base, quote, as_of, source)
+                DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override
+                """,
+            arguments: [profile.id, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, request.customOverride ?? false, context.now])
+        guard let row = try db.cachedRow(
+            sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual'",
+            arguments: [profile.id, base, quote, asOf])
+        else { throw ErrorBody(code: .internal, message: "the rate was stored but cannot be read back") }
+        let stored = record(row)
         try touch(db, profileId: profile.id, now: context.now)
         try context.record(.ratesUpdated, id: String(profile.id), data: RatesUpdatedSummary(profileId: profile.id, source: "manual", stored: 1, pairs: ["\(base)/\(quote)"], truncated: false, newestAsOf: asOf))
         return RateSetReply(rate: stored, warning: warning)
@@ -123,9 +135,10 @@ enum RateHandlers {
             SELECT r.* FROM rates r
             WHERE r.profile_id = ? AND r.id = (
                 SELECT id FROM rates x WHERE x.profile_id = r.profile_id AND x.base = r.base AND x.quote = r.quote
-                ORDER BY x.custom_override DESC, x.as_of DESC LIMIT 1)
+                  AND x.as_of <= ?
+                ORDER BY x.custom_override DESC, x.as_of DESC, x.id DESC LIMIT 1)
             ORDER BY r.base, r.quote
-            """, arguments: [profile.id])
+            """, arguments: [profile.id, Timestamp.string(from: now)])
         return RateListReply(profile: profile, rates: rows.map { record($0, now: now) })
     }
 
@@ -181,13 +194,22 @@ enum RateHandlers {
         do { return try ExchangeRate(parsing: text) } catch { throw .validation("\(field): \(error.description)", field: field) }
     }
 
-    /// A stored moment: ISO 8601 in, the canonical millisecond UTC form out (so text order is time order).
+    /// A stored moment: ISO 8601 in, the canonical millisecond UTC form out, so text order is
+    /// time order. A date alone means the start of that day (the rate holds from then on). Not in
+    /// the future (a few minutes of clock skew aside), and a four-digit year.
     static func moment(_ text: String?, field: String, default now: String) throws(ErrorBody) -> String {
         guard let text else { return now }
-        guard let date = Timestamp.parse(text) else {
+        guard let date = text.count == 10 ? Timestamp.parse(text).map({ $0.addingTimeInterval(-86_400 + 0.001) }) : Timestamp.parse(text) else {
             throw .validation("\(field) must be an ISO 8601 time or a date (YYYY-MM-DD), got '\(text)'", field: field)
         }
-        return Timestamp.string(from: date)
+        guard date <= Date().addingTimeInterval(300) else {
+            throw .validation("\(field) \(text) is in the future: a rate applies from when it is known", field: field)
+        }
+        let canonical = Timestamp.string(from: date)
+        guard canonical.count == 24, canonical >= "1970" else {
+            throw .validation("\(field) \(text) is outside the years Ledgerly keeps rates for", field: field)
+        }
+        return canonical
     }
 
     /// Stores one rate; false when the same pair, moment and source was already stored.

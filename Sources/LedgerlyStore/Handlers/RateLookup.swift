@@ -23,7 +23,7 @@ struct RateLookup {
         for from in involved {
             for to in involved where to != from {
                 guard let row = try db.cachedRow(
-                    sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of <= ? ORDER BY custom_override DESC, as_of DESC LIMIT 1",
+                    sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of <= ? ORDER BY custom_override DESC, as_of DESC, id DESC LIMIT 1",
                     arguments: [profile.id, from, to, cutoff]),
                     let quote = RateHandlers.quote(row)
                 else { continue }
@@ -31,6 +31,12 @@ struct RateLookup {
             }
         }
         return CurrencyConverter(book: RateBook(quotes: quotes), pivots: pivots)
+    }
+
+    /// Whether a conversion path exists, without converting.
+    func hasPath(from: String, to: String, base: String?, at moment: Date?) throws -> Bool {
+        let converter = try converter(for: [from, to], base: base, at: moment)
+        return (try? converter.path(from: from, to: to, at: moment)) != nil
     }
 
     /// Converts and describes the rate used as a snapshot to keep.
@@ -49,7 +55,8 @@ struct RateLookup {
             base: money.currency.code, quote: target.code, rate: conversion.rate.decimalString,
             profileId: profile.id, profileName: profile.name,
             source: conversion.legs.isEmpty ? "identity" : conversion.legs.map(\.quote.source).joined(separator: "+"),
-            asOf: Timestamp.string(from: conversion.asOf ?? now), override: false, stale: stale)
+            asOf: Timestamp.string(from: conversion.asOf ?? now), override: false, stale: stale,
+            legs: conversion.legs.map { RateSnapshotLeg(base: $0.quote.pair.base, quote: $0.quote.pair.quote, rate: $0.quote.rate.decimalString, inverted: $0.inverted) })
         return (conversion, snapshot)
     }
 

@@ -25,7 +25,9 @@ struct TransactionConversion {
         let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
         let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
         let clock = Date()
-        let endOfDay = Timestamp.parse(date.description).flatMap { $0 < clock ? $0 : nil }
+        // Today (in the user's time zone) converts with the newest rate; a past day with the rate
+        // in force at the end of that day (UTC).
+        let endOfDay = date.description >= Timestamp.today() ? nil : Timestamp.parse(date.description)
         var walletMoney = amount
         var conversion: RateSnapshot?
         if amount.currency != walletCurrency {
@@ -55,32 +57,48 @@ struct TransactionConversion {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: walletMoney.minorUnits, baseConversion: nil)
         }
         let profile = try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.walletId")
-        guard let (converted, snapshot) = try? RateLookup(db: db, profile: profile, now: clock)
-            .convert(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId")
-        else {
+        let lookup = RateLookup(db: db, profile: profile, now: clock)
+        // Only a missing rate leaves the base amount empty; any other failure is an error.
+        guard try lookup.hasPath(from: walletCurrency.code, to: baseCurrency.code, base: base, at: endOfDay) else {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: nil, baseConversion: nil)
         }
+        let (converted, snapshot) = try lookup.convert(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId")
         return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: converted.result.minorUnits, baseConversion: snapshot)
     }
 
     /// For an edited amount: the kept rates applied to the new amount, never today's rates.
+    /// `conversion` must be there when the transaction's currency differs from its wallet's.
     static func reapply(amount: Money, walletCurrency: Currency, conversion: RateSnapshot?, baseConversion: RateSnapshot?, base: String?) throws -> TransactionConversion {
         var walletMoney = amount
-        if let conversion {
-            walletMoney = try applying(try keptRate(conversion), to: amount, in: walletCurrency)
+        if amount.currency != walletCurrency {
+            guard let conversion else {
+                throw ErrorBody(code: .internal, message: "the rate this \(amount.currency.code) transaction was converted with cannot be read; its amount cannot change")
+            }
+            walletMoney = try applying(conversion, to: amount, in: walletCurrency)
+            guard walletMoney.minorUnits > 0 else {
+                throw ErrorBody.validation("\(amount) converts to \(walletMoney) at the kept rate: too small to record", field: "body.amount")
+            }
         }
         var baseMinorUnits: Int64?
         if let baseConversion, let baseCurrency = try? Currency(code: baseConversion.quote) {
-            baseMinorUnits = try applying(try keptRate(baseConversion), to: walletMoney, in: baseCurrency).minorUnits
+            baseMinorUnits = try applying(baseConversion, to: walletMoney, in: baseCurrency).minorUnits
         } else if base == walletCurrency.code {
             baseMinorUnits = walletMoney.minorUnits
         }
         return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: baseMinorUnits, baseConversion: baseConversion)
     }
 
-    /// A snapshot's rate, as stored (a cross rate may have more digits than a typed one).
-    private static func keptRate(_ snapshot: RateSnapshot) throws -> ExchangeRate {
-        do { return try ExchangeRate(stored: snapshot.rate) } catch {
+    /// A kept snapshot applied to an amount: through its legs when it has them (exact, one
+    /// rounding), else its single rate (a one-off override).
+    private static func applying(_ snapshot: RateSnapshot, to amount: Money, in target: Currency) throws -> Money {
+        do {
+            if let legs = snapshot.legs, !legs.isEmpty {
+                return try CurrencyConverter.apply(legs: try legs.map { (try ExchangeRate(stored: $0.rate), $0.inverted) }, to: amount, target: target)
+            }
+            return try CurrencyConverter.apply(try ExchangeRate(stored: snapshot.rate), to: amount, target: target)
+        } catch let error as ConversionError {
+            throw ErrorBody.validation(error.description, field: "body.amount")
+        } catch {
             throw ErrorBody(code: .internal, message: "the kept rate \(snapshot.rate) of this transaction cannot be read")
         }
     }
@@ -89,6 +107,11 @@ struct TransactionConversion {
         do { return try CurrencyConverter.apply(rate, to: amount, target: target) } catch {
             throw ErrorBody.validation(error.description, field: "body.amount")
         }
+    }
+
+    /// The same conversion with another base amount (a transfer leg takes its partner's).
+    func withBase(minorUnits: Int64?, snapshot: RateSnapshot?) -> TransactionConversion {
+        TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: minorUnits, baseConversion: minorUnits == nil ? nil : snapshot)
     }
 
     static func json(_ snapshot: RateSnapshot?) throws -> String? {

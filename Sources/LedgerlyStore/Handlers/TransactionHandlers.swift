@@ -219,9 +219,21 @@ enum TransactionHandlers {
         let tagIds = try TagHandlers.resolve(request.tags ?? [], field: "body.tags", &context)
 
         var legIds: [Int64] = []
-        for (wallet, money, kind, counterparty) in [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)] {
+        // Both legs carry the same value, so they get the same base amount: the base-currency leg's
+        // own amount when one is in the base currency (the transfer's real rate), else both
+        // converted; when either cannot be converted, neither gets one (totals stay balanced).
+        var legs: [((WalletRecord, Money, TransactionKind, WalletRecord), TransactionConversion)] = []
+        for leg in [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)] {
+            legs.append((leg, try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.now)))
+        }
+        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        if let inBase = legs.first(where: { $0.0.1.currency.code == base }) {
+            legs = legs.map { ($0.0, $0.1.withBase(minorUnits: inBase.0.1.minorUnits, snapshot: $0.0.1.currency.code == base ? nil : $0.1.baseConversion)) }
+        } else if legs.contains(where: { $0.1.baseMinorUnits == nil }) {
+            legs = legs.map { ($0.0, $0.1.withBase(minorUnits: nil, snapshot: nil)) }
+        }
+        for ((wallet, money, kind, counterparty), converted) in legs {
             let effect = kind.sign * money.minorUnits
-            let converted = try TransactionConversion.make(db, amount: money, wallet: wallet, overrideRate: nil, date: date, now: context.now)
             try db.execute(cached: """
                     INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
