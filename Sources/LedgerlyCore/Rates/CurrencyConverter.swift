@@ -43,11 +43,12 @@ public struct CurrencyConverter: Sendable {
     /// one exact quotient, rounded half to even once.
     public static func apply(legs: [(rate: ExchangeRate, inverted: Bool)], to money: Money, target: Currency) throws(ConversionError) -> Money {
         var numerator = Decimal(money.minorUnits) * Decimal(sign: .plus, exponent: target.exponent - money.currency.exponent, significand: 1)
-        var denominator = Decimal(1)
+        var denominator: Decimal?
         for leg in legs {
-            if leg.inverted { denominator *= leg.rate.value } else { numerator *= leg.rate.value }
+            if leg.inverted { denominator = (denominator ?? 1) * leg.rate.value } else { numerator *= leg.rate.value }
         }
-        return try rounded(numerator / denominator, money: money, target: target)
+        // A 38-digit division costs more than the rest; most conversions have nothing to divide by.
+        return try rounded(denominator.map { numerator / $0 } ?? numerator, money: money, target: target)
     }
 
     /// `money` × `rate` in `target`, rounded half to even to the target's minor unit.

@@ -14,6 +14,7 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
     /// Significant digits kept; more than a provider ever sends, fewer than `Decimal` holds, so
     /// products of two rates stay exact.
     public static let maximumDigits = 18
+    private static let digitLimit = Decimal(sign: .plus, exponent: maximumDigits, significand: 1)
 
     public let value: Decimal
 
@@ -43,7 +44,9 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
     /// Wraps a decimal read from a provider (JSON numbers decode to `Decimal` from their text),
     /// with the same digit limit as typed rates, so a rate a parser accepts the store accepts too.
     public init(exactly value: Decimal) throws(RateError) {
-        guard value.significandDigitCount <= Self.maximumDigits else { throw RateError.tooPrecise(value.description) }
+        // At most `maximumDigits` digits ⟺ the integer significand is below 10^maximumDigits: a
+        // comparison, where counting digits would format the number (most of a parse's cost).
+        guard value.significand.magnitude < Self.digitLimit else { throw RateError.tooPrecise(value.description) }
         try self.init(exactly: value, text: value.description)
     }
 
