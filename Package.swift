@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -50,7 +51,11 @@ let package = Package(
         ),
         .target(
             name: "LedgerlyRates",
-            dependencies: ["LedgerlyRuntime", "LedgerlyCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LedgerlyRuntime", "LedgerlyCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -98,6 +103,7 @@ let package = Package(
                 "LedgerlyRuntime",
                 "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly",
             ],
+            exclude: ["Support/provider_server.py"],
             swiftSettings: swiftSettings
         ),
     ],

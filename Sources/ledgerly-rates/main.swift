@@ -1,3 +1,4 @@
+import Foundation
 import LedgerlyRuntime
 import LedgerlyRates
 
@@ -6,4 +7,11 @@ let commandLine = ServiceCommandLine.parse(
     summary: "fetches and caches exchange rates; follows the store's change log.")
 let logger = LoggingSetup.bootstrap(service: "ledgerly-rates")
 let home = LedgerlyHome.resolve(explicit: commandLine.home)
-await ServiceLauncher.run(RatesService.make(home: home, logger: logger), name: RatesService.name, logger: logger)
+let service: ChangeFollower
+do {
+    service = try RatesService.make(home: home, logger: logger)
+} catch {
+    FileHandle.standardError.write(Data("ledgerly-rates: \(error)\n".utf8))
+    exit(1)
+}
+await ServiceLauncher.run(service, name: RatesService.name, logger: logger)

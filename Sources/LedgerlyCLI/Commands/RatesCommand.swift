@@ -7,7 +7,7 @@ import LedgerlyProtocol
 struct RatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rates", abstract: "Exchange rates: see them, set your own, keep several series (profiles).",
-        subcommands: [List.self, Set.self, History.self, Profile.self])
+        subcommands: [List.self, Set.self, History.self, Refresh.self, Profile.self])
 
     /// A profile given by id or name, or nil for the active one.
     static func profileId(_ reference: String?, gateway: Gateway) throws -> Int64? {
@@ -91,6 +91,30 @@ struct RatesCommand: ParsableCommand {
                 var table = Table([.init("AS OF"), .init("RATE", .right), .init("SOURCE"), .init("KIND")])
                 for rate in reply.rates { table.add([rate.asOf, rate.rate, rate.source, rate.confidence.rawValue]) }
                 print(table.render(), terminator: "")
+            }
+        }
+    }
+
+    struct Refresh: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch rates from the configured providers now (asks ledgerly-rates).",
+            discussion: "Providers are configured in <home>/rates.json; without it, the ECB's daily reference rates feed the official profile. Exits 1 when a provider failed.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let reply = try Gateway(global).refreshRates()
+                if output.json { return try JSONOutput.print(reply) }
+                let style = TerminalStyle.standardOutput
+                var table = Table([.init("PROVIDER"), .init("PROFILE"), .init("STORED", .right), .init("ALREADY HAD", .right), .init("RESULT")])
+                for provider in reply.providers {
+                    table.add([provider.name, provider.profile, String(provider.stored), String(provider.skipped), provider.error ?? "ok"]) { column, text in
+                        column == 4 ? (provider.error == nil ? style.green(text) : style.red(text)) : text
+                    }
+                }
+                print(table.render(), terminator: "")
+                if reply.providers.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.refused.rawValue) }
             }
         }
     }

@@ -27,6 +27,15 @@ final class Gateway {
         }
     }
 
+    /// Asks the rates service to fetch its providers now; a refresh may take a while.
+    func refreshRates() throws -> RatesRefreshReply {
+        // A refresh may legitimately take a minute; a service that is down should not.
+        if case .failure(let error) = status(service: "ledgerly-rates", endpoint: home.ratesCommandEndpoint) { throw Self.failure(error) }
+        let client = RequestClient(service: "ledgerly-rates", endpoint: home.ratesCommandEndpoint, context: context, timeoutMilliseconds: max(timeout, 60_000), attempts: 1)
+        defer { client.close() }
+        do { return try client.call(RatesRefreshRequest()) } catch { throw Self.failure(error) }
+    }
+
     /// Asks one service for its status with a short timeout and a single try.
     func status(service: String, endpoint: String) -> Result<StatusReply, ClientError> {
         let client = RequestClient(service: service, endpoint: endpoint, context: context, timeoutMilliseconds: min(timeout, 1_000), attempts: 1)

@@ -37,6 +37,8 @@ public enum MessageType: String, CaseIterable, Sendable {
     case ratesBatch = "rates.batch"
     case convert = "convert"
     case convertHistory = "convert.history"
+    // Rates service
+    case ratesRefresh = "rates.refresh"
     // Store: change log
     case eventsSince = "events.since"
 
@@ -95,6 +97,7 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .ratesBatch: RateBatchRequest.self
         case .convert: ConvertRequest.self
         case .convertHistory: ConversionHistoryRequest.self
+        case .ratesRefresh: RatesRefreshRequest.self
         case .eventsSince: EventsSinceRequest.self
         }
     }

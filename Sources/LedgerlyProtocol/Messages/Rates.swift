@@ -326,3 +326,37 @@ public struct ConversionHistoryReply: Codable, Hashable, Sendable {
     public var conversions: [ConversionRecord]
     public init(conversions: [ConversionRecord]) { self.conversions = conversions }
 }
+
+/// `rates.refresh`, answered by `ledgerly-rates`: fetch every configured provider now and store
+/// what they return for the currencies in use.
+public struct RatesRefreshRequest: RequestBody, Hashable {
+    public typealias Reply = RatesRefreshReply
+    public static let messageType = MessageType.ratesRefresh
+    public init() {}
+}
+
+public struct RatesRefreshReply: Codable, Hashable, Sendable {
+    public var providers: [ProviderRefreshResult]
+    public init(providers: [ProviderRefreshResult]) { self.providers = providers }
+}
+
+/// What one provider's refresh did.
+public struct ProviderRefreshResult: Codable, Hashable, Sendable {
+    public var name: String
+    public var profile: String
+    /// Rates newly stored, and rates the store already had.
+    public var stored: Int
+    public var skipped: Int
+    /// Why nothing was stored, when the fetch or the document failed ("HTTP 429", "not ECB XML…").
+    public var error: String?
+    public var finishedAt: String
+
+    public init(name: String, profile: String, stored: Int, skipped: Int, error: String?, finishedAt: String) {
+        self.name = name
+        self.profile = profile
+        self.stored = stored
+        self.skipped = skipped
+        self.error = error
+        self.finishedAt = finishedAt
+    }
+}

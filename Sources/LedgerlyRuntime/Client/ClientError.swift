@@ -26,6 +26,15 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// This failure as an error reply body, for a service passing it on to its own client.
+    public var errorBody: ErrorBody {
+        switch self {
+        case .rejected(let body): body
+        case .unavailable: ErrorBody(code: .unavailable, message: description)
+        case .invalidReply, .transport: ErrorBody(code: .internal, message: description)
+        }
+    }
+
     /// The error reply's code, if the service answered with one.
     public var errorCode: ErrorCode? {
         if case .rejected(let body) = self { return body.code }

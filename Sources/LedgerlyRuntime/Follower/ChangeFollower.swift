@@ -16,6 +16,10 @@ import ZeroMQ
 /// `status` requests are answered on the socket thread from the saved cursor, so a long
 /// catch-up never makes the service look dead.
 public final class ChangeFollower: Service {
+    /// Answers a request other than `status` on the service's socket (the rates service's
+    /// `rates.refresh`): the envelope header and the whole frame in, the reply frame out.
+    public typealias RequestHandler = @Sendable (EnvelopeHeader, Data) async -> Data
+
     enum Work: Sendable {
         case published([Data])
         case tick
@@ -36,8 +40,10 @@ public final class ChangeFollower: Service {
     private let cursor: Mutex<FollowerCursor>
     private let stopping = Mutex(false)
     private let startedAt = Timestamp.now()
+    private let requestHandler: RequestHandler?
 
-    public init(service: String, statusEndpoint: String, home: LedgerlyHome, consumer: any ChangeConsumer, logger: Logger) {
+    public init(service: String, statusEndpoint: String, home: LedgerlyHome, consumer: any ChangeConsumer, logger: Logger, requestHandler: RequestHandler? = nil) {
+        self.requestHandler = requestHandler
         self.service = service
         self.statusEndpoint = statusEndpoint
         self.home = home
@@ -57,7 +63,13 @@ public final class ChangeFollower: Service {
         let eventsEndpoint = home.storeEventsEndpoint
         let sockets = try await ZMQSocketThread.start(
             name: service, context: context,
-            handler: { [self] message in message.socket == Self.statusSocket ? [answerStatus(message.frames)] : nil },
+            handler: { [self] message in
+                guard message.socket == Self.statusSocket else { return nil }
+                // `status` (and anything unreadable) is answered here, at once; other requests go to
+                // the service's handler, off this thread.
+                if requestHandler == nil || isStatusOrUnreadable(message.frames) { return [answerStatus(message.frames)] }
+                return nil
+            },
             makeSockets: { context in
                 let subscriber = try ZMQSocket(context: context, type: .sub)
                 try subscriber.subscribe("")
@@ -73,11 +85,26 @@ public final class ChangeFollower: Service {
 
         // Bounded like the socket thread's stream: a dropped event shows up as a gap later.
         let (work, workInput) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .bufferingOldest(10_000))
+        let (requests, requestInput) = AsyncStream.makeStream(of: RoutedRequest.self, bufferingPolicy: .bufferingOldest(100))
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask {
-                    for await message in sockets.inbound { workInput.yield(.published(message.frames)) }
+                    for await message in sockets.inbound {
+                        if message.socket == Self.subscriberSocket {
+                            workInput.yield(.published(message.frames))
+                        } else {
+                            requestInput.yield(RoutedRequest(frames: message.frames))
+                        }
+                    }
                     workInput.finish()
+                    requestInput.finish()
+                }
+                group.addTask {
+                    // One request at a time, in order (a refresh is never run twice at once).
+                    for await request in requests {
+                        guard let handler = self.requestHandler, let payload = request.payload, let header = try? RequestDecoding.header(of: payload) else { continue }
+                        sockets.send(socket: Self.statusSocket, frames: request.replyFrames(await handler(header, payload)))
+                    }
                 }
                 group.addTask {
                     while !Task.isCancelled {
@@ -91,6 +118,7 @@ public final class ChangeFollower: Service {
         } onGracefulShutdown: {
             self.stopping.withLock { $0 = true }
             workInput.finish()
+            requestInput.finish()
         }
         logger.info("stopping", metadata: ["cursor.seq": "\(currentCursor.seq)"])
         await sockets.stop()
@@ -197,6 +225,11 @@ public final class ChangeFollower: Service {
         }
         cursor.withLock { $0 = new }
         return true
+    }
+
+    private func isStatusOrUnreadable(_ frames: [Data]) -> Bool {
+        guard let payload = RoutedRequest(frames: frames).payload, let header = try? RequestDecoding.header(of: payload) else { return true }
+        return header.type == MessageType.status.rawValue
     }
 
     /// Runs on the socket thread: answers `status` from the cursor, anything else with an error.

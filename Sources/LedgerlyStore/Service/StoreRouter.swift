@@ -95,6 +95,8 @@ final class StoreRouter: Sendable {
         case .ratesBatch: return try write(RateBatchRequest.self, frame, header, RateHandlers.batch)
         case .convert: return try write(ConvertRequest.self, frame, header, ConversionHandlers.convert)
         case .convertHistory: return try read(ConversionHistoryRequest.self, frame, header, ConversionHandlers.history)
+        case .ratesRefresh:
+            throw ErrorBody(code: .unknownType, message: "rates.refresh is answered by ledgerly-rates on its own socket (rates.cmd), not by the store", field: "type")
         case .eventsSince:
             return try read(EventsSinceRequest.self, frame, header) { request, db in try EventHandlers.since(request, db, epoch: epoch) }
         }

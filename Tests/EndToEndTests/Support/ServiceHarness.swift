@@ -55,6 +55,7 @@ final class ServiceHarness: @unchecked Sendable {
             _ = FileManager.default.createFile(atPath: logURL(service).path, contents: nil)
         }
         let log = try FileHandle(forWritingTo: logURL(service))
+        defer { try? log.close() }
         log.seekToEndOfFile()
         process.standardError = log
         process.standardOutput = log

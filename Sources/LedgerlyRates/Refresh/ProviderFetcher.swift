@@ -1,0 +1,48 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// Downloads one provider document over HTTP(S), with a timeout and a size limit; anything but
+/// a 2xx answer is an error that says what the provider answered.
+struct ProviderFetcher: Sendable {
+    static let maximumBytes = 32 << 20
+
+    let client: HTTPClient
+
+    func fetch(_ provider: RatesConfiguration.Provider) async throws(FetchError) -> Data {
+        var request = HTTPClientRequest(url: provider.url)
+        request.headers.add(name: "User-Agent", value: "ledgerly-rates")
+        for (name, value) in provider.headers ?? [:] { request.headers.add(name: name, value: value) }
+        let timeout = TimeAmount.seconds(Int64(provider.timeoutSeconds ?? 10))
+        do {
+            let response = try await client.execute(request, timeout: timeout)
+            let body = try await response.body.collect(upTo: Self.maximumBytes)
+            guard (200..<300).contains(response.status.code) else {
+                throw FetchError.status(Int(response.status.code), response.status.reasonPhrase)
+            }
+            return Data(body.readableBytesView)
+        } catch let error as FetchError {
+            throw error
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            throw .timedOut(provider.timeoutSeconds ?? 10)
+        } catch {
+            throw .transport("\(error)")
+        }
+    }
+}
+
+/// Why a download failed. Each case reads as a sentence in a log or in `ledgerly rates refresh`.
+enum FetchError: Error, CustomStringConvertible {
+    case status(Int, String)
+    case timedOut(Int)
+    case transport(String)
+
+    var description: String {
+        switch self {
+        case .status(429, _): "HTTP 429: the provider's rate limit was reached; will retry later"
+        case .status(let code, let reason): "HTTP \(code) \(reason)"
+        case .timedOut(let seconds): "no answer within \(seconds) s"
+        case .transport(let reason): "could not connect: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LedgerlyProtocol
+import Testing
+
+extension EndToEndTests {
+    /// The rates service fetching from providers, each played by a local HTTP server serving the
+    /// providers' real formats (the ECB's daily XML of 2026-10-30: 1 EUR = 1.1172 USD = 175.68 JPY).
+    @Suite struct RatesRefreshTests {
+        static func configure(_ harness: ServiceHarness, _ providers: [[String: Any]]) throws {
+            let data = try JSONSerialization.data(withJSONObject: ["providers": providers])
+            try data.write(to: harness.home.root.appendingPathComponent("rates.json"))
+        }
+
+        static func setUpLedger(_ harness: ServiceHarness) throws {
+            try harness.start(.store)
+            try harness.setUp()
+            for currency in ["USD", "JPY"] {
+                #expect(try harness.cli("wallet", "add", currency, "--currency", currency).status == 0)
+            }
+        }
+
+        @Test func refreshingFromTheECBGivesTheSameFiguresAsConvertingByHand() throws {
+            let server = try ProviderServer()
+            let harness = try ServiceHarness()
+            try Self.configure(harness, [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
+            try Self.setUpLedger(harness)
+            try harness.start(.rates)
+
+            let refresh = try harness.cli("rates", "refresh", "--json")
+            #expect(refresh.status == 0, "\(refresh.stderr)")
+            let reply = try JSONDecoder().decode(RatesRefreshReply.self, from: Data(refresh.stdout.utf8))
+            #expect(reply.providers.map(\.name) == ["ecb"])
+            #expect(reply.providers[0].stored == 2)  // EUR→USD and EUR→JPY: the currencies in use
+            #expect(reply.providers[0].error == nil)
+            // Again: nothing new to store.
+            let again = try JSONDecoder().decode(RatesRefreshReply.self, from: Data(try harness.cli("rates", "refresh", "--json").stdout.utf8))
+            #expect(again.providers[0].stored == 0)
+            #expect(again.providers[0].skipped == 2)
+
+            let converted = try JSONDecoder().decode(ConversionRecord.self, from: Data(try harness.cli("convert", "100", "USD", "--to", "JPY", "--json").stdout.utf8))
+            #expect(converted.result == "15725")  // 100 ÷ 1.1172 × 175.68 = 15725.03…
+            #expect(converted.snapshot.source == "ecb+ecb")
+
+            // With the rates service gone, conversions still answer from the store's rates.
+            harness.stop(.rates, signal: SIGKILL)
+            let offline = try harness.cli("convert", "100", "USD", "--to", "JPY", "--json")
+            #expect(offline.status == 0)
+            #expect(try JSONDecoder().decode(ConversionRecord.self, from: Data(offline.stdout.utf8)).result == "15725")
+            #expect(try harness.cli("rates", "refresh").status == 3)
+            try harness.start(.rates)
+            #expect(try harness.cli("rates", "refresh").status == 0)
+        }
+
+        @Test func badProviderDataStoresNothingAndTheServiceKeepsServing() throws {
+            let server = try ProviderServer()
+            let harness = try ServiceHarness()
+            let broken: [(String, String)] = [
+                ("html", "html-error-page.html"), ("limited", "status/429"), ("failing", "status/500"), ("garbage", "garbage.bin"),
+                ("negative", "ecb-negative-rate.xml"), ("zero", "ecb-zero-rate.xml"), ("truncated", "ecb-truncated.xml"), ("missing", "nowhere.xml"),
+            ]
+            var providers: [[String: Any]] = broken.map { ["name": $0.0, "format": "ecb-daily-xml", "url": server.url($0.1), "profile": "official"] }
+            providers.append(["name": "slow", "format": "ecb-daily-xml", "url": server.url("slow/3"), "profile": "official", "timeoutSeconds": 1])
+            try Self.configure(harness, providers)
+            try Self.setUpLedger(harness)
+            try harness.start(.rates)
+
+            let refresh = try harness.cli("rates", "refresh", "--json")
+            #expect(refresh.status == 0)  // --json reports each provider's result; the table form exits 1
+            let results = try JSONDecoder().decode(RatesRefreshReply.self, from: Data(refresh.stdout.utf8)).providers
+            #expect(results.count == broken.count + 1)
+            for result in results {
+                #expect(result.stored == 0, "\(result.name)")
+                #expect(result.error != nil, "\(result.name) should have failed")
+            }
+            let errors = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.error ?? "") })
+            #expect(errors["limited"]?.contains("429") == true)
+            #expect(errors["failing"]?.contains("500") == true)
+            #expect(errors["slow"]?.contains("no answer within 1 s") == true)
+            #expect(errors["html"]?.lowercased().contains("html") == true)
+            #expect(try JSONDecoder().decode(RateListReply.self, from: Data(try harness.cli("rates", "list", "--json").stdout.utf8)).rates.isEmpty)
+            #expect(try harness.cli("rates", "refresh").status == 1)
+            #expect(harness.status(.rates) != nil)
+            #expect(harness.log(.rates).contains("provider failed"))
+        }
+    }
+}

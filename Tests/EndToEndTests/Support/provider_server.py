@@ -1,0 +1,35 @@
+"""A stand-in for rate providers in the end-to-end tests: serves recorded responses from a folder
+on 127.0.0.1 (a free port, printed on the first line of stdout), plus failures on demand:
+
+    /<file>            the file, as a provider would send it
+    /status/<code>     an empty answer with that HTTP status (429, 500, ...)
+    /slow/<seconds>    waits, then answers 200 with an empty body
+
+Loopback only; stops when its stdin closes (the test process ended)."""
+import http.server, os, sys, threading, time
+
+root = sys.argv[1]
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        parts = self.path.strip("/").split("/")
+        if parts[0] == "status":
+            self.send_response(int(parts[1])); self.end_headers(); return
+        if parts[0] == "slow":
+            time.sleep(float(parts[1])); self.send_response(200); self.end_headers(); return
+        path = os.path.join(root, os.path.basename(self.path))
+        if not os.path.isfile(path):
+            self.send_response(404); self.end_headers(); return
+        body = open(path, "rb").read()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+sys.stdin.read()
