@@ -4,8 +4,15 @@ import Foundation
 public enum Timestamp {
     public static func now() -> String { string(from: Date()) }
 
+    /// Formats from whole milliseconds: `Date` holds binary seconds and the formatter truncates,
+    /// so formatting a parsed "…42.313Z" directly gives "…42.312Z" for about half of all values,
+    /// and stored times must read back exactly (rates compare them as text).
     public static func string(from date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
+        let seconds = (milliseconds / 1_000).rounded(.down)
+        let fraction = Int(milliseconds - seconds * 1_000)
+        let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction) + "Z"
     }
 
     /// Reads an ISO 8601 timestamp (with or without fractional seconds), or a plain date
