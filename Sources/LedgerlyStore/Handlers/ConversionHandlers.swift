@@ -8,7 +8,7 @@ enum ConversionHandlers {
     static func convert(_ request: ConvertRequest, _ context: inout WriteContext) throws -> ConversionRecord {
         let db = context.db
         let from = try InputRules.currency(request.from, field: "body.from")
-        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        let base = try SettingsHandlers.baseCurrency(db)
         guard let targetCode = request.to ?? base else {
             throw ErrorBody.validation("body.to is required until a base currency is set", field: "body.to")
         }

@@ -21,6 +21,11 @@ enum SettingsHandlers {
             updatedAt: row["updated_at"])
     }
 
+    /// The base currency, nil until setup chose one.
+    static func baseCurrency(_ db: Database) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+    }
+
     static func isSetupCompleted(_ db: Database) throws -> Bool {
         try db.cachedValue(Bool.self, sql: "SELECT onboarding_completed FROM settings WHERE id = 1") ?? false
     }
@@ -33,7 +38,7 @@ enum SettingsHandlers {
         let db = context.db
         if let code = request.baseCurrency {
             let currency = try InputRules.currency(code, field: "body.baseCurrency")
-            let current = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+            let current = try baseCurrency(db)
             if current != nil, current != currency.code, try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions)") == true {
                 // Stored base amounts are in the old base currency; changing it needs them
                 // re-converted, which needs the rates engine. Refuse rather than mix currencies.

@@ -23,7 +23,7 @@ struct TransactionConversion {
     /// force at the end of that day, today's with the newest rate.
     static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now: String) throws -> TransactionConversion {
         let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
-        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        let base = try SettingsHandlers.baseCurrency(db)
         let clock = Date()
         // Today (in the user's time zone) converts with the newest rate; a past day with the rate
         // in force at the end of that day (UTC).

@@ -226,7 +226,7 @@ enum TransactionHandlers {
         for leg in [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)] {
             legs.append((leg, try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.now)))
         }
-        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        let base = try SettingsHandlers.baseCurrency(db)
         if let inBase = legs.first(where: { $0.0.1.currency.code == base }) {
             legs = legs.map { ($0.0, $0.1.withBase(minorUnits: inBase.0.1.minorUnits, snapshot: $0.0.1.currency.code == base ? nil : $0.1.baseConversion)) }
         } else if legs.contains(where: { $0.1.baseMinorUnits == nil }) {
@@ -314,7 +314,7 @@ enum TransactionHandlers {
         for row in splitRows {
             splits[row["tx_id"], default: []].append(SplitPart(amount: InputRules.format(row["amount_minor"], row["currency"]), categoryId: row["category_id"], memo: row["memo"]))
         }
-        let base = try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        let base = try SettingsHandlers.baseCurrency(db)
         return rows.map { row in
             let id: Int64 = row["id"]
             let currency: String = row["currency"]
