@@ -47,25 +47,22 @@ extension EndToEndTests {
             .init(name: "empty wallet name", frame: envelope("wallet.create", #"{"name":"  ","currency":"EUR"}"#), code: .validationFailed, field: "body.name"),
         ]
 
-        /// One store for all cases, set up with a EUR wallet (1), a JPY wallet (2) and a category (1).
-        final class Fixture: Sendable {
-            let harness: ServiceHarness
-            init() throws {
-                harness = try ServiceHarness()
-                try harness.start(.store)
-                try harness.setUp()
-                let client = harness.client()
-                _ = try client.call(WalletCreateRequest(name: "Euro", currency: "EUR"))
-                _ = try client.call(WalletCreateRequest(name: "Yen", currency: "JPY"))
-                _ = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
-            }
+        /// A store set up with a EUR wallet (1), a JPY wallet (2) and a category (1). One per
+        /// case: a shared (static) one would never be released, leaving its process running.
+        static func fixture() throws -> ServiceHarness {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let client = harness.client()
+            _ = try client.call(WalletCreateRequest(name: "Euro", currency: "EUR"))
+            _ = try client.call(WalletCreateRequest(name: "Yen", currency: "JPY"))
+            _ = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
+            return harness
         }
-
-        static let fixture = Result { try Fixture() }
 
         @Test(arguments: cases)
         func isRefusedWithAClearErrorAndChangesNothing(_ bad: BadRequest) throws {
-            let harness = try Self.fixture.get().harness
+            let harness = try Self.fixture()
             let client = harness.client()
             let before = try #require(harness.status(.store)).lastSeq
             let reply = try client.exchange(Data(bad.frame.utf8), id: nil)
