@@ -16,7 +16,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
               code.unicodeScalars.allSatisfy({ $0.value >= 65 && $0.value <= 90 })
         else { throw MoneyError.invalidCurrencyCode(raw) }
         self.code = code
-        self.exponent = CurrencyCatalog.entry(for: code)?.exponent ?? CurrencyCatalog.cryptoExponents[code] ?? CurrencyCatalog.customExponent
+        self.exponent = CurrencyCatalog.exponent(for: code)
     }
 
     public var isISO: Bool { CurrencyCatalog.entry(for: code) != nil }

@@ -30,6 +30,12 @@ public enum CurrencyCatalog {
 
     public static func entry(for code: String) -> Entry? { byCode[code] }
 
+    /// The minor-unit exponent of an (upper-case) code: ISO 4217, then the crypto table, then
+    /// the custom default. The one place this rule lives.
+    public static func exponent(for code: String) -> Int {
+        byCode[code]?.exponent ?? cryptoExponents[code] ?? customExponent
+    }
+
     /// Codes whose code or name contains `query` (case-insensitive), ISO order.
     public static func search(_ query: String) -> [Entry] {
         let needle = query.trimmingCharacters(in: .whitespaces).lowercased()

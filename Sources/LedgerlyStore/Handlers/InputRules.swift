@@ -76,7 +76,6 @@ enum InputRules {
 
     /// Formats stored minor units of a stored (hence valid) currency code.
     static func format(_ minorUnits: Int64, _ currencyCode: String) -> String {
-        let exponent = (try? Currency(code: currencyCode))?.exponent ?? CurrencyCatalog.customExponent
-        return Money.format(minorUnits: minorUnits, exponent: exponent)
+        Money.format(minorUnits: minorUnits, exponent: CurrencyCatalog.exponent(for: currencyCode))
     }
 }
