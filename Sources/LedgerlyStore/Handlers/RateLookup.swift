@@ -33,19 +33,23 @@ struct RateLookup {
         return CurrencyConverter(book: RateBook(quotes: quotes), pivots: pivots)
     }
 
-    /// Whether a conversion path exists, without converting.
-    func hasPath(from: String, to: String, base: String?, at moment: Date?) throws -> Bool {
-        let converter = try converter(for: [from, to], base: base, at: moment)
-        return (try? converter.path(from: from, to: to, at: moment)) != nil
+    /// Converts and describes the rate used as a snapshot to keep; a missing rate is an error.
+    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String) throws -> (Conversion, RateSnapshot) {
+        guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field) else {
+            throw ErrorBody.validation("\(ConversionError.missingRate(from: money.currency.code, to: target.code).description) (profile '\(profile.name)')", field: field)
+        }
+        return converted
     }
 
-    /// Converts and describes the rate used as a snapshot to keep.
-    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String) throws -> (Conversion, RateSnapshot) {
+    /// Like `convert`, but nil when no rate connects the currencies (and only then): for a base
+    /// amount that may wait for a rate. The rates are read once.
+    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String) throws -> (Conversion, RateSnapshot)? {
         let converter = try converter(for: [money.currency.code, target.code], base: base, at: moment)
         let conversion: Conversion
         do throws(ConversionError) {
             conversion = try converter.convert(money, to: target, at: moment)
         } catch {
+            if case .missingRate = error { return nil }
             throw ErrorBody.validation("\(error.description) (profile '\(profile.name)')", field: field)
         }
         // A rate asked for a past moment is the right rate for it, not a stale one.

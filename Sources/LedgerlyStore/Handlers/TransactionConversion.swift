@@ -28,6 +28,14 @@ struct TransactionConversion {
         // Today (in the user's time zone) converts with the newest rate; a past day with the rate
         // in force at the end of that day (UTC).
         let endOfDay = date.description >= Timestamp.today() ? nil : Timestamp.parse(date.description)
+        // One lookup (one profile read) serves both conversions, made only when one is needed.
+        var sharedLookup: RateLookup?
+        func lookup(field: String) throws -> RateLookup {
+            if let sharedLookup { return sharedLookup }
+            let made = RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: field), now: clock)
+            sharedLookup = made
+            return made
+        }
         var walletMoney = amount
         var conversion: RateSnapshot?
         if amount.currency != walletCurrency {
@@ -37,8 +45,7 @@ struct TransactionConversion {
                 conversion = RateSnapshot(base: amount.currency.code, quote: walletCurrency.code, rate: rate.decimalString, profileId: nil, profileName: nil,
                                           source: "override", asOf: now, override: true, stale: false)
             } else {
-                let profile = try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.currency")
-                let (converted, snapshot) = try RateLookup(db: db, profile: profile, now: clock)
+                let (converted, snapshot) = try lookup(field: "body.currency")
                     .convert(amount, to: walletCurrency, base: base, at: endOfDay, field: "body.currency")
                 walletMoney = converted.result
                 conversion = snapshot
@@ -56,13 +63,10 @@ struct TransactionConversion {
         if baseCurrency == walletCurrency {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: walletMoney.minorUnits, baseConversion: nil)
         }
-        let profile = try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.walletId")
-        let lookup = RateLookup(db: db, profile: profile, now: clock)
         // Only a missing rate leaves the base amount empty; any other failure is an error.
-        guard try lookup.hasPath(from: walletCurrency.code, to: baseCurrency.code, base: base, at: endOfDay) else {
+        guard let (converted, snapshot) = try lookup(field: "body.walletId").convertIfKnown(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId") else {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: nil, baseConversion: nil)
         }
-        let (converted, snapshot) = try lookup.convert(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId")
         return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: converted.result.minorUnits, baseConversion: snapshot)
     }
 
