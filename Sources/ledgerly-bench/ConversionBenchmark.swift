@@ -31,7 +31,7 @@ struct ConversionBenchmark: ParsableCommand {
                 checksum &+= try converter.convert(money, to: to).result.minorUnits
             }
             let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             print("\(name): \(Int(Double(count) / seconds)) conversions/s (\(String(format: "%.2f", seconds)) s, checksum \(checksum))")
         }
     }

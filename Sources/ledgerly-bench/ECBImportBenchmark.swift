@@ -25,7 +25,7 @@ struct ECBImportBenchmark: ParsableCommand {
         let parsing = ContinuousClock.now - started
         let days = Set(rates.compactMap(\.date)).count
         print("ledgerly-bench ecb-import: \(csv), \(data.count) bytes, \(days) days, \(rates.count) rates")
-        print("parse: \(String(format: "%.2f", Self.seconds(parsing))) s (\(Int(Double(rates.count) / Self.seconds(parsing))) rates/s)")
+        print("parse: \(String(format: "%.2f", parsing.seconds)) s (\(Int(Double(rates.count) / parsing.seconds)) rates/s)")
 
         let home = LedgerlyHome(root: URL(fileURLWithPath: "/tmp").appendingPathComponent("lbench-\(UUID().uuidString.prefix(8))"))
         try home.prepare()
@@ -45,14 +45,10 @@ struct ECBImportBenchmark: ParsableCommand {
             stored += try client.call(RateBatchRequest(profileId: 1, source: "ecb", rates: Array(inputs[chunk..<min(chunk + batch, inputs.count)]))).stored
         }
         let importing = ContinuousClock.now - started
-        print("import through the store: \(String(format: "%.2f", Self.seconds(importing))) s (\(Int(Double(stored) / Self.seconds(importing))) rates/s, \(stored) stored, \((inputs.count + batch - 1) / batch) batches)")
+        print("import through the store: \(String(format: "%.2f", importing.seconds)) s (\(Int(Double(stored) / importing.seconds)) rates/s, \(stored) stored, \((inputs.count + batch - 1) / batch) batches)")
         let size = (try? FileManager.default.attributesOfItem(atPath: home.databaseURL.path)[.size] as? Int) ?? 0
         print("database: \(size / 1_048_576) MiB (plus WAL)")
         let check = try client.call(ConvertRequest(amount: "100", from: "USD", to: "JPY", at: "2026-10-30"))
         print("check: 100 USD on 2026-10-30 = \(check.result) JPY via \(check.snapshot.source) (by hand: 100 / 1.1172 × 175.68 = 15725)")
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

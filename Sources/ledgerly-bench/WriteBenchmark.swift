@@ -39,7 +39,7 @@ struct WriteBenchmark: ParsableCommand {
             latencies.append(ContinuousClock.now - started)
         }
         latencies.sort()
-        print("latency (sequential, \(requests) requests): median \(Self.micro(latencies[latencies.count / 2])) µs, p99 \(Self.micro(latencies[Int(Double(latencies.count) * 0.99)])) µs, max \(Self.micro(latencies.last!)) µs")
+        print("latency (sequential, \(requests) requests): median \(latencies[latencies.count / 2].microseconds) µs, p99 \(latencies[Int(Double(latencies.count) * 0.99)].microseconds) µs, max \(latencies.last!.microseconds) µs")
 
         var expectedEvents = requests
         for count in clients.split(separator: ",").compactMap({ Int($0) }) {
@@ -64,15 +64,11 @@ struct WriteBenchmark: ParsableCommand {
             group.wait()
             let elapsed = ContinuousClock.now - started
             let total = count * perClient
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             expectedEvents += total
             print("throughput (\(count) client\(count == 1 ? "" : "s") × \(perClient)): \(Int(Double(total) / seconds)) writes/s, \(failures.value) failed")
         }
         let received = events.waitFor(expectedEvents, seconds: 10)
         print("events published and received by a subscriber: \(received) of \(expectedEvents)")
-    }
-
-    static func micro(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
     }
 }
