@@ -3,22 +3,92 @@ import Foundation
 import LedgerlyProtocol
 import LedgerlyRuntime
 import Logging
+import ServiceLifecycle
 import ZeroMQ
 
-/// `ledgerly-rates`: follows the store's change log and, on `rates.refresh`, fetches the configured
-/// providers and stores their rates for the currencies in use. (Refreshing on a schedule, backoff
-/// and the drop folder come next; see docs/rates.md.)
-public enum RatesService {
+/// `ledgerly-rates`: follows the store's change log, refreshes the configured providers on a
+/// schedule (and at once when a currency comes into use), answers `rates.refresh`, and watches
+/// the drop folder. Everything it learns goes to the store; it keeps no database of its own.
+public final class RatesService: Service {
     public static let name = "ledgerly-rates"
 
-    public static func make(home: LedgerlyHome, logger: Logger) throws -> ChangeFollower {
+    private let follower: ChangeFollower
+    private let refresher: RateRefresher
+    private let wakeup: RefreshWakeup
+    private let configuration: RatesConfiguration
+    private let home: LedgerlyHome
+    private let store: AsyncRequestClient
+    private let clock: ServiceClock
+    private let logger: Logger
+
+    public init(home: LedgerlyHome, clock: ServiceClock = .system, logger: Logger) throws {
         let configuration = try RatesConfiguration.load(from: home)
         let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: try ZMQContext(), timeoutMilliseconds: 30_000, attempts: 1)
-        let refresher = RateRefresher(configuration: configuration, store: store, client: HTTPClient.shared, logger: logger)
-        logger.info("providers", metadata: ["providers": "\(configuration.providers.map { "\($0.name)→\($0.profile)" }.joined(separator: ", "))"])
-        return ChangeFollower(
-            service: name, statusEndpoint: home.ratesCommandEndpoint, home: home, consumer: LoggingChangeConsumer(logger: logger), logger: logger,
-            requestHandler: { header, frame in await answer(header, frame, refresher: refresher) })
+        let refresher = RateRefresher(configuration: configuration, store: store, client: HTTPClient.shared, clock: clock, logger: logger)
+        let wakeup = RefreshWakeup()
+        self.configuration = configuration
+        self.refresher = refresher
+        self.wakeup = wakeup
+        self.home = home
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+        self.follower = ChangeFollower(
+            service: Self.name, statusEndpoint: home.ratesCommandEndpoint, home: home,
+            consumer: RatesChangeConsumer(log: LoggingChangeConsumer(logger: logger), wakeup: wakeup), logger: logger,
+            requestHandler: { header, frame in await Self.answer(header, frame, refresher: refresher) })
+        logger.info("providers", metadata: [
+            "providers": "\(configuration.providers.map { "\($0.name)→\($0.profile)" }.joined(separator: ", "))",
+            "schedule": "\(configuration.effectiveSchedule.isEnabled ? "on" : "off")",
+            "dropFolder": "\(configuration.effectiveDropFolder.enabled == false ? "off" : configuration.effectiveDropFolder.folder(in: home).path)",
+        ])
+    }
+
+    /// The follower runs until graceful shutdown; the schedule and the drop folder run beside it
+    /// and are cancelled when it returns.
+    public func run() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.follower.run() }
+            if configuration.effectiveSchedule.isEnabled {
+                group.addTask { await self.runSchedule() }
+            }
+            if configuration.effectiveDropFolder.enabled != false {
+                group.addTask { await self.watchDropFolder() }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Side work starts only once the follower holds the instance lock, so a second instance
+    /// started by mistake fails before it fetches anything or moves a user's file.
+    private func followerReady() async -> Bool {
+        while !Task.isCancelled {
+            if follower.isReady { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    private func runSchedule() async {
+        guard await followerReady() else { return }
+        while !Task.isCancelled {
+            let wait = await refresher.refreshDue()
+            await wakeup.wait(upTo: wait)
+        }
+    }
+
+    private func watchDropFolder() async {
+        guard await followerReady() else { return }
+        let settings = configuration.effectiveDropFolder
+        let feed = DropFolderFeed(store: store, profileName: settings.profile ?? "parallel", clock: clock, logger: logger)
+        let watcher = DropFolderWatcher(folder: settings.folder(in: home), deliver: { file, rates async throws(DropFolderDeliveryError) -> Int in
+            try await feed.deliver(file: file, rates: rates)
+        })
+        // Each outcome is reported before the next file is read, so the store's status is in order.
+        await watcher.run(every: .milliseconds(Int64((settings.scanSeconds ?? 2) * 1_000))) { outcome in
+            await feed.record(outcome)
+        }
     }
 
     /// The rates service's own requests: `rates.refresh`.
@@ -28,7 +98,7 @@ public enum RatesService {
         }
         do {
             _ = try RequestDecoding.request(RatesRefreshRequest.self, from: frame)
-            return ReplyBuilder.ok(RatesRefreshReply(providers: try await refresher.refresh()), for: header)
+            return ReplyBuilder.ok(RatesRefreshReply(providers: try await refresher.refreshAll()), for: header)
         } catch let error as ErrorBody {
             return ReplyBuilder.error(error, re: header.id)
         } catch let error as ClientError {

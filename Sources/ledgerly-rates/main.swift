@@ -4,12 +4,13 @@ import LedgerlyRates
 
 let commandLine = ServiceCommandLine.parse(
     Array(CommandLine.arguments.dropFirst()), service: "ledgerly-rates",
-    summary: "fetches and caches exchange rates; follows the store's change log.")
+    summary: "fetches and caches exchange rates on a schedule and from the drop folder; follows the store's change log.",
+    extraOptions: [ServiceClock.option])
 let logger = LoggingSetup.bootstrap(service: "ledgerly-rates")
 let home = LedgerlyHome.resolve(explicit: commandLine.home)
-let service: ChangeFollower
+let service: RatesService
 do {
-    service = try RatesService.make(home: home, logger: logger)
+    service = try RatesService(home: home, clock: ServiceClock.from(commandLine, service: "ledgerly-rates"), logger: logger)
 } catch {
     FileHandle.standardError.write(Data("ledgerly-rates: \(error)\n".utf8))
     exit(1)

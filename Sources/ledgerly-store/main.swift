@@ -5,11 +5,12 @@ import LedgerlyStore
 let commandLine = ServiceCommandLine.parse(
     Array(CommandLine.arguments.dropFirst()), service: "ledgerly-store",
     summary: "owns the Ledgerly database and answers requests over ZeroMQ.",
-    extraOptions: [("--durability", "full (default: fsync every commit) or normal (survives kill -9, not power loss)")])
+    extraOptions: [("--durability", "full (default: fsync every commit) or normal (survives kill -9, not power loss)"), ServiceClock.option])
 let logger = LoggingSetup.bootstrap(service: "ledgerly-store")
 guard let durability = Durability(rawValue: commandLine.options["--durability"] ?? "full") else {
     FileHandle.standardError.write(Data("ledgerly-store: --durability must be full or normal\n".utf8))
     exit(64)
 }
 let home = LedgerlyHome.resolve(explicit: commandLine.home)
-await ServiceLauncher.run(StoreService(home: home, durability: durability, logger: logger), name: "ledgerly-store", logger: logger)
+let clock = ServiceClock.from(commandLine, service: "ledgerly-store")
+await ServiceLauncher.run(StoreService(home: home, durability: durability, clock: clock, logger: logger), name: "ledgerly-store", logger: logger)

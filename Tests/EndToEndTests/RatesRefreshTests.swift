@@ -11,6 +11,11 @@ extension EndToEndTests {
             try data.write(to: harness.home.root.appendingPathComponent("rates.json"))
         }
 
+        static func rates(_ harness: ServiceHarness, profile: String? = nil) throws -> [RateRecord] {
+            let arguments = ["rates", "list", "--json"] + (profile.map { ["--profile", $0] } ?? [])
+            return try JSONDecoder().decode(RateListReply.self, from: Data(try harness.cli(arguments).stdout.utf8)).rates
+        }
+
         static func setUpLedger(_ harness: ServiceHarness) throws {
             try harness.start(.store)
             try harness.setUp()
@@ -26,16 +31,17 @@ extension EndToEndTests {
             try Self.setUpLedger(harness)
             try harness.start(.rates)
 
+            // The service refreshes on its own once it is up: EUR→USD and EUR→JPY, the currencies in use.
+            try harness.waitFor("the scheduled refresh") { try Self.rates(harness).count == 2 }
+            #expect(Set(try Self.rates(harness).map { "\($0.base)/\($0.quote)" }) == ["EUR/USD", "EUR/JPY"])
+            // On demand, again: nothing new, the same two confirmed as current.
             let refresh = try harness.cli("rates", "refresh", "--json")
             #expect(refresh.status == 0, "\(refresh.stderr)")
             let reply = try JSONDecoder().decode(RatesRefreshReply.self, from: Data(refresh.stdout.utf8))
             #expect(reply.providers.map(\.name) == ["ecb"])
-            #expect(reply.providers[0].stored == 2)  // EUR→USD and EUR→JPY: the currencies in use
+            #expect(reply.providers[0].stored == 0)
+            #expect(reply.providers[0].confirmed == 2)
             #expect(reply.providers[0].error == nil)
-            // Again: nothing new to store.
-            let again = try JSONDecoder().decode(RatesRefreshReply.self, from: Data(try harness.cli("rates", "refresh", "--json").stdout.utf8))
-            #expect(again.providers[0].stored == 0)
-            #expect(again.providers[0].skipped == 2)
 
             let converted = try JSONDecoder().decode(ConversionRecord.self, from: Data(try harness.cli("convert", "100", "USD", "--to", "JPY", "--json").stdout.utf8))
             #expect(converted.result == "15725")  // 100 ÷ 1.1172 × 175.68 = 15725.03…

@@ -25,7 +25,7 @@ extension EndToEndTests {
             #expect(conversion.result == "15725")  // 100 / 1.1172 × 175.68 = 15725.03…
             let human = try harness.cli("convert", "100", "USD")
             #expect(human.stdout.hasPrefix("100.00 USD = 89.51 EUR\n"))
-            #expect(human.stderr.contains("warning: rate "))  // those rates are weeks old
+            #expect(human.stderr.contains("warning: rate "))  // typed for 2026-10-30: weeks old
             let missing = try harness.cli("convert", "100", "CHF")
             #expect(missing.status == 1)
             #expect(missing.stderr.contains("no rate from CHF to EUR"))

@@ -48,3 +48,31 @@ import Testing
         #expect(StalenessPolicy.describe(.seconds(2 * 86_400)) == "2 d")
     }
 }
+
+/// Which stored rate a leg uses when a pair and its inverse are both known.
+@Suite struct RateBookPrecedenceTests {
+    static func quote(_ base: String, _ quote: String, _ rate: String, hoursAgo: Double, override: Bool = false) throws -> RateQuote {
+        RateQuote(pair: CurrencyPair(base, quote), rate: try ExchangeRate(parsing: rate), asOf: Date().addingTimeInterval(-hoursAgo * 3_600),
+                  source: override ? "manual" : "ecb", confidence: override ? .manual : .fetched, isOverride: override)
+    }
+
+    @Test func theNewerWinsUnlessOneIsAnOverride() throws {
+        let fetched = try Self.quote("EUR", "USD", "1.1172", hoursAgo: 1)
+        let olderOverride = try Self.quote("USD", "EUR", "0.9", hoursAgo: 5, override: true)
+        let newerManual = try Self.quote("USD", "EUR", "0.95", hoursAgo: 0.5)
+        #expect(RateBook(quotes: [fetched, newerManual]).leg(from: "EUR", to: "USD")?.inverted == true)
+        let leg = try #require(RateBook(quotes: [fetched, olderOverride]).leg(from: "EUR", to: "USD"))
+        #expect(leg.inverted)
+        #expect(leg.quote.isOverride)
+    }
+
+    @Test func freshnessCountsFromTheLastConfirmation() throws {
+        let now = Date()
+        let yesterday = RateQuote(pair: CurrencyPair("EUR", "USD"), rate: try ExchangeRate(parsing: "1.1172"), asOf: now.addingTimeInterval(-86_400),
+                                  source: "ecb", confidence: .fetched, confirmedAt: now.addingTimeInterval(-120))
+        let policy = StalenessPolicy(fiatMinutes: 60, cryptoMinutes: 15)
+        #expect(policy.age(of: yesterday, now: now) == .seconds(120))
+        #expect(!policy.isStale(yesterday, now: now))
+        #expect(policy.isStale(yesterday, now: now.addingTimeInterval(3_600)))
+    }
+}

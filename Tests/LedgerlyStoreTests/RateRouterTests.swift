@@ -32,8 +32,8 @@ import Testing
 
     @Test func aBatchIsAllOrNothingAndARepeatedBatchStoresNothing() async throws {
         let store = try await Store()
-        #expect(try await store.call(Self.ecbBatch()) == RateBatchReply(stored: 3, skipped: 0))
-        #expect(try await store.call(Self.ecbBatch()) == RateBatchReply(stored: 0, skipped: 3))
+        #expect(try await store.call(Self.ecbBatch()) == RateBatchReply(stored: 3, confirmed: 0, skipped: 0, backfilled: 0))
+        #expect(try await store.call(Self.ecbBatch()) == RateBatchReply(stored: 0, confirmed: 3, skipped: 0, backfilled: 0))
         var bad = Self.ecbBatch(asOf: "2026-10-31T15:00:00.000Z")
         bad.rates.append(RateInput(base: "EUR", quote: "CHF", rate: "-0.9194", asOf: "2026-10-31T15:00:00.000Z"))
         #expect(try await store.failure(bad).field == "body.rates[3].rate")
@@ -54,7 +54,7 @@ import Testing
         // By hand through EUR: 100 / 1.1172 × 175.68 = 15725.03… → 15725 JPY.
         #expect(cross.result == "15725")
         #expect(cross.snapshot.source == "ecb+ecb")
-        #expect(cross.warning?.hasPrefix("rate ") == true)  // the 2026-10-30 rates are old by now
+        #expect(cross.warning == nil)  // fetched just now: fresh, whatever their reference date
         let history = try await store.call(ConversionHistoryRequest())
         #expect(history.conversions.map(\.result) == ["15725", "89.51", "111.72"])
     }
@@ -129,7 +129,11 @@ import Testing
         let early = try await store.call(TransactionCreateRequest(kind: .expense, walletId: yen.id, amount: "5000", date: "2026-11-01"))
         #expect(early.baseAmount == nil)  // no JPY→EUR rate yet: recorded, base amount pending
         #expect(early.walletAmount == "5000")
-        _ = try await store.call(Self.ecbBatch())
+        // The rates arriving fill in the pending base amount, with the rate in force on its day.
+        #expect(try await store.call(Self.ecbBatch()).backfilled == 1)
+        let filled = try await store.call(TransactionGetRequest(id: early.id))
+        #expect(filled.baseAmount == "28.46")
+        #expect(filled.baseConversion?.source == "ecb")
         let later = try await store.call(TransactionCreateRequest(kind: .expense, walletId: yen.id, amount: "5000", date: "2026-11-01"))
         #expect(later.baseAmount == "28.46")
         #expect(later.baseCurrency == "EUR")

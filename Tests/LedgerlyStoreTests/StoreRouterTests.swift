@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
+import LedgerlyRuntime
 import Logging
 @testable import LedgerlyStore
 import Testing
@@ -12,7 +13,7 @@ import Testing
     final class Store {
         let folder: URL
         let database: StoreDatabase
-        let router: StoreRouter
+        private(set) var router: StoreRouter
 
         init(setUp: Bool = true) async throws {
             folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("store-\(UUID().uuidString)")
@@ -20,6 +21,12 @@ import Testing
             database = try StoreDatabase(url: folder.appendingPathComponent("ledgerly.sqlite"), durability: .normal)
             router = try StoreRouter(database: database, startedAt: Timestamp.now(), logger: Logger(label: "test"))
             if setUp { _ = try await call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false)) }
+        }
+
+        /// From now on the store's clock runs `seconds` ahead of the real one (as
+        /// `ledgerly-store --clock-offset` does): time passing, without waiting.
+        func setClock(offsetSeconds seconds: Int64) throws {
+            router = try StoreRouter(database: database, startedAt: Timestamp.now(), clock: ServiceClock(offsetSeconds: seconds), logger: Logger(label: "test"))
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }

@@ -3,6 +3,7 @@
 - `ledgerly_home`: a fresh, short temporary home directory (ipc socket paths must stay < 100 bytes).
 - `services`: `ledgerly-store`, `ledgerly-rates` and `ledgerly-alerts` running on that home, ready
   (every service answers `status`), and stopped afterwards (SIGTERM, then SIGKILL) even on failure.
+  The home gets a `rates.json` without providers, so nothing is fetched from the internet.
 - `cli`: runs the `ledgerly` CLI against the home (`subprocess.run`, LEDGERLY_HOME, NO_COLOR=1).
 - `store`: a protocol client for `store.cmd` that builds envelopes per protocol/PROTOCOL.md.
 - `ready_store`: `store` after `setup.complete`.
@@ -46,7 +47,8 @@ WRITES = {
     "settings.update", "setup.save", "setup.complete", "wallet.create", "wallet.update",
     "wallet.archive", "category.create", "category.update", "tag.create", "tx.create",
     "tx.update", "tx.delete", "tx.transfer",
-    "rates.profile.create", "rates.profile.use", "rates.set", "rates.batch", "convert",
+    "rates.profile.create", "rates.profile.use", "rates.set", "rates.batch", "rates.override.end",
+    "rates.provider.report", "convert",
 }
 
 READY_DEADLINE = 30.0       # seconds for all three services to answer `status`
@@ -89,6 +91,12 @@ class Services:
 
     def start(self) -> None:
         env = base_env(self.home)
+        # No rate providers unless a test configures some (as Tests/EndToEndTests does): the
+        # standard configuration would fetch the ECB over the internet on a schedule, and its
+        # `rates.provider.report`s would add changes to the log that the tests do not expect.
+        rates_config = self.home / "rates.json"
+        if not rates_config.exists():
+            rates_config.write_text('{"providers": []}\n', encoding="utf-8")
         for name in SERVICES:
             log = self.home.parent / f"{self.home.name}.{name}.log"
             self.logs[name] = log

@@ -5,6 +5,7 @@ protocol/validate.py's `validate_message`."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 import time
@@ -13,9 +14,12 @@ import uuid
 import pytest
 import zmq
 
-from conftest import StoreClient, protocol_validate
+from conftest import StoreClient, now_ts, protocol_validate
 
 EUR_JPY_DATE = "2026-11-21"
+ECB_AS_OF = "2026-10-30T15:00:00.000Z"
+ECB_RATES = [{"base": "EUR", "quote": "USD", "rate": "1.1172", "asOf": ECB_AS_OF},
+             {"base": "EUR", "quote": "JPY", "rate": "175.68", "asOf": ECB_AS_OF}]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -458,3 +462,112 @@ def test_timestamps_have_milliseconds_after_writes(ready_store, watcher):
 def test_settings_timestamp_before_setup_has_milliseconds(store):
     settings = store.call("settings.get")
     assert bad_timestamps(settings) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Rates: before setup, confirmation, overrides, base amounts filled in, provider health (§7, §12)
+
+
+def ts_in(seconds: int) -> str:
+    t = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=seconds)
+    return t.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def official_profile(store: StoreClient) -> dict:
+    return next(p for p in store.call("rates.profile.list")["profiles"] if p["name"] == "official")
+
+
+def test_rates_before_setup_arrive_and_preview_without_opening_the_ledger(store, watcher):
+    official = official_profile(store)
+    assert store.call("rates.provider.list") == {"providers": []}
+    batch = store.call("rates.batch", {"profileId": official["id"], "source": "ecb", "rates": ECB_RATES})
+    assert batch == {"stored": 2, "confirmed": 0, "skipped": 0, "backfilled": 0}
+    listed = store.call("rates.list", {"profileId": official["id"]})["rates"]
+    assert {(r["base"], r["quote"]) for r in listed} == {("EUR", "USD"), ("EUR", "JPY")}
+    assert all(r["stale"] is False and r.get("confirmedAt") for r in listed), "fetched just now: fresh"
+
+    preview = store.call("convert", {"amount": "100", "from": "USD", "to": "EUR", "mode": "official", "preview": True})
+    assert (preview["id"], preview["result"], preview["to"]) == (0, "89.51", "EUR")
+    status = store.call("rates.provider.report", {
+        "name": "ecb", "profile": "official", "attemptedAt": now_ts(), "consecutiveFailures": 0,
+        "nextAttemptAt": ts_in(3600), "stored": 2, "confirmed": 0})
+    assert status["consecutiveFailures"] == 0 and status.get("lastError") is None
+
+    for mtype, body in [("rates.set", {"base": "USD", "quote": "EUR", "rate": "0.9"}),
+                        ("rates.override.end", {"base": "USD", "quote": "EUR"}),
+                        ("rates.history", {"base": "EUR", "quote": "USD"}),
+                        ("convert.history", {}), ("wallet.create", {"name": "Early", "currency": "EUR"})]:
+        request, reply = store.request(mtype, body)
+        protocol_validate.validate_message(request)
+        expect_error(reply, request, "setup_required")
+
+    # A preview keeps nothing: the log has the rates and the provider's status, no conversion.
+    logged = store.call("events.since", {"after": 0})["events"]
+    assert [e["type"] for e in logged] == ["rates.updated", "rates.provider.status"]
+    assert logged[1]["entity"] == "rate_provider" and logged[1]["id"] == "ecb"
+    watcher.wait_for_seq(logged[-1]["seq"])
+    assert watcher.events == logged
+
+
+def test_confirmation_overrides_backfill_and_provider_health(ready_store, watcher):
+    store = ready_store
+    official = official_profile(store)
+    ecb = {"profileId": official["id"], "source": "ecb", "rates": ECB_RATES}
+
+    # A transaction recorded before any rate is known waits for its base amount…
+    yen = store.call("wallet.create", {"name": "Yen cash", "currency": "JPY"})
+    ramen = store.call("tx.create", {"kind": "expense", "walletId": yen["id"], "amount": "5000", "date": EUR_JPY_DATE})
+    assert ramen.get("baseAmount") is None and ramen["baseCurrency"] == "EUR"
+
+    # …and gets it when the rates arrive.
+    assert store.call("rates.batch", ecb) == {"stored": 2, "confirmed": 0, "skipped": 0, "backfilled": 1}
+    filled = store.call("tx.get", {"id": ramen["id"]})
+    assert filled["baseAmount"] == "28.46"                      # 5000 ÷ 175.68
+    assert filled["baseConversion"]["source"] == "ecb"
+
+    # The same rates again are confirmed, not stored twice; another value for the same moment
+    # is skipped and the first kept.
+    assert store.call("rates.batch", ecb) == {"stored": 0, "confirmed": 2, "skipped": 0, "backfilled": 0}
+    changed = dict(ecb, rates=[{"base": "EUR", "quote": "USD", "rate": "1.2", "asOf": ECB_AS_OF}])
+    assert store.call("rates.batch", changed) == {"stored": 0, "confirmed": 0, "skipped": 1, "backfilled": 0}
+    assert [r["rate"] for r in store.call("rates.history", {"base": "EUR", "quote": "USD"})["rates"]] == ["1.1172"]
+
+    # An override typed in the other direction beats the feed's EUR→USD until it is ended.
+    override = store.call("rates.set", {"base": "USD", "quote": "EUR", "rate": "0.9", "customOverride": True})["rate"]
+    assert override["customOverride"] is True and override.get("overrideEndedAt") is None
+    assert store.call("convert", {"amount": "100", "from": "EUR", "to": "USD", "preview": True})["result"] == "111.11"
+    ended = store.call("rates.override.end", {"base": "EUR", "quote": "USD"})["ended"]  # either order names it
+    assert [(r["id"], r["base"], r["quote"], r["rate"]) for r in ended] == [(override["id"], "USD", "EUR", "0.9")]
+    assert ended[0]["overrideEndedAt"]
+    assert store.call("convert", {"amount": "100", "from": "EUR", "to": "USD", "preview": True})["result"] == "111.72"
+    request, reply = store.request("rates.override.end", {"base": "USD", "quote": "EUR"})
+    expect_error(reply, request, "not_found")
+    assert store.call("convert.history") == {"conversions": []}, "previews are not kept"
+
+    # Provider health: a failure keeps the last success and its counts.
+    ok = store.call("rates.provider.report", {
+        "name": "ecb", "profile": "official", "attemptedAt": now_ts(), "consecutiveFailures": 0,
+        "nextAttemptAt": ts_in(3600), "stored": 2, "confirmed": 0})
+    failing = store.call("rates.provider.report", {
+        "name": "ecb", "profile": "official", "attemptedAt": now_ts(),
+        "error": "HTTP 429: the provider's rate limit was reached; it asked for 120 s before the next request",
+        "consecutiveFailures": 1, "nextAttemptAt": ts_in(120), "stored": 0, "confirmed": 0})
+    assert failing["lastSuccessAt"] == ok["lastAttemptAt"]
+    assert failing["lastError"].startswith("HTTP 429") and failing["consecutiveFailures"] == 1
+    assert (failing["stored"], failing["confirmed"]) == (2, 0)
+    assert store.call("rates.provider.list")["providers"] == [failing]
+
+    # Every change was logged and published, each valid against its schema (the watcher checks;
+    # it subscribed after setup.complete, so it starts with the wallet).
+    since = store.call("events.since", {"after": 0, "limit": 1000})
+    types = [e["type"] for e in since["events"]]
+    assert types.count("rates.updated") == 3           # two batches that stored or confirmed, one rates.set
+    assert types.count("tx.updated") == 1              # the base amount filled in
+    assert types.count("rates.override.ended") == 1
+    assert types.count("rates.provider.status") == 2
+    assert "conversion.recorded" not in types
+    ended_event = next(e for e in since["events"] if e["type"] == "rates.override.ended")
+    assert (ended_event["entity"], ended_event["id"]) == ("rates", str(override["id"]))
+    watcher.wait_for_seq(since["lastSeq"])
+    after_setup = [e for e in since["events"] if e["type"] != "setup.completed"]
+    assert [e for e in watcher.events if e["type"] != "setup.completed"] == after_setup

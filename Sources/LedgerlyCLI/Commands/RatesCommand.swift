@@ -3,11 +3,11 @@ import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `ledgerly rates list|set|history` and `ledgerly rates profile add|list|use`
+/// `ledgerly rates list|set|history|refresh|end-override` and `ledgerly rates profile add|list|use`
 struct RatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rates", abstract: "Exchange rates: see them, set your own, keep several series (profiles).",
-        subcommands: [List.self, Set.self, History.self, Refresh.self, Profile.self])
+        subcommands: [List.self, Set.self, History.self, Refresh.self, EndOverride.self, Profile.self])
 
     /// A profile given by id or name, or nil for the active one.
     static func profileId(_ reference: String?, gateway: Gateway) throws -> Int64? {
@@ -37,6 +37,7 @@ struct RatesCommand: ParsableCommand {
                 if reply.rates.isEmpty { return print("No rates yet. Set one: ledgerly rates set USD EUR 0.8951") }
                 let style = TerminalStyle.standardOutput
                 var table = Table([.init("PAIR"), .init("RATE", .right), .init("INVERSE", .right), .init("SOURCE"), .init("AS OF"), .init("AGE", .right), .init("")])
+                // AGE counts from the newer of AS OF and the source's last confirmation of the rate.
                 for rate in reply.rates {
                     let flag = rate.stale == true ? "stale" : ""
                     table.add(["\(rate.base)/\(rate.quote)", rate.rate, rate.inverseRate, rate.source + (rate.customOverride ? " (override)" : ""), rate.asOf,
@@ -58,7 +59,7 @@ struct RatesCommand: ParsableCommand {
         @Argument(help: "Units of QUOTE per one BASE, a plain positive decimal.") var rate: String
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
         @Option(help: "When the rate applies: YYYY-MM-DD or ISO 8601 (default: now).") var at: String?
-        @Flag(help: "Take precedence over fetched rates for this pair.") var override = false
+        @Flag(help: "Take precedence over fetched rates for this pair (either direction) until `ledgerly rates end-override`.") var override = false
 
         func run() throws {
             try CommandRunner.run {
@@ -107,14 +108,38 @@ struct RatesCommand: ParsableCommand {
                 let reply = try Gateway(global).refreshRates()
                 if output.json { return try JSONOutput.print(reply) }
                 let style = TerminalStyle.standardOutput
-                var table = Table([.init("PROVIDER"), .init("PROFILE"), .init("STORED", .right), .init("ALREADY HAD", .right), .init("RESULT")])
+                var table = Table([.init("PROVIDER"), .init("PROFILE"), .init("NEW", .right), .init("CONFIRMED", .right), .init("RESULT"), .init("NEXT")])
                 for provider in reply.providers {
-                    table.add([provider.name, provider.profile, String(provider.stored), String(provider.skipped), provider.error ?? "ok"]) { column, text in
+                    let next = provider.nextAttemptAt.map { provider.error == nil ? $0 : "retry \($0)" } ?? "-"
+                    table.add([provider.name, provider.profile, String(provider.stored), String(provider.confirmed), provider.error ?? "ok", next]) { column, text in
                         column == 4 ? (provider.error == nil ? style.green(text) : style.red(text)) : text
                     }
                 }
                 print(table.render(), terminator: "")
                 if reply.providers.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.refused.rawValue) }
+            }
+        }
+    }
+
+    struct EndOverride: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "end-override",
+            abstract: "Stop using your override for a pair: the feed's rates apply again from now on.",
+            discussion: "Conversions and transactions made while the override was in force keep it. Example: ledgerly rates end-override USD ARS --profile parallel")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Base currency.") var base: String
+        @Argument(help: "Quote currency (the override is ended in both directions).") var quote: String
+        @Option(help: "Profile id or name (default: the active one).") var profile: String?
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let reply = try gateway.call(RateOverrideEndRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway)))
+                if output.json { return try JSONOutput.print(reply) }
+                for rate in reply.ended {
+                    print("Ended the override \(rate.base)/\(rate.quote) = \(rate.rate) (set \(rate.asOf)); fetched rates apply again.")
+                }
             }
         }
     }

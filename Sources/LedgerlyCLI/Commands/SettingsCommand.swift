@@ -12,6 +12,7 @@ struct SettingsCommand: ParsableCommand {
         list.add("Base currency", settings.baseCurrency ?? "(not chosen; run `ledgerly setup`)")
         list.add("Exchange mode", "\(settings.exchangeMode.rawValue): \(settings.exchangeMode.summary)")
         list.add("Price refresh", "every \(settings.priceRefreshIntervalMinutes) minutes")
+        list.add("Stale after", "\(settings.staleFiatMinutes) minutes (currencies), \(settings.staleCryptoMinutes) minutes (crypto)")
         list.add("Sync", settings.cloudSync ? "on" : "off")
         let n = settings.notifications
         list.add("Notifications", "budgets \(n.budgetAlerts ? "on" : "off"), goals \(n.goalAlerts ? "on" : "off"), rates \(n.rateAlerts ? "on" : "off"), recurring \(n.recurringReminders ? "on" : "off")")
@@ -43,6 +44,8 @@ struct SettingsCommand: ParsableCommand {
         @Option(name: .customLong("base-currency"), help: "Currency reports and budgets are totalled in.") var baseCurrency: String?
         @Option(name: .customLong("exchange-mode"), help: "official, parallel or manual.") var exchangeMode: ExchangeMode?
         @Option(name: .customLong("price-refresh-minutes"), help: "How often rates and prices refresh (1-10080).") var priceRefreshMinutes: Int?
+        @Option(name: .customLong("stale-fiat-minutes"), help: "A currency rate older than this is marked stale (1-10080, default 60).") var staleFiatMinutes: Int?
+        @Option(name: .customLong("stale-crypto-minutes"), help: "A crypto price older than this is marked stale (1-10080, default 15).") var staleCryptoMinutes: Int?
         @Option(help: "on or off.") var sync: Switch?
         @Option(name: .customLong("budget-alerts"), help: "on or off.") var budgetAlerts: Switch?
         @Option(name: .customLong("goal-alerts"), help: "on or off.") var goalAlerts: Switch?
@@ -50,7 +53,7 @@ struct SettingsCommand: ParsableCommand {
         @Option(name: .customLong("recurring-reminders"), help: "on or off.") var recurringReminders: Switch?
 
         func validate() throws {
-            let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
+            let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, staleFiatMinutes, staleCryptoMinutes, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
             if given.allSatisfy({ $0 == nil }) { throw ValidationError("nothing to change: pass at least one option (see --help)") }
         }
 
@@ -68,7 +71,7 @@ struct SettingsCommand: ParsableCommand {
                 }
                 let settings = try gateway.call(SettingsUpdateRequest(
                     baseCurrency: baseCurrency, exchangeMode: exchangeMode, priceRefreshIntervalMinutes: priceRefreshMinutes,
-                    cloudSync: sync?.isOn, notifications: notifications))
+                    staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, cloudSync: sync?.isOn, notifications: notifications))
                 if output.json { return try JSONOutput.print(settings) }
                 print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
             }

@@ -3,12 +3,14 @@ import Foundation
 import LedgerlyProtocol
 import LedgerlyRuntime
 
-/// `ledgerly status`: each service up or down, its version, the last event seq it has, its lag.
+/// `ledgerly status`: each service up or down, its version, the last event seq it has, its lag;
+/// and each rate provider's health as the store last heard it (so it shows even while the rates
+/// service is down).
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show whether each service is up, its version, last event seq and lag.",
-        discussion: "Exits 0 when every service answers, 3 when any is down.")
+        discussion: "Exits 0 when every service answers, 3 when any is down. A failing rate provider is shown with its error and next retry but does not change the exit status.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -17,6 +19,8 @@ struct StatusCommand: ParsableCommand {
     struct StatusReport: Encodable {
         let home: String
         let services: [ServiceState]
+        /// Empty when the store is down or no provider has reported yet.
+        let providers: [RateProviderStatus]
     }
 
     struct ServiceState: Encodable {
@@ -48,8 +52,9 @@ struct StatusCommand: ParsableCommand {
                     return ServiceState(service: target.0, endpoint: target.1, up: false, version: nil, pid: nil, lastSeq: nil, lag: nil, setupCompleted: nil, error: error.description)
                 }
             }
+            let providers = storeSeq == nil ? [] : (try? gateway.call(RateProviderListRequest()).providers) ?? []
             if output.json {
-                try JSONOutput.print(StatusReport(home: home.root.path, services: states))
+                try JSONOutput.print(StatusReport(home: home.root.path, services: states, providers: providers))
             } else {
                 let style = TerminalStyle.standardOutput
                 var table = Table([.init("SERVICE"), .init("STATE"), .init("VERSION"), .init("PID", .right), .init("LAST SEQ", .right), .init("LAG", .right)])
@@ -61,6 +66,17 @@ struct StatusCommand: ParsableCommand {
                 }
                 print("Ledgerly home: \(home.root.path)")
                 print(table.render(), terminator: "")
+                if !providers.isEmpty {
+                    print("\nRate providers")
+                    var health = Table([.init("PROVIDER"), .init("PROFILE"), .init("STATE"), .init("LAST SUCCESS"), .init("NEXT"), .init("LAST ERROR")])
+                    for provider in providers {
+                        let state = provider.lastError == nil ? "ok" : "failing (\(provider.consecutiveFailures)×)"
+                        health.add([provider.name, provider.profile, state, provider.lastSuccessAt ?? "never", provider.nextAttemptAt ?? "-", provider.lastError ?? ""]) { column, text in
+                            column == 2 ? (provider.lastError == nil ? style.green(text) : style.red(text)) : text
+                        }
+                    }
+                    print(health.render(), terminator: "")
+                }
                 if let store = states.first, store.up, store.setupCompleted == false {
                     print(style.yellow("Not set up yet: run `ledgerly setup`."))
                 }

@@ -26,7 +26,9 @@ struct SetupFlow {
             let next: Int?
             switch progress.step {
             case 1: next = welcome()
-            case 2: next = chooseCurrency(&progress)
+            case 2:
+                next = chooseCurrency(&progress)
+                if next == 3, let base = progress.baseCurrency { previewConversions(to: base, mode: progress.exchangeMode ?? .official) }
             case 3: next = chooseMode(&progress)
             case 4: next = chooseSync(&progress)
             default:
@@ -104,6 +106,25 @@ struct SetupFlow {
             }
             console.say(console.style.red("'\(answer)' is not a currency: codes are letters only, up to \(Currency.maximumCodeLength)."))
         }
+    }
+
+    /// What the chosen base currency means in practice, when rates are already known: "100 USD =
+    /// 89.51 EUR". Conversions are previews (not kept in the history); missing rates are skipped.
+    private func previewConversions(to base: String, mode: ExchangeMode) {
+        var lines: [String] = []
+        var warning: String?
+        for code in ["USD", "EUR", "GBP", "JPY"] where code != base && lines.count < 3 {
+            guard let converted = try? gateway.call(ConvertRequest(amount: "100", from: code, to: base, mode: mode, preview: true)) else { continue }
+            lines.append("100 \(code) = \(converted.result) \(base)  (\(converted.snapshot.source), \(converted.snapshot.asOf.prefix(10)))")
+            warning = warning ?? converted.warning
+        }
+        guard !lines.isEmpty else {
+            console.say("No \(mode.rawValue) exchange rates are known yet; the rates service fetches them once it reaches its providers.")
+            return
+        }
+        console.say("With the \(mode.rawValue) rates known now:")
+        for line in lines { console.say("  " + line) }
+        if let warning { console.say(console.style.yellow("  (\(warning))")) }
     }
 
     private func showOptions(_ codes: [String], note: [String: String]) {

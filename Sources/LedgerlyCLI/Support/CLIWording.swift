@@ -8,7 +8,8 @@ enum CLIWording {
     static let options: [String: String] = [
         "walletId": "--wallet", "categoryId": "--category", "fromWalletId": "--from", "toWalletId": "--to",
         "parentId": "--parent", "splits": "--split", "tags": "--tag", "attachmentPath": "--attachment",
-        "priceRefreshIntervalMinutes": "--price-refresh-minutes", "cloudSync": "--sync", "includeInNetWorth": "--net-worth",
+        "priceRefreshIntervalMinutes": "--price-refresh-minutes",
+        "staleFiatMinutes": "--stale-fiat-minutes", "staleCryptoMinutes": "--stale-crypto-minutes", "cloudSync": "--sync", "includeInNetWorth": "--net-worth",
         "budgetingEnabled": "--budgeting", "makeTopLevel": "--top-level",
         "asOf": "--at", "profileId": "--profile", "customOverride": "--override",
         "from": "the currency", "base": "the base currency", "quote": "the quote currency",

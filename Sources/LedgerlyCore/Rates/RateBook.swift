@@ -24,12 +24,15 @@ public struct RateBook: Sendable {
     }
 
     /// The rate from `base` to `quote` using one stored quote: the pair itself, or its inverse.
-    /// When both exist, the newer one wins.
+    /// When both exist, a user's override wins over a fetched rate whichever direction it was
+    /// entered in (typing "ARS per USD" must beat a feed's "USD per ARS"); otherwise the newer wins.
     public func leg(from base: String, to quote: String, at moment: Date? = nil) -> RateLeg? {
         let direct = self.quote(CurrencyPair(base, quote), at: moment)
         let inverse = self.quote(CurrencyPair(quote, base), at: moment)
         switch (direct, inverse) {
-        case let (direct?, inverse?): return inverse.asOf > direct.asOf ? RateLeg(quote: inverse, inverted: true) : RateLeg(quote: direct, inverted: false)
+        case let (direct?, inverse?):
+            let inverseWins = inverse.isOverride != direct.isOverride ? inverse.isOverride : inverse.asOf > direct.asOf
+            return inverseWins ? RateLeg(quote: inverse, inverted: true) : RateLeg(quote: direct, inverted: false)
         case let (direct?, nil): return RateLeg(quote: direct, inverted: false)
         case let (nil, inverse?): return RateLeg(quote: inverse, inverted: true)
         case (nil, nil): return nil

@@ -18,14 +18,26 @@ public struct RateQuote: Hashable, Sendable {
     /// Where it came from: "ecb", "frankfurter", "coingecko", "dropfolder", "manual".
     public let source: String
     public let confidence: Confidence
+    /// When its source last said this is still the rate (a daily feed re-delivering today's
+    /// reference rate). A rate is as fresh as its newest confirmation: an ECB rate dated
+    /// yesterday and fetched again a minute ago is current, not a day old.
+    public let confirmedAt: Date?
+    /// The user's rate for this pair, taking precedence over fetched ones (in either direction)
+    /// until the user ends it.
+    public let isOverride: Bool
 
     /// `inverseRate` defaults to `rate.inverse`; the store passes the inverse it keeps.
-    public init(pair: CurrencyPair, rate: ExchangeRate, inverseRate: ExchangeRate? = nil, asOf: Date, source: String, confidence: Confidence) {
+    public init(pair: CurrencyPair, rate: ExchangeRate, inverseRate: ExchangeRate? = nil, asOf: Date, source: String, confidence: Confidence, confirmedAt: Date? = nil, isOverride: Bool = false) {
         self.pair = pair
         self.rate = rate
         self.inverseRate = inverseRate ?? rate.inverse
         self.asOf = asOf
         self.source = source
         self.confidence = confidence
+        self.confirmedAt = confirmedAt
+        self.isOverride = isOverride
     }
+
+    /// The moment its age counts from: the newer of its reference time and its last confirmation.
+    public var freshAsOf: Date { max(asOf, confirmedAt ?? asOf) }
 }

@@ -8,7 +8,13 @@ public struct StalenessPolicy: Sendable, Hashable {
     /// Codes priced like crypto-assets (their prices move within minutes).
     public var cryptoCodes: Set<String>
 
-    public static let standard = StalenessPolicy(fiatLimit: .seconds(60 * 60), cryptoLimit: .seconds(15 * 60), cryptoCodes: ["BTC", "ETH", "USDT", "USDC", "SOL", "XRP", "ADA", "DOGE", "LTC"])
+    public static let standardCryptoCodes: Set<String> = ["BTC", "ETH", "USDT", "USDC", "SOL", "XRP", "ADA", "DOGE", "LTC"]
+    public static let standard = StalenessPolicy(fiatMinutes: 60, cryptoMinutes: 15)
+
+    /// The limits as settings keep them (`staleFiatMinutes`, `staleCryptoMinutes`).
+    public init(fiatMinutes: Int, cryptoMinutes: Int) {
+        self.init(fiatLimit: .seconds(Int64(fiatMinutes) * 60), cryptoLimit: .seconds(Int64(cryptoMinutes) * 60), cryptoCodes: Self.standardCryptoCodes)
+    }
 
     public init(fiatLimit: Duration, cryptoLimit: Duration, cryptoCodes: Set<String>) {
         self.fiatLimit = fiatLimit
@@ -21,7 +27,7 @@ public struct StalenessPolicy: Sendable, Hashable {
     }
 
     public func age(of quote: RateQuote, now: Date) -> Duration {
-        .seconds(max(0, Int64(now.timeIntervalSince(quote.asOf).rounded(.down))))
+        .seconds(max(0, Int64(now.timeIntervalSince(quote.freshAsOf).rounded(.down))))
     }
 
     public func isStale(_ quote: RateQuote, now: Date) -> Bool {

@@ -35,6 +35,9 @@ public enum MessageType: String, CaseIterable, Sendable {
     case ratesList = "rates.list"
     case ratesHistory = "rates.history"
     case ratesBatch = "rates.batch"
+    case ratesOverrideEnd = "rates.override.end"
+    case ratesProviderReport = "rates.provider.report"
+    case ratesProviderList = "rates.provider.list"
     case convert = "convert"
     case convertHistory = "convert.history"
     // Rates service
@@ -49,17 +52,20 @@ public enum MessageType: String, CaseIterable, Sendable {
         switch self {
         case .settingsUpdate, .setupSave, .setupComplete, .walletCreate, .walletUpdate, .walletArchive,
              .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer,
-             .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .convert:
+             .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .ratesOverrideEnd, .ratesProviderReport, .convert:
             true
         default:
             false
         }
     }
 
-    /// Messages the store answers before `ledgerly setup` has been completed.
+    /// Messages the store answers before `ledgerly setup` has been completed. Rates are among
+    /// them so the rates service can fetch and the setup flow can preview conversions.
     public var allowedBeforeSetup: Bool {
         switch self {
-        case .status, .settingsGet, .settingsUpdate, .setupSave, .setupComplete, .eventsSince: true
+        case .status, .settingsGet, .settingsUpdate, .setupSave, .setupComplete, .eventsSince,
+             .ratesProfileList, .ratesList, .ratesBatch, .ratesProviderReport, .ratesProviderList, .convert:
+            true
         default: false
         }
     }
@@ -95,6 +101,9 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .ratesList: RateListRequest.self
         case .ratesHistory: RateHistoryRequest.self
         case .ratesBatch: RateBatchRequest.self
+        case .ratesOverrideEnd: RateOverrideEndRequest.self
+        case .ratesProviderReport: RateProviderReportRequest.self
+        case .ratesProviderList: RateProviderListRequest.self
         case .convert: ConvertRequest.self
         case .convertHistory: ConversionHistoryRequest.self
         case .ratesRefresh: RatesRefreshRequest.self

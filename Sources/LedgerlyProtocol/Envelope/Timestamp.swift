@@ -26,7 +26,7 @@ public enum Timestamp {
     }
 
     /// Today's date in the local time zone as "YYYY-MM-DD": the default date of a new transaction.
-    public static func today() -> String {
-        Date().formatted(Date.ISO8601FormatStyle(timeZone: .current).year().month().day())
+    public static func today(at now: Date = Date()) -> String {
+        now.formatted(Date.ISO8601FormatStyle(timeZone: .current).year().month().day())
     }
 }

@@ -15,6 +15,10 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     case rateProfileUpdated = "rates.profile.updated"
     /// Rates stored (a manual rate, or a provider batch: `data` summarises it).
     case ratesUpdated = "rates.updated"
+    /// A user's override ended (`data` is the rate, with `overrideEndedAt`).
+    case rateOverrideEnded = "rates.override.ended"
+    /// The rates service reported a provider attempt: success, or failure and its backoff.
+    case rateProviderStatus = "rates.provider.status"
     case conversionRecorded = "conversion.recorded"
 
     /// The entity kind the event is about.
@@ -26,7 +30,8 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .tagCreated: "tag"
         case .txCreated, .txUpdated, .txDeleted: "transaction"
         case .rateProfileCreated, .rateProfileUpdated: "rate_profile"
-        case .ratesUpdated: "rates"
+        case .ratesUpdated, .rateOverrideEnded: "rates"
+        case .rateProviderStatus: "rate_provider"
         case .conversionRecorded: "conversion"
         }
     }
@@ -41,6 +46,8 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .txCreated, .txUpdated, .txDeleted: TransactionRecord.self
         case .rateProfileCreated, .rateProfileUpdated: RateProfileRecord.self
         case .ratesUpdated: RatesUpdatedSummary.self
+        case .rateOverrideEnded: RateRecord.self
+        case .rateProviderStatus: RateProviderStatus.self
         case .conversionRecorded: ConversionRecord.self
         }
     }

@@ -37,13 +37,17 @@ public struct RateRecord: Codable, Hashable, Sendable {
     public var source: String
     public var asOf: String
     public var confidence: RateConfidence
-    /// A user's rate that takes precedence over fetched ones for the same pair.
+    /// A user's rate that takes precedence over fetched ones for the same pair (either direction).
     public var customOverride: Bool
+    /// When the override was ended (`rates.override.end`); from then on the feed's rates apply.
+    public var overrideEndedAt: String?
+    /// When its source last delivered it again; its age counts from the newer of this and `asOf`.
+    public var confirmedAt: String?
     /// Age when the reply was made, and whether that is past the staleness limit (list replies).
     public var ageSeconds: Int64?
     public var stale: Bool?
 
-    public init(id: Int64, profileId: Int64, base: String, quote: String, rate: String, inverseRate: String, source: String, asOf: String, confidence: RateConfidence, customOverride: Bool, ageSeconds: Int64? = nil, stale: Bool? = nil) {
+    public init(id: Int64, profileId: Int64, base: String, quote: String, rate: String, inverseRate: String, source: String, asOf: String, confidence: RateConfidence, customOverride: Bool, overrideEndedAt: String? = nil, confirmedAt: String? = nil, ageSeconds: Int64? = nil, stale: Bool? = nil) {
         self.id = id
         self.profileId = profileId
         self.base = base
@@ -54,6 +58,8 @@ public struct RateRecord: Codable, Hashable, Sendable {
         self.asOf = asOf
         self.confidence = confidence
         self.customOverride = customOverride
+        self.overrideEndedAt = overrideEndedAt
+        self.confirmedAt = confirmedAt
         self.ageSeconds = ageSeconds
         self.stale = stale
     }
@@ -191,7 +197,9 @@ public struct RateInput: Codable, Hashable, Sendable {
 }
 
 /// `rates.batch`: fetched rates stored in one SQL transaction (all or nothing). A rate already
-/// stored for the same pair, moment and source is skipped, so a repeated refresh changes nothing.
+/// stored for the same pair, moment and source is not stored twice: the same value is
+/// *confirmed* (its `confirmedAt` moves to now, so it is fresh again); a different value for the
+/// same moment is skipped, keeping the first (snapshots already refer to it).
 public struct RateBatchRequest: RequestBody, Hashable {
     public typealias Reply = RateBatchReply
     public static let messageType = MessageType.ratesBatch
@@ -199,21 +207,57 @@ public struct RateBatchRequest: RequestBody, Hashable {
     public var source: String
     /// 1...10000 rates.
     public var rates: [RateInput]
+    /// A person's file (the drop folder): the same moment with another value replaces the stored
+    /// one, as retyping a manual rate does, and counts as stored. Default false: a feed's first
+    /// value is kept.
+    public var corrections: Bool?
 
-    public init(profileId: Int64, source: String, rates: [RateInput]) {
+    public init(profileId: Int64, source: String, rates: [RateInput], corrections: Bool? = nil) {
         self.profileId = profileId
         self.source = source
         self.rates = rates
+        self.corrections = corrections
     }
 }
 
 public struct RateBatchReply: Codable, Hashable, Sendable {
+    /// New rates.
     public var stored: Int
+    /// Rates already stored with the same value (the newest of each pair is confirmed as current).
+    public var confirmed: Int
+    /// Rates already stored with another value for the same moment (the first is kept).
     public var skipped: Int
-    public init(stored: Int, skipped: Int) {
+    /// Transactions whose missing base amount these rates filled in.
+    public var backfilled: Int
+    public init(stored: Int, confirmed: Int, skipped: Int, backfilled: Int) {
         self.stored = stored
+        self.confirmed = confirmed
         self.skipped = skipped
+        self.backfilled = backfilled
     }
+}
+
+/// `rates.override.end`: ends the user's override for a pair (both directions) in a profile, so
+/// the feed's rates apply again from now on. Conversions at earlier moments still see the override.
+public struct RateOverrideEndRequest: RequestBody, Hashable {
+    public typealias Reply = RateOverrideEndReply
+    public static let messageType = MessageType.ratesOverrideEnd
+    public var base: String
+    public var quote: String
+    /// Defaults to the active profile.
+    public var profileId: Int64?
+
+    public init(base: String, quote: String, profileId: Int64? = nil) {
+        self.base = base
+        self.quote = quote
+        self.profileId = profileId
+    }
+}
+
+public struct RateOverrideEndReply: Codable, Hashable, Sendable {
+    /// The overrides ended (none is a `not_found` error instead).
+    public var ended: [RateRecord]
+    public init(ended: [RateRecord]) { self.ended = ended }
 }
 
 /// The rate a conversion used, kept with a transaction so its amounts never change later.
@@ -280,18 +324,22 @@ public struct ConvertRequest: RequestBody, Hashable {
     public var profileId: Int64?
     /// "YYYY-MM-DD" or ISO 8601: convert with the rate in force then. Defaults to now.
     public var at: String?
+    /// A preview (the setup flow's): converted and answered, not kept in the history. Default false.
+    public var preview: Bool?
 
-    public init(amount: String, from: String, to: String? = nil, mode: ExchangeMode? = nil, profileId: Int64? = nil, at: String? = nil) {
+    public init(amount: String, from: String, to: String? = nil, mode: ExchangeMode? = nil, profileId: Int64? = nil, at: String? = nil, preview: Bool? = nil) {
         self.amount = amount
         self.from = from
         self.to = to
         self.mode = mode
         self.profileId = profileId
         self.at = at
+        self.preview = preview
     }
 }
 
 public struct ConversionRecord: Codable, Hashable, Sendable {
+    /// 0 for a preview, which is not kept.
     public var id: Int64
     public var amount: String
     public var from: String
@@ -344,19 +392,25 @@ public struct RatesRefreshReply: Codable, Hashable, Sendable {
 public struct ProviderRefreshResult: Codable, Hashable, Sendable {
     public var name: String
     public var profile: String
-    /// Rates newly stored, and rates the store already had.
+    /// Rates newly stored, rates the store already had (now confirmed), and rates it had with
+    /// another value for the same moment.
     public var stored: Int
+    public var confirmed: Int
     public var skipped: Int
     /// Why nothing was stored, when the fetch or the document failed ("HTTP 429", "not ECB XML…").
     public var error: String?
     public var finishedAt: String
+    /// When the provider will be asked next (after a failure: the backoff).
+    public var nextAttemptAt: String?
 
-    public init(name: String, profile: String, stored: Int, skipped: Int, error: String?, finishedAt: String) {
+    public init(name: String, profile: String, stored: Int, confirmed: Int, skipped: Int, error: String?, finishedAt: String, nextAttemptAt: String?) {
         self.name = name
         self.profile = profile
         self.stored = stored
+        self.confirmed = confirmed
         self.skipped = skipped
         self.error = error
         self.finishedAt = finishedAt
+        self.nextAttemptAt = nextAttemptAt
     }
 }

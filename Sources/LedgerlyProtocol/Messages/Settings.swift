@@ -6,6 +6,10 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
     public var baseCurrency: String?
     public var exchangeMode: ExchangeMode
     public var priceRefreshIntervalMinutes: Int
+    /// A fiat rate older than this is stale (default 60); a crypto price older than
+    /// `staleCryptoMinutes` (default 15).
+    public var staleFiatMinutes: Int
+    public var staleCryptoMinutes: Int
     public var cloudSync: Bool
     public var notifications: NotificationSettings
     public var onboardingCompleted: Bool
@@ -13,10 +17,12 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
     public var onboardingProgress: OnboardingProgress?
     public var updatedAt: String
 
-    public init(baseCurrency: String?, exchangeMode: ExchangeMode, priceRefreshIntervalMinutes: Int, cloudSync: Bool, notifications: NotificationSettings, onboardingCompleted: Bool, onboardingProgress: OnboardingProgress?, updatedAt: String) {
+    public init(baseCurrency: String?, exchangeMode: ExchangeMode, priceRefreshIntervalMinutes: Int, staleFiatMinutes: Int, staleCryptoMinutes: Int, cloudSync: Bool, notifications: NotificationSettings, onboardingCompleted: Bool, onboardingProgress: OnboardingProgress?, updatedAt: String) {
         self.baseCurrency = baseCurrency
         self.exchangeMode = exchangeMode
         self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
+        self.staleFiatMinutes = staleFiatMinutes
+        self.staleCryptoMinutes = staleCryptoMinutes
         self.cloudSync = cloudSync
         self.notifications = notifications
         self.onboardingCompleted = onboardingCompleted
@@ -69,13 +75,18 @@ public struct SettingsUpdateRequest: RequestBody, Hashable {
     public var baseCurrency: String?
     public var exchangeMode: ExchangeMode?
     public var priceRefreshIntervalMinutes: Int?
+    /// 1...10080 minutes each.
+    public var staleFiatMinutes: Int?
+    public var staleCryptoMinutes: Int?
     public var cloudSync: Bool?
     public var notifications: NotificationSettings?
 
-    public init(baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, priceRefreshIntervalMinutes: Int? = nil, cloudSync: Bool? = nil, notifications: NotificationSettings? = nil) {
+    public init(baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, priceRefreshIntervalMinutes: Int? = nil, staleFiatMinutes: Int? = nil, staleCryptoMinutes: Int? = nil, cloudSync: Bool? = nil, notifications: NotificationSettings? = nil) {
         self.baseCurrency = baseCurrency
         self.exchangeMode = exchangeMode
         self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
+        self.staleFiatMinutes = staleFiatMinutes
+        self.staleCryptoMinutes = staleCryptoMinutes
         self.cloudSync = cloudSync
         self.notifications = notifications
     }

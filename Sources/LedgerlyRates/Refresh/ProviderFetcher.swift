@@ -5,18 +5,27 @@ import NIOCore
 /// Downloads one provider document over HTTP(S), with a timeout and a size limit; anything but
 /// a 2xx answer is an error that says what the provider answered.
 struct ProviderFetcher: Sendable {
+    /// What a provider asked for before the next request (HTTP 429 `Retry-After`), if anything.
+    static func retryAfter(_ error: FetchError) -> Int? {
+        if case .rateLimited(let seconds) = error { return seconds }
+        return nil
+    }
+
     static let maximumBytes = 32 << 20
 
     let client: HTTPClient
 
-    func fetch(_ provider: RatesConfiguration.Provider) async throws(FetchError) -> Data {
-        var request = HTTPClientRequest(url: provider.url)
+    func fetch(_ url: String, for provider: RatesConfiguration.Provider) async throws(FetchError) -> Data {
+        var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: "ledgerly-rates")
         for (name, value) in provider.headers ?? [:] { request.headers.add(name: name, value: value) }
         let timeout = TimeAmount.seconds(Int64(provider.timeoutSeconds ?? 10))
         do {
             let response = try await client.execute(request, timeout: timeout)
             let body = try await response.body.collect(upTo: Self.maximumBytes)
+            if response.status.code == 429 {
+                throw FetchError.rateLimited(retryAfterSeconds: response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+            }
             guard (200..<300).contains(response.status.code) else {
                 throw FetchError.status(Int(response.status.code), response.status.reasonPhrase)
             }
@@ -34,12 +43,15 @@ struct ProviderFetcher: Sendable {
 /// Why a download failed. Each case reads as a sentence in a log or in `ledgerly rates refresh`.
 enum FetchError: Error, CustomStringConvertible {
     case status(Int, String)
+    /// HTTP 429, with the provider's `Retry-After` in seconds when it sent one.
+    case rateLimited(retryAfterSeconds: Int?)
     case timedOut(Int)
     case transport(String)
 
     var description: String {
         switch self {
-        case .status(429, _): "HTTP 429: the provider's rate limit was reached; will retry later"
+        case .rateLimited(let seconds?): "HTTP 429: the provider's rate limit was reached; it asked for \(seconds) s before the next request"
+        case .rateLimited(nil), .status(429, _): "HTTP 429: the provider's rate limit was reached; will retry later"
         case .status(let code, let reason): "HTTP \(code) \(reason)"
         case .timedOut(let seconds): "no answer within \(seconds) s"
         case .transport(let reason): "could not connect: \(reason)"

@@ -39,6 +39,7 @@ public final class ChangeFollower: Service {
     private let cursorFile: CursorFile
     private let cursor: Mutex<FollowerCursor>
     private let stopping = Mutex(false)
+    private let ready = Mutex(false)
     private let startedAt = Timestamp.now()
     private let requestHandler: RequestHandler?
 
@@ -54,6 +55,10 @@ public final class ChangeFollower: Service {
     }
 
     public var currentCursor: FollowerCursor { cursor.withLock { $0 } }
+
+    /// True once `run` holds the instance lock and its sockets are bound: work beside the
+    /// follower (the rates service's schedule) waits for it.
+    public var isReady: Bool { ready.withLock { $0 } }
 
     public func run() async throws {
         try home.prepare()
@@ -81,6 +86,7 @@ public final class ChangeFollower: Service {
             })
         let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 2_000, attempts: 1)
         let start = currentCursor
+        ready.withLock { $0 = true }
         logger.info("started", metadata: ["cursor.seq": "\(start.seq)", "cursor.epoch": "\(start.epoch ?? "none")", "status": "\(statusEndpoint)"])
 
         // Bounded like the socket thread's stream: a dropped event shows up as a gap later.

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import LedgerlyProtocol
 
@@ -6,13 +7,16 @@ import LedgerlyProtocol
 struct WriteContext {
     let db: Database
     let epoch: String
+    /// The moment of the write, from the service clock, and as the stored text.
+    let date: Date
     let now: String
     private(set) var events: [EncodedChangeEvent] = []
 
-    init(db: Database, epoch: String, now: String = Timestamp.now()) {
+    init(db: Database, epoch: String, date: Date = Date()) {
         self.db = db
         self.epoch = epoch
-        self.now = now
+        self.date = date
+        self.now = Timestamp.string(from: date)
     }
 
     /// Appends a change-log row; the event is published after the transaction commits.

@@ -158,6 +158,30 @@ enum StoreMigrations {
                     arguments: [name, type, source, notes, now])
             }
         }
+        migrator.registerMigration("v3-rate-freshness") { db in
+            // confirmed_at: when a feed last re-delivered the rate (staleness counts from it);
+            // override_ended_at: when a user's override stopped applying; rate_providers: each
+            // provider's last reported health and backoff; a partial index finds the
+            // transactions still waiting for a base amount without a table scan.
+            try db.execute(sql: """
+                ALTER TABLE settings ADD COLUMN stale_fiat_minutes INTEGER NOT NULL DEFAULT 60;
+                ALTER TABLE settings ADD COLUMN stale_crypto_minutes INTEGER NOT NULL DEFAULT 15;
+                ALTER TABLE rates ADD COLUMN confirmed_at TEXT;
+                ALTER TABLE rates ADD COLUMN override_ended_at TEXT;
+                CREATE TABLE rate_providers (
+                    name TEXT PRIMARY KEY,
+                    profile TEXT NOT NULL,
+                    last_attempt_at TEXT NOT NULL,
+                    last_success_at TEXT,
+                    last_error TEXT,
+                    consecutive_failures INTEGER NOT NULL,
+                    next_attempt_at TEXT,
+                    stored INTEGER NOT NULL,
+                    confirmed INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX transactions_missing_base ON transactions(id) WHERE base_amount_minor IS NULL;
+                """)
+        }
         return migrator
     }
 }

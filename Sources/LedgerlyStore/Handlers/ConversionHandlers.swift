@@ -21,11 +21,15 @@ enum ConversionHandlers {
             return date
         }
         let profile = try RateHandlers.activeProfile(db, id: request.profileId, mode: request.mode, field: "body.profileId")
-        let now = Date()
-        let lookup = RateLookup(db: db, profile: profile, now: moment ?? now)
+        let lookup = try RateLookup(db: db, profile: profile, now: moment ?? context.date)
         let (conversion, snapshot) = try lookup.convert(amount, to: target, base: base, at: moment, field: "body.from")
         // A historical conversion is not "stale": it asked for the rate of that day.
-        let warning = moment == nil ? RateLookup.warning(for: conversion, now: now) : nil
+        let warning = moment == nil ? lookup.warning(for: conversion) : nil
+        if request.preview == true {
+            return ConversionRecord(
+                id: 0, amount: amount.decimalString, from: from.code, result: conversion.result.decimalString,
+                to: target.code, snapshot: moment == nil ? snapshot : staleCleared(snapshot), warning: warning, createdAt: context.now)
+        }
         try db.execute(
             cached: "INSERT INTO conversions (amount, from_currency, result, to_currency, snapshot, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             arguments: [amount.decimalString, from.code, conversion.result.decimalString, target.code,

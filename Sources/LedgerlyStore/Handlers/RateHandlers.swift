@@ -3,7 +3,8 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `rates.profile.list|create|use`, `rates.set`, `rates.list`, `rates.history`, `rates.batch`.
+/// `rates.profile.list|create|use`, `rates.set`, `rates.list`, `rates.history`, `rates.batch`,
+/// `rates.override.end`.
 ///
 /// Rates are stored as exact decimal text with their inverse; a pair's history is every rate
 /// ever stored, so a conversion "as of" any moment finds the rate in force then.
@@ -21,13 +22,14 @@ enum RateHandlers {
             primarySource: row["primary_source"], notes: row["notes"], isDefault: row["is_default"], lastUpdated: row["last_updated"])
     }
 
-    static func record(_ row: Row, now: Date? = nil) -> RateRecord {
+    /// A stored rate; with `now` and `policy`, also its age and whether it is stale.
+    static func record(_ row: Row, now: Date? = nil, policy: StalenessPolicy = .standard) -> RateRecord {
         var record = RateRecord(
             id: row["id"], profileId: row["profile_id"], base: row["base"], quote: row["quote"], rate: row["rate"],
             inverseRate: row["inverse_rate"], source: row["source"], asOf: row["as_of"],
-            confidence: RateConfidence(rawValue: row["confidence"]) ?? .manual, customOverride: row["custom_override"])
+            confidence: RateConfidence(rawValue: row["confidence"]) ?? .manual, customOverride: row["custom_override"],
+            overrideEndedAt: row["override_ended_at"], confirmedAt: row["confirmed_at"])
         if let now, let quote = quote(row) {
-            let policy = StalenessPolicy.standard
             record.ageSeconds = policy.age(of: quote, now: now).components.seconds
             record.stale = policy.isStale(quote, now: now)
         }
@@ -37,7 +39,26 @@ enum RateHandlers {
     static func quote(_ row: Row) -> RateQuote? {
         guard let rate = try? ExchangeRate(parsing: row["rate"]), let asOf = Timestamp.parse(row["as_of"]) else { return nil }
         return RateQuote(pair: CurrencyPair(row["base"], row["quote"]), rate: rate, inverseRate: try? ExchangeRate(stored: row["inverse_rate"]), asOf: asOf, source: row["source"],
-                         confidence: RateQuote.Confidence(rawValue: row["confidence"]) ?? .manual)
+                         confidence: RateQuote.Confidence(rawValue: row["confidence"]) ?? .manual,
+                         confirmedAt: (row["confirmed_at"] as String?).flatMap(Timestamp.parse), isOverride: row["custom_override"])
+    }
+
+    /// The rate in force for exactly this pair at a moment (stored text): the newest override
+    /// that had begun and not yet ended, else the newest ordinary rate at or before it. Two
+    /// indexed lookups rather than one sort over the pair's whole history.
+    static func inForce(_ db: Database, profileId: Int64, base: String, quote: String, at cutoff: String) throws -> Row? {
+        if let override = try db.cachedRow(
+            sql: """
+                SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND custom_override = 1 AND as_of <= ?
+                  AND (override_ended_at IS NULL OR override_ended_at > ?)
+                ORDER BY as_of DESC, id DESC LIMIT 1
+                """,
+            arguments: [profileId, base, quote, cutoff, cutoff]) {
+            return override
+        }
+        return try db.cachedRow(
+            sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND custom_override = 0 AND as_of <= ? ORDER BY as_of DESC, id DESC LIMIT 1",
+            arguments: [profileId, base, quote, cutoff])
     }
 
     // MARK: Profiles
@@ -96,12 +117,10 @@ enum RateHandlers {
 
     static func set(_ request: RateSetRequest, _ context: inout WriteContext) throws -> RateSetReply {
         let db = context.db
-        let base = try InputRules.currency(request.base, field: "body.base").code
-        let quote = try InputRules.currency(request.quote, field: "body.quote").code
-        guard base != quote else { throw ErrorBody.validation("a rate needs two different currencies", field: "body.quote") }
+        let (base, quote) = try pair(request.base, request.quote)
         let rate = try exchangeRate(request.rate, field: "body.rate")
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
-        let asOf = try moment(request.asOf, field: "body.asOf", default: context.now)
+        let asOf = try moment(request.asOf, field: "body.asOf", now: context.date)
         var warning: String?
         if let last = try db.cachedValue(String.self, sql: "SELECT rate FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC LIMIT 1", arguments: [profile.id, base, quote]),
            let previous = try? ExchangeRate(parsing: last) {
@@ -111,50 +130,78 @@ enum RateHandlers {
             }
         }
         // Typing a rate again for the same moment corrects it (a typo), rather than being ignored.
+        // A rate typed for now is confirmed now; one typed for a past moment is a historical rate
+        // and ages from that moment.
         try db.execute(
             cached: """
-                INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at)
-                VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?)
+                INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at)
+                VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?, ?)
                 ON CONFLICT (profile_id, base, quote, as_of, source)
-                DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override
+                DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override,
+                              confirmed_at = excluded.confirmed_at, override_ended_at = NULL
                 """,
-            arguments: [profile.id, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, request.customOverride ?? false, context.now])
+            arguments: [profile.id, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, request.customOverride ?? false, context.now,
+                        request.asOf == nil ? context.now : nil])
         guard let row = try db.cachedRow(
             sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual'",
             arguments: [profile.id, base, quote, asOf])
         else { throw ErrorBody(code: .internal, message: "the rate was stored but cannot be read back") }
         let stored = record(row)
         try touch(db, profileId: profile.id, now: context.now)
-        try context.record(.ratesUpdated, id: String(profile.id), data: RatesUpdatedSummary(profileId: profile.id, source: "manual", stored: 1, pairs: ["\(base)/\(quote)"], truncated: false, newestAsOf: asOf))
+        try context.record(.ratesUpdated, id: String(profile.id), data: RatesUpdatedSummary(profileId: profile.id, source: "manual", stored: 1, confirmed: 0, pairs: ["\(base)/\(quote)"], truncated: false, newestAsOf: asOf))
+        if try activeProfile(db, id: nil, mode: nil, field: "body.profileId").id == profile.id { try BaseAmountBackfill.run(&context) }
         return RateSetReply(rate: stored, warning: warning)
     }
 
+    /// Ends the active overrides of a pair in both directions: from now on the feed applies.
+    static func endOverride(_ request: RateOverrideEndRequest, _ context: inout WriteContext) throws -> RateOverrideEndReply {
+        let db = context.db
+        let (base, quote) = try pair(request.base, request.quote)
+        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
+        let active = try db.cachedRows(
+            sql: """
+                SELECT id FROM rates WHERE profile_id = ? AND ((base = ? AND quote = ?) OR (base = ? AND quote = ?))
+                  AND custom_override = 1 AND override_ended_at IS NULL ORDER BY id
+                """,
+            arguments: [profile.id, base, quote, quote, base]).map { $0["id"] as Int64 }
+        guard !active.isEmpty else {
+            throw ErrorBody.notFound("there is no active override for \(base)/\(quote) in profile '\(profile.name)'; see `ledgerly rates list`", field: "body.base")
+        }
+        var ended: [RateRecord] = []
+        for id in active {
+            try db.execute(cached: "UPDATE rates SET override_ended_at = ? WHERE id = ?", arguments: [context.now, id])
+            let rate = record(try db.cachedRow(sql: "SELECT * FROM rates WHERE id = ?", arguments: [id])!)
+            try context.record(.rateOverrideEnded, id: String(id), data: rate)
+            ended.append(rate)
+        }
+        return RateOverrideEndReply(ended: ended)
+    }
+
+    /// The rate in force now for every pair the profile has, with its age.
     static func list(_ request: RateListRequest, _ db: Database, now: Date) throws -> RateListReply {
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
-        let rows = try db.cachedRows(sql: """
-            SELECT r.* FROM rates r
-            WHERE r.profile_id = ? AND r.id = (
-                SELECT id FROM rates x WHERE x.profile_id = r.profile_id AND x.base = r.base AND x.quote = r.quote
-                  AND x.as_of <= ?
-                ORDER BY x.custom_override DESC, x.as_of DESC, x.id DESC LIMIT 1)
-            ORDER BY r.base, r.quote
-            """, arguments: [profile.id, Timestamp.string(from: now)])
-        return RateListReply(profile: profile, rates: rows.map { record($0, now: now) })
+        let policy = try SettingsHandlers.stalenessPolicy(db)
+        let cutoff = Timestamp.string(from: now)
+        let pairs = try db.cachedRows(sql: "SELECT DISTINCT base, quote FROM rates WHERE profile_id = ? ORDER BY base, quote", arguments: [profile.id])
+        let rows = try pairs.compactMap { pair in try inForce(db, profileId: profile.id, base: pair["base"], quote: pair["quote"], at: cutoff) }
+        return RateListReply(profile: profile, rates: rows.map { record($0, now: now, policy: policy) })
     }
 
     static func history(_ request: RateHistoryRequest, _ db: Database, now: Date) throws -> RateHistoryReply {
-        let base = try InputRules.currency(request.base, field: "body.base").code
-        let quote = try InputRules.currency(request.quote, field: "body.quote").code
+        let (base, quote) = try pair(request.base, request.quote)
+        let policy = try SettingsHandlers.stalenessPolicy(db)
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
         let limit = request.limit ?? 100
         guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
         let rows = try db.cachedRows(
             sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC, id DESC LIMIT ?",
             arguments: [profile.id, base, quote, limit])
-        return RateHistoryReply(rates: rows.map { record($0, now: now) })
+        return RateHistoryReply(rates: rows.map { record($0, now: now, policy: policy) })
     }
 
-    /// All or nothing: every rate is checked before any is stored.
+    /// All or nothing: every rate is checked before any is stored. A rate already there with the
+    /// same value is confirmed (fresh again); with another value for the same moment it is
+    /// skipped. Rates that arrive may complete base amounts that were waiting for them.
     static func batch(_ request: RateBatchRequest, _ context: inout WriteContext) throws -> RateBatchReply {
         let db = context.db
         let profile = try profile(db, id: request.profileId, field: "body.profileId")
@@ -168,27 +215,47 @@ enum RateHandlers {
             let base = try InputRules.currency(input.base, field: "\(field).base").code
             let quote = try InputRules.currency(input.quote, field: "\(field).quote").code
             guard base != quote else { throw ErrorBody.validation("\(field) has the same currency on both sides", field: "\(field).quote") }
-            checked.append((base, quote, try exchangeRate(input.rate, field: "\(field).rate"), try moment(input.asOf, field: "\(field).asOf", default: context.now)))
+            checked.append((base, quote, try exchangeRate(input.rate, field: "\(field).rate"), try moment(input.asOf, field: "\(field).asOf", now: context.date)))
         }
-        var stored = 0
+        // Only a pair's newest rate in the batch is confirmed as current: the rest of a history
+        // file is history, not a statement about now.
+        var newest: [String: String] = [:]
+        for (base, quote, _, asOf) in checked where asOf > newest["\(base)/\(quote)", default: ""] { newest["\(base)/\(quote)"] = asOf }
+        var stored = 0, confirmed = 0
         var pairs: [String] = []
         for (base, quote, rate, asOf) in checked {
-            if try insert(db, profileId: profile.id, base: base, quote: quote, rate: rate, source: source, asOf: asOf, confidence: .fetched, override: false, now: context.now) {
-                stored += 1
-                let pair = "\(base)/\(quote)"
-                if pairs.count <= 100, !pairs.contains(pair) { pairs.append(pair) }
+            let current = newest["\(base)/\(quote)"] == asOf
+            switch try insertOrConfirm(db, profileId: profile.id, base: base, quote: quote, rate: rate, source: source, asOf: asOf,
+                                       confirm: current, correct: request.corrections ?? false, now: context.now) {
+            case .stored: stored += 1
+            case .confirmed: confirmed += 1
+            case .conflicting: continue
             }
+            let pair = "\(base)/\(quote)"
+            if pairs.count <= 100, !pairs.contains(pair) { pairs.append(pair) }
         }
-        if stored > 0 {
+        var backfilled = 0
+        if stored + confirmed > 0 {
             try touch(db, profileId: profile.id, now: context.now)
             try context.record(.ratesUpdated, id: String(profile.id), data: RatesUpdatedSummary(
-                profileId: profile.id, source: source, stored: stored, pairs: Array(pairs.prefix(100)), truncated: pairs.count > 100,
+                profileId: profile.id, source: source, stored: stored, confirmed: confirmed, pairs: Array(pairs.prefix(100)), truncated: pairs.count > 100,
                 newestAsOf: checked.map(\.3).max()))
         }
-        return RateBatchReply(stored: stored, skipped: checked.count - stored)
+        if stored > 0, try activeProfile(db, id: nil, mode: nil, field: "body.profileId").id == profile.id {
+            backfilled = try BaseAmountBackfill.run(&context)
+        }
+        return RateBatchReply(stored: stored, confirmed: confirmed, skipped: checked.count - stored - confirmed, backfilled: backfilled)
     }
 
     // MARK: Helpers
+
+    /// Two different currencies from `body.base` and `body.quote`.
+    static func pair(_ base: String, _ quote: String) throws(ErrorBody) -> (String, String) {
+        let base = try InputRules.currency(base, field: "body.base").code
+        let quote = try InputRules.currency(quote, field: "body.quote").code
+        guard base != quote else { throw .validation("a rate needs two different currencies", field: "body.quote") }
+        return (base, quote)
+    }
 
     static func exchangeRate(_ text: String, field: String) throws(ErrorBody) -> ExchangeRate {
         do { return try ExchangeRate(parsing: text) } catch { throw .validation("\(field): \(error.description)", field: field) }
@@ -197,12 +264,12 @@ enum RateHandlers {
     /// A stored moment: ISO 8601 in, the canonical millisecond UTC form out, so text order is
     /// time order. A date alone means the start of that day (the rate holds from then on). Not in
     /// the future (a few minutes of clock skew aside), and a four-digit year.
-    static func moment(_ text: String?, field: String, default now: String) throws(ErrorBody) -> String {
-        guard let text else { return now }
+    static func moment(_ text: String?, field: String, now: Date) throws(ErrorBody) -> String {
+        guard let text else { return Timestamp.string(from: now) }
         guard let date = text.count == 10 ? Timestamp.parse(text).map({ $0.addingTimeInterval(-86_400 + 0.001) }) : Timestamp.parse(text) else {
             throw .validation("\(field) must be an ISO 8601 time or a date (YYYY-MM-DD), got '\(text)'", field: field)
         }
-        guard date <= Date().addingTimeInterval(300) else {
+        guard date <= now.addingTimeInterval(300) else {
             throw .validation("\(field) \(text) is in the future: a rate applies from when it is known", field: field)
         }
         let canonical = Timestamp.string(from: date)
@@ -212,13 +279,32 @@ enum RateHandlers {
         return canonical
     }
 
-    /// Stores one rate; false when the same pair, moment and source was already stored.
-    @discardableResult
-    private static func insert(_ db: Database, profileId: Int64, base: String, quote: String, rate: ExchangeRate, source: String, asOf: String, confidence: RateConfidence, override: Bool, now: String) throws -> Bool {
+    enum FetchedRateOutcome { case stored, confirmed, conflicting }
+
+    /// Stores one fetched rate, or confirms it (`confirm`: it is its pair's current rate) when the
+    /// same pair, moment, source and value is already there. The same moment with another value
+    /// keeps the first, unless `correct` (a person's file), which replaces it.
+    private static func insertOrConfirm(_ db: Database, profileId: Int64, base: String, quote: String, rate: ExchangeRate, source: String, asOf: String,
+                                        confirm: Bool, correct: Bool, now: String) throws -> FetchedRateOutcome {
+        let confirmedAt: String? = confirm ? now : nil
         try db.execute(
-            cached: "INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, source, asOf, confidence.rawValue, override, now])
-        return db.changesCount > 0
+            cached: "INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'fetched', 0, ?, ?)",
+            arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, source, asOf, now, confirmedAt])
+        if db.changesCount > 0 { return .stored }
+        guard let existing = try db.cachedValue(String.self, sql: "SELECT rate FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
+                                                 arguments: [profileId, base, quote, asOf, source]) else { return .conflicting }
+        if existing == rate.decimalString {
+            if confirm {
+                try db.execute(cached: "UPDATE rates SET confirmed_at = ? WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
+                               arguments: [now, profileId, base, quote, asOf, source])
+            }
+            return .confirmed
+        }
+        guard correct else { return .conflicting }
+        try db.execute(
+            cached: "UPDATE rates SET rate = ?, inverse_rate = ?, confirmed_at = ? WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
+            arguments: [rate.decimalString, rate.inverse.decimalString, confirmedAt, profileId, base, quote, asOf, source])
+        return .stored
     }
 
     private static func touch(_ db: Database, profileId: Int64, now: String) throws {

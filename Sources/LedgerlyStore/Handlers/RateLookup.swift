@@ -10,6 +10,14 @@ struct RateLookup {
     let db: Database
     let profile: RateProfileRecord
     let now: Date
+    let policy: StalenessPolicy
+
+    init(db: Database, profile: RateProfileRecord, now: Date) throws {
+        self.db = db
+        self.profile = profile
+        self.now = now
+        self.policy = try SettingsHandlers.stalenessPolicy(db)
+    }
 
     /// Currencies tried as intermediates: the base currency, then the ECB's and the usual
     /// fiat pivots, so EUR-based and USD-based feeds both connect.
@@ -22,9 +30,7 @@ struct RateLookup {
         var quotes: [RateQuote] = []
         for from in involved {
             for to in involved where to != from {
-                guard let row = try db.cachedRow(
-                    sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of <= ? ORDER BY custom_override DESC, as_of DESC, id DESC LIMIT 1",
-                    arguments: [profile.id, from, to, cutoff]),
+                guard let row = try RateHandlers.inForce(db, profileId: profile.id, base: from, quote: to, at: cutoff),
                     let quote = RateHandlers.quote(row)
                 else { continue }
                 quotes.append(quote)
@@ -43,8 +49,10 @@ struct RateLookup {
 
     /// Like `convert`, but nil when no rate connects the currencies (and only then): for a base
     /// amount that may wait for a rate. The rates are read once.
-    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String) throws -> (Conversion, RateSnapshot)? {
-        let converter = try converter(for: [money.currency.code, target.code], base: base, at: moment)
+    /// `converter`: one already built for these currencies and moment (the backfill reuses one
+    /// per wallet currency and day instead of reading the same rates for every transaction).
+    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, using prepared: CurrencyConverter? = nil) throws -> (Conversion, RateSnapshot)? {
+        let converter = try prepared ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
         let conversion: Conversion
         do throws(ConversionError) {
             conversion = try converter.convert(money, to: target, at: moment)
@@ -53,7 +61,6 @@ struct RateLookup {
             throw ErrorBody.validation("\(error.description) (profile '\(profile.name)')", field: field)
         }
         // A rate asked for a past moment is the right rate for it, not a stale one.
-        let policy = StalenessPolicy.standard
         let stale = moment == nil && conversion.legs.contains { policy.isStale($0.quote, now: now) }
         let snapshot = RateSnapshot(
             base: money.currency.code, quote: target.code, rate: conversion.rate.decimalString,
@@ -65,9 +72,8 @@ struct RateLookup {
     }
 
     /// "rate 3 h old" when a leg was stale, for replies and CLI output.
-    static func warning(for conversion: Conversion, now: Date) -> String? {
-        let policy = StalenessPolicy.standard
-        guard let oldest = conversion.legs.filter({ policy.isStale($0.quote, now: now) }).map(\.quote).min(by: { $0.asOf < $1.asOf }) else { return nil }
+    func warning(for conversion: Conversion) -> String? {
+        guard let oldest = conversion.legs.filter({ policy.isStale($0.quote, now: now) }).map(\.quote).min(by: { $0.freshAsOf < $1.freshAsOf }) else { return nil }
         return "rate \(StalenessPolicy.describe(policy.age(of: oldest, now: now))) old"
     }
 }

@@ -14,6 +14,8 @@ enum SettingsHandlers {
             baseCurrency: row["base_currency"],
             exchangeMode: ExchangeMode(rawValue: row["exchange_mode"]) ?? .official,
             priceRefreshIntervalMinutes: row["price_refresh_minutes"],
+            staleFiatMinutes: row["stale_fiat_minutes"],
+            staleCryptoMinutes: row["stale_crypto_minutes"],
             cloudSync: row["cloud_sync"],
             notifications: NotificationSettings(budgetAlerts: row["notify_budget"], goalAlerts: row["notify_goals"], rateAlerts: row["notify_rates"], recurringReminders: row["notify_recurring"]),
             onboardingCompleted: row["onboarding_completed"],
@@ -24,6 +26,12 @@ enum SettingsHandlers {
     /// The base currency, nil until setup chose one.
     static func baseCurrency(_ db: Database) throws -> String? {
         try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+    }
+
+    /// The staleness limits in settings.
+    static func stalenessPolicy(_ db: Database) throws -> StalenessPolicy {
+        guard let row = try db.cachedRow(sql: "SELECT stale_fiat_minutes, stale_crypto_minutes FROM settings WHERE id = 1") else { return .standard }
+        return StalenessPolicy(fiatMinutes: row[0], cryptoMinutes: row[1])
     }
 
     static func isSetupCompleted(_ db: Database) throws -> Bool {
@@ -49,11 +57,14 @@ enum SettingsHandlers {
         if let mode = request.exchangeMode {
             try db.execute(cached: "UPDATE settings SET exchange_mode = ? WHERE id = 1", arguments: [mode.rawValue])
         }
-        if let minutes = request.priceRefreshIntervalMinutes {
+        for (value, field, column) in [(request.priceRefreshIntervalMinutes, "priceRefreshIntervalMinutes", "price_refresh_minutes"),
+                                       (request.staleFiatMinutes, "staleFiatMinutes", "stale_fiat_minutes"),
+                                       (request.staleCryptoMinutes, "staleCryptoMinutes", "stale_crypto_minutes")] {
+            guard let minutes = value else { continue }
             guard (1...10_080).contains(minutes) else {
-                throw ErrorBody.validation("body.priceRefreshIntervalMinutes must be between 1 and 10080 (a week), got \(minutes)", field: "body.priceRefreshIntervalMinutes")
+                throw ErrorBody.validation("body.\(field) must be between 1 and 10080 (a week), got \(minutes)", field: "body.\(field)")
             }
-            try db.execute(cached: "UPDATE settings SET price_refresh_minutes = ? WHERE id = 1", arguments: [minutes])
+            try db.execute(sql: "UPDATE settings SET \(column) = ? WHERE id = 1", arguments: [minutes])
         }
         if let sync = request.cloudSync {
             try db.execute(cached: "UPDATE settings SET cloud_sync = ? WHERE id = 1", arguments: [sync])

@@ -21,18 +21,18 @@ struct TransactionConversion {
     /// For a new transaction (or a transfer leg, where `amount` is already in the wallet's currency).
     /// `date` is the transaction's day: a transaction dated in the past converts with the rate in
     /// force at the end of that day, today's with the newest rate.
-    static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now: String) throws -> TransactionConversion {
+    static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date) throws -> TransactionConversion {
         let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
         let base = try SettingsHandlers.baseCurrency(db)
-        let clock = Date()
+        let now = Timestamp.string(from: clock)
         // Today (in the user's time zone) converts with the newest rate; a past day with the rate
         // in force at the end of that day (UTC).
-        let endOfDay = date.description >= Timestamp.today() ? nil : Timestamp.parse(date.description)
+        let endOfDay = date.description >= Timestamp.today(at: clock) ? nil : Timestamp.parse(date.description)
         // One lookup (one profile read) serves both conversions, made only when one is needed.
         var sharedLookup: RateLookup?
         func lookup(field: String) throws -> RateLookup {
             if let sharedLookup { return sharedLookup }
-            let made = RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: field), now: clock)
+            let made = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: field), now: clock)
             sharedLookup = made
             return made
         }

@@ -82,7 +82,7 @@ enum TransactionHandlers {
         let notes = try InputRules.optionalText(request.notes, field: "body.notes")
         let attachment = try InputRules.optionalText(request.attachmentPath, field: "body.attachmentPath", limit: 4_096)
         let tagIds = try TagHandlers.resolve(request.tags ?? [], field: "body.tags", &context)
-        let converted = try TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.now)
+        let converted = try TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.date)
         let effect = request.kind.sign * converted.walletMoney.minorUnits
 
         try db.execute(cached: """
@@ -224,7 +224,7 @@ enum TransactionHandlers {
         // converted; when either cannot be converted, neither gets one (totals stay balanced).
         var legs: [((WalletRecord, Money, TransactionKind, WalletRecord), TransactionConversion)] = []
         for leg in [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)] {
-            legs.append((leg, try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.now)))
+            legs.append((leg, try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.date)))
         }
         let base = try SettingsHandlers.baseCurrency(db)
         if let inBase = legs.first(where: { $0.0.1.currency.code == base }) {

@@ -17,10 +17,12 @@ final class StoreRouter: Sendable {
     private let startedAt: String
     private let logger: Logger
     private let setupCompleted: Mutex<Bool>
+    private let clock: ServiceClock
 
-    init(database: StoreDatabase, startedAt: String, logger: Logger) throws {
+    init(database: StoreDatabase, startedAt: String, clock: ServiceClock = .system, logger: Logger) throws {
         self.database = database
         self.startedAt = startedAt
+        self.clock = clock
         self.logger = logger
         self.setupCompleted = Mutex(try database.pool.read(SettingsHandlers.isSetupCompleted))
     }
@@ -90,9 +92,12 @@ final class StoreRouter: Sendable {
         case .ratesProfileCreate: return try write(RateProfileCreateRequest.self, frame, header, RateHandlers.createProfile)
         case .ratesProfileUse: return try write(RateProfileUseRequest.self, frame, header, RateHandlers.useProfile)
         case .ratesSet: return try write(RateSetRequest.self, frame, header, RateHandlers.set)
-        case .ratesList: return try read(RateListRequest.self, frame, header) { request, db in try RateHandlers.list(request, db, now: Date()) }
-        case .ratesHistory: return try read(RateHistoryRequest.self, frame, header) { request, db in try RateHandlers.history(request, db, now: Date()) }
+        case .ratesList: return try read(RateListRequest.self, frame, header) { [clock] request, db in try RateHandlers.list(request, db, now: clock.now()) }
+        case .ratesHistory: return try read(RateHistoryRequest.self, frame, header) { [clock] request, db in try RateHandlers.history(request, db, now: clock.now()) }
         case .ratesBatch: return try write(RateBatchRequest.self, frame, header, RateHandlers.batch)
+        case .ratesOverrideEnd: return try write(RateOverrideEndRequest.self, frame, header, RateHandlers.endOverride)
+        case .ratesProviderReport: return try write(RateProviderReportRequest.self, frame, header, RateProviderHandlers.report)
+        case .ratesProviderList: return try read(RateProviderListRequest.self, frame, header, RateProviderHandlers.list)
         case .convert: return try write(ConvertRequest.self, frame, header, ConversionHandlers.convert)
         case .convertHistory: return try read(ConversionHistoryRequest.self, frame, header, ConversionHandlers.history)
         case .ratesRefresh:
@@ -128,7 +133,7 @@ final class StoreRouter: Sendable {
                 }
                 return (earlier.reply, [])
             }
-            var context = WriteContext(db: db, epoch: epoch)
+            var context = WriteContext(db: db, epoch: epoch, date: clock.now())
             let body = try handler(request.body, &context)
             let reply = try MessageCoding.encode(body)
             try IdempotencyLedger.remember(db, key: key, requestType: header.type, bodyHash: bodyHash, reply: reply, at: context.now)

@@ -16,11 +16,13 @@ public final class StoreService: Service {
 
     private let home: LedgerlyHome
     private let durability: Durability
+    private let clock: ServiceClock
     private let logger: Logger
 
-    public init(home: LedgerlyHome, durability: Durability, logger: Logger) {
+    public init(home: LedgerlyHome, durability: Durability, clock: ServiceClock = .system, logger: Logger) {
         self.home = home
         self.durability = durability
+        self.clock = clock
         self.logger = logger
     }
 
@@ -28,7 +30,7 @@ public final class StoreService: Service {
         try home.prepare()
         let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("ledgerly-store.lock").path)
         let database = try StoreDatabase(url: home.databaseURL, durability: durability)
-        let router = try StoreRouter(database: database, startedAt: Timestamp.now(), logger: logger)
+        let router = try StoreRouter(database: database, startedAt: Timestamp.now(), clock: clock, logger: logger)
         let lastSeq = PublishedSequence(try await database.pool.read(EventHandlers.lastSeq))
         let context = try ZMQContext()
         let commandEndpoint = home.storeCommandEndpoint
@@ -48,6 +50,7 @@ public final class StoreService: Service {
         logger.info("ready", metadata: [
             "commands": "\(commandEndpoint)", "events": "\(eventsEndpoint)", "epoch": "\(database.epoch)",
             "lastSeq": "\(lastSeq.current)", "durability": "\(durability.rawValue)", "database": "\(home.databaseURL.path)",
+            "clockOffsetSeconds": "\(clock.offsetSeconds)",
         ])
 
         let epoch = database.epoch

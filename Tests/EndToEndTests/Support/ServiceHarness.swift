@@ -35,6 +35,9 @@ final class ServiceHarness: @unchecked Sendable {
         home = LedgerlyHome(root: root)
         try home.prepare()
         context = try ZMQContext()
+        // No providers unless a test configures some: the standard configuration would reach for
+        // the ECB over the internet (there is none here) and add provider reports to the change log.
+        try Data(#"{"providers": []}"#.utf8).write(to: home.root.appendingPathComponent("rates.json"))
     }
 
     deinit {

@@ -4,15 +4,27 @@ on 127.0.0.1 (a free port, printed on the first line of stdout), plus failures o
     /<file>            the file, as a provider would send it
     /status/<code>     an empty answer with that HTTP status (429, 500, ...)
     /slow/<seconds>    waits, then answers 200 with an empty body
+    /switch/<key>/<file>  HTTP 500 while <state>/<key>.down exists, else the file (a provider
+                       that goes down and comes back)
 
-Loopback only; stops when its stdin closes (the test process ended)."""
+Every request is appended to <state>/requests.log as "<unix time> <path>", so tests can see
+when a provider was asked (backoff, pacing). Loopback only; stops when its stdin closes."""
 import http.server, os, sys, threading, time
 
 root = sys.argv[1]
+state = sys.argv[2]
+log_lock = threading.Lock()
 
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
+        with log_lock, open(os.path.join(state, "requests.log"), "a") as log:
+            log.write(f"{time.time():.3f} {self.path}\n")
         parts = self.path.strip("/").split("/")
+        if parts[0] == "switch":
+            if os.path.exists(os.path.join(state, os.path.basename(parts[1]) + ".down")):
+                self.send_response(500); self.end_headers(); return
+            parts = parts[2:]
+            self.path = "/" + "/".join(parts)
         if parts[0] == "status":
             self.send_response(int(parts[1])); self.end_headers(); return
         if parts[0] == "slow":

@@ -1,0 +1,81 @@
+/// The health of one rate provider as the rates service last reported it: what `ledgerly status`
+/// shows, and what a restarted rates service resumes its schedule and backoff from.
+public struct RateProviderStatus: Codable, Hashable, Sendable {
+    public var name: String
+    /// The rate profile it feeds (by name).
+    public var profile: String
+    public var lastAttemptAt: String
+    public var lastSuccessAt: String?
+    /// The last failure's reason; nil once a refresh succeeds again.
+    public var lastError: String?
+    /// Failures in a row; the backoff doubles with each (0 when healthy).
+    public var consecutiveFailures: Int
+    /// When it will be asked next: the regular interval after a success, the backoff after a failure.
+    public var nextAttemptAt: String?
+    /// What the last successful refresh did.
+    public var stored: Int
+    public var confirmed: Int
+
+    public init(name: String, profile: String, lastAttemptAt: String, lastSuccessAt: String?, lastError: String?, consecutiveFailures: Int, nextAttemptAt: String?, stored: Int, confirmed: Int) {
+        self.name = name
+        self.profile = profile
+        self.lastAttemptAt = lastAttemptAt
+        self.lastSuccessAt = lastSuccessAt
+        self.lastError = lastError
+        self.consecutiveFailures = consecutiveFailures
+        self.nextAttemptAt = nextAttemptAt
+        self.stored = stored
+        self.confirmed = confirmed
+    }
+}
+
+extension RateProviderStatus {
+    /// The longest `lastError` the store keeps.
+    public static let maximumErrorLength = 1_000
+
+    /// An error message cut to what the store keeps, so an overlong reason (a provider's whole
+    /// HTML page quoted back) cannot make the report itself fail.
+    public static func fitting(_ error: String) -> String {
+        error.count <= maximumErrorLength ? error : String(error.prefix(maximumErrorLength - 1)) + "…"
+    }
+}
+
+/// `rates.provider.report`, sent by `ledgerly-rates` after each attempt: the store keeps it and
+/// records it in the change log (`rates.provider.status`), so failures and backoff are visible
+/// to every client and survive a restart of the rates service.
+public struct RateProviderReportRequest: RequestBody, Hashable {
+    public typealias Reply = RateProviderStatus
+    public static let messageType = MessageType.ratesProviderReport
+    public var name: String
+    public var profile: String
+    public var attemptedAt: String
+    /// nil when the attempt succeeded.
+    public var error: String?
+    public var consecutiveFailures: Int
+    public var nextAttemptAt: String?
+    public var stored: Int
+    public var confirmed: Int
+
+    public init(name: String, profile: String, attemptedAt: String, error: String?, consecutiveFailures: Int, nextAttemptAt: String?, stored: Int, confirmed: Int) {
+        self.name = name
+        self.profile = profile
+        self.attemptedAt = attemptedAt
+        self.error = error
+        self.consecutiveFailures = consecutiveFailures
+        self.nextAttemptAt = nextAttemptAt
+        self.stored = stored
+        self.confirmed = confirmed
+    }
+}
+
+/// `rates.provider.list`: every provider's last reported status, by name.
+public struct RateProviderListRequest: RequestBody, Hashable {
+    public typealias Reply = RateProviderListReply
+    public static let messageType = MessageType.ratesProviderList
+    public init() {}
+}
+
+public struct RateProviderListReply: Codable, Hashable, Sendable {
+    public var providers: [RateProviderStatus]
+    public init(providers: [RateProviderStatus]) { self.providers = providers }
+}

@@ -1,0 +1,21 @@
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Logging
+
+/// What the rates service does with the store's changes: logs each (as every follower does) and
+/// wakes the refresh schedule when a change can alter which currencies are in use or how often
+/// to refresh. It only signals — a refresh never holds up following the change log.
+struct RatesChangeConsumer: ChangeConsumer {
+    static let wakingTypes: Set<String> = [
+        ChangeEventType.walletCreated.rawValue, ChangeEventType.walletUpdated.rawValue,
+        ChangeEventType.settingsUpdated.rawValue, ChangeEventType.setupCompleted.rawValue,
+    ]
+
+    let log: LoggingChangeConsumer
+    let wakeup: RefreshWakeup
+
+    func handle(_ event: ChangeEvent) async throws {
+        try await log.handle(event)
+        if Self.wakingTypes.contains(event.type) { wakeup.notify() }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// `rates.provider.report` and `rates.provider.list`: each provider's last attempt, kept by the
+/// store so its health outlives the rates service and reaches every client and subscriber.
+enum RateProviderHandlers {
+    static func status(_ row: Row) -> RateProviderStatus {
+        RateProviderStatus(
+            name: row["name"], profile: row["profile"], lastAttemptAt: row["last_attempt_at"], lastSuccessAt: row["last_success_at"],
+            lastError: row["last_error"], consecutiveFailures: row["consecutive_failures"], nextAttemptAt: row["next_attempt_at"],
+            stored: row["stored"], confirmed: row["confirmed"])
+    }
+
+    static func report(_ request: RateProviderReportRequest, _ context: inout WriteContext) throws -> RateProviderStatus {
+        let name = try InputRules.name(request.name, field: "body.name")
+        let profile = try InputRules.name(request.profile, field: "body.profile")
+        let attemptedAt = try RateHandlers.moment(request.attemptedAt, field: "body.attemptedAt", now: context.date)
+        let nextAttemptAt = try request.nextAttemptAt.map { text throws(ErrorBody) -> String in
+            guard let date = Timestamp.parse(text) else { throw .validation("body.nextAttemptAt must be an ISO 8601 time, got '\(text)'", field: "body.nextAttemptAt") }
+            return Timestamp.string(from: date)
+        }
+        guard request.consecutiveFailures >= 0, request.stored >= 0, request.confirmed >= 0 else {
+            throw ErrorBody.validation("counts cannot be negative", field: "body.consecutiveFailures")
+        }
+        let error = try InputRules.optionalText(request.error, field: "body.error", limit: RateProviderStatus.maximumErrorLength)
+        // A failure keeps the last success; a success clears the last error.
+        try context.db.execute(
+            cached: """
+                INSERT INTO rate_providers (name, profile, last_attempt_at, last_success_at, last_error, consecutive_failures, next_attempt_at, stored, confirmed)
+                VALUES (?, ?, ?, CASE WHEN ? IS NULL THEN ? END, ?, ?, ?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET
+                    profile = excluded.profile, last_attempt_at = excluded.last_attempt_at,
+                    last_success_at = coalesce(excluded.last_success_at, last_success_at),
+                    last_error = excluded.last_error, consecutive_failures = excluded.consecutive_failures,
+                    next_attempt_at = excluded.next_attempt_at,
+                    stored = CASE WHEN excluded.last_error IS NULL THEN excluded.stored ELSE stored END,
+                    confirmed = CASE WHEN excluded.last_error IS NULL THEN excluded.confirmed ELSE confirmed END
+                """,
+            arguments: [name, profile, attemptedAt, error, attemptedAt, error, request.consecutiveFailures, nextAttemptAt, request.stored, request.confirmed])
+        let row = try context.db.cachedRow(sql: "SELECT * FROM rate_providers WHERE name = ?", arguments: [name])!
+        let stored = status(row)
+        try context.record(.rateProviderStatus, id: name, data: stored)
+        return stored
+    }
+
+    static func list(_ request: RateProviderListRequest, _ db: Database) throws -> RateProviderListReply {
+        RateProviderListReply(providers: try db.cachedRows(sql: "SELECT * FROM rate_providers ORDER BY name").map(status))
+    }
+}

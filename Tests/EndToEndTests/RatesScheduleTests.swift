@@ -1,0 +1,171 @@
+import Foundation
+import LedgerlyProtocol
+import Testing
+
+extension EndToEndTests {
+    /// The rates service on its own: refreshing on a schedule and when a currency comes into use,
+    /// backing off a failing provider (and resuming that backoff after a restart), staleness that
+    /// a restart clears, and the drop folder. Time passes by starting services with
+    /// `--clock-offset`, the same real processes a user runs.
+    @Suite struct RatesScheduleTests {
+        typealias Refresh = RatesRefreshTests
+
+        static func convert(_ harness: ServiceHarness, _ arguments: String...) throws -> ConversionRecord {
+            let result = try harness.cli(["convert"] + arguments + ["--json"])
+            guard result.status == 0 else { throw HarnessError.commandFailed("convert", result.stderr) }
+            return try JSONDecoder().decode(ConversionRecord.self, from: Data(result.stdout.utf8))
+        }
+
+        static func providers(_ harness: ServiceHarness) throws -> [String: RateProviderStatus] {
+            struct Report: Decodable { let providers: [RateProviderStatus] }
+            let result = try harness.cli("status", "--json")
+            let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+            return Dictionary(uniqueKeysWithValues: report.providers.map { ($0.name, $0) })
+        }
+
+        /// A EUR ledger with USD and JPY wallets, the rates service on the recorded ECB file, and
+        /// its first (scheduled, unasked) refresh done.
+        static func ledgerWithTheECB(_ server: ProviderServer) throws -> ServiceHarness {
+            let harness = try ServiceHarness()
+            try Refresh.configure(harness, [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
+            try Refresh.setUpLedger(harness)
+            try harness.start(.rates)
+            try harness.waitFor("the first refresh") { try Refresh.rates(harness).count == 2 }
+            return harness
+        }
+
+        @Test func killingTheRatesServiceLeavesConversionsStaleAndARestartRefreshesThem() throws {
+            let server = try ProviderServer()
+            let harness = try Self.ledgerWithTheECB(server)
+            let fresh = try Self.convert(harness, "100", "USD", "--to", "JPY")
+            #expect(fresh.result == "15725")
+            #expect(fresh.warning == nil)
+
+            // The rates service dies; two hours pass (the store restarts with its clock moved on).
+            harness.stop(.rates, signal: SIGKILL)
+            harness.stop(.store)
+            try harness.start(.store, extraArguments: ["--clock-offset", "7260"])
+            let offline = try harness.cli("convert", "100", "USD", "--to", "JPY")
+            #expect(offline.status == 0)
+            #expect(offline.stdout.contains("15725 JPY"))  // still answers, from the stored rates…
+            #expect(offline.stderr.contains("rate 2 h old"))  // …and says they are old
+            #expect(try Refresh.rates(harness).allSatisfy { $0.stale == true })
+
+            // Started again, it sees the last success was more than an interval ago and refreshes.
+            try harness.start(.rates, extraArguments: ["--clock-offset", "7260"])
+            try harness.waitFor("the warning to go away") { try Self.convert(harness, "100", "USD", "--to", "JPY").warning == nil }
+            #expect(try Refresh.rates(harness).allSatisfy { $0.stale == false })
+            #expect(try Self.providers(harness)["ecb"]?.lastError == nil)
+        }
+
+        @Test func aWalletInANewCurrencyIsFetchedWithoutBeingAsked() throws {
+            let server = try ProviderServer()
+            let harness = try Self.ledgerWithTheECB(server)
+            // The interval is an hour: only the wallet.created event can explain a GBP rate now.
+            #expect(try harness.cli("wallet", "add", "Pounds", "--currency", "GBP").status == 0)
+            try harness.waitFor("EUR/GBP", seconds: 15) { try Refresh.rates(harness).contains { $0.quote == "GBP" } }
+            #expect(try Self.convert(harness, "100", "GBP", "--to", "EUR").result == "119.93")  // 100 ÷ 0.8338 = 119.932…
+        }
+
+        @Test func aFailingProviderBacksOffIsVisibleAndRecovers() throws {
+            let server = try ProviderServer()
+            let harness = try ServiceHarness()
+            server.setDown("ecb", true)
+            let data = try JSONSerialization.data(withJSONObject: [
+                "providers": [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("switch/ecb/eurofxref-daily.xml"), "profile": "official",
+                               "minimumSecondsBetweenRequests": 0]],
+                "schedule": ["retryInitialSeconds": 1, "retryMaximumSeconds": 4],
+                "dropFolder": ["enabled": false],
+            ])
+            try data.write(to: harness.home.root.appendingPathComponent("rates.json"))
+            try Refresh.setUpLedger(harness)
+            try harness.start(.rates)
+
+            try harness.waitFor("three failures", seconds: 20) { (try Self.providers(harness)["ecb"]?.consecutiveFailures ?? 0) >= 3 }
+            let failing = try #require(try Self.providers(harness)["ecb"])
+            #expect(failing.lastError?.contains("HTTP 500") == true)
+            #expect(failing.lastSuccessAt == nil)
+            let status = try harness.cli("status")
+            #expect(status.stdout.contains("failing"))
+            #expect(status.stdout.contains("HTTP 500"))
+            // The waits double: 1 s, then 2 s (with scheduling slack).
+            let times = server.requestTimes(containing: "switch/ecb")
+            #expect(times.count >= 3)
+            if times.count >= 3 {
+                #expect(times[1] - times[0] >= 0.9)
+                #expect(times[2] - times[1] >= 1.9)
+            }
+            #expect(try Refresh.rates(harness).isEmpty)  // nothing stored from a failure
+            #expect(try harness.cli("log", "--json").stdout.contains("rates.provider.status"))
+
+            // A restart resumes the count instead of starting over.
+            harness.stop(.rates, signal: SIGKILL)
+            let before = try #require(try Self.providers(harness)["ecb"]).consecutiveFailures
+            try harness.start(.rates)
+            try harness.waitFor("one more failure") { (try Self.providers(harness)["ecb"]?.consecutiveFailures ?? 0) > before }
+
+            // The provider comes back: the next attempt succeeds and the error clears.
+            server.setDown("ecb", false)
+            try harness.waitFor("recovery", seconds: 15) { try Self.providers(harness)["ecb"]?.lastError == nil }
+            let healthy = try #require(try Self.providers(harness)["ecb"])
+            #expect(healthy.consecutiveFailures == 0)
+            #expect(healthy.lastSuccessAt != nil)
+            #expect(try Refresh.rates(harness).count == 2)
+            #expect(harness.status(.rates) != nil)
+        }
+
+        @Test func theDropFolderFeedsTheParallelProfileAndRejectsBadFiles() throws {
+            let harness = try ServiceHarness()
+            let data = try JSONSerialization.data(withJSONObject: ["providers": [], "dropFolder": ["scanSeconds": 0.2]])
+            try data.write(to: harness.home.root.appendingPathComponent("rates.json"))
+            try Refresh.setUpLedger(harness)
+            try harness.start(.rates)
+            let folder = harness.home.root.appendingPathComponent("dropfolder")
+            try harness.waitFor("the drop folder") { FileManager.default.fileExists(atPath: folder.path) }
+
+            try Data("base,quote,rate,date\nUSD,ARS,1185.50,2026-11-20\n".utf8).write(to: folder.appendingPathComponent("blue.csv"))
+            try harness.waitFor("blue.csv to be processed") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("processed/blue.csv").path) }
+            let parallel = try Refresh.rates(harness, profile: "parallel")
+            #expect(parallel.map { "\($0.base)/\($0.quote) \($0.rate) \($0.source)" } == ["USD/ARS 1185.5 dropfolder"])
+            #expect(try Self.convert(harness, "100", "USD", "--to", "ARS", "--mode", "parallel").result == "118550.00")
+
+            try Data("base,quote,rate\nUSD,ARS,1200\nUSD,NGN,-1620\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
+            try harness.waitFor("bad.csv to be rejected") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/bad.csv").path) }
+            let reason = try String(contentsOf: folder.appendingPathComponent("rejected/bad.csv.error.txt"), encoding: .utf8)
+            #expect(reason.contains("line 3"))
+            #expect(try Refresh.rates(harness, profile: "parallel").map(\.rate) == ["1185.5"])  // nothing from the bad file
+            try harness.waitFor("the rejection in status") { try Self.providers(harness)["dropfolder"]?.lastError?.contains("bad.csv") == true }
+            #expect(harness.status(.rates) != nil)
+        }
+
+        @Test func setupPreviewsConversionsWhenRatesAreKnown() throws {
+            let server = try ProviderServer()
+            let harness = try ServiceHarness()
+            try Refresh.configure(harness, [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
+            try harness.start(.store)
+            try harness.start(.rates)
+            // Before setup the service fetches everything the feed offers, so setup can preview.
+            try harness.waitFor("rates before setup") { (try Self.providers(harness)["ecb"]?.stored ?? 0) > 0 }
+            // Setup asks only on a terminal: `script` gives it one (util-linux, in every Debian).
+            let setup = Process()
+            setup.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            setup.arguments = ["-qec", "\(ServiceHarness.binaryDirectory.appendingPathComponent("ledgerly").path) setup", "/dev/null"]
+            setup.environment = ProcessInfo.processInfo.environment.merging(["LEDGERLY_HOME": harness.home.root.path, "NO_COLOR": "1", "TERM": "dumb"]) { $1 }
+            let input = Pipe(), output = Pipe()
+            setup.standardInput = input
+            setup.standardOutput = output
+            try setup.run()
+            // If a prompt changes and setup waits for more input, end it instead of hanging the suite.
+            let watchdog = DispatchWorkItem { if setup.isRunning { setup.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
+            input.fileHandleForWriting.write(Data("\nEUR\nq\n".utf8))
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            setup.waitUntilExit()
+            watchdog.cancel()
+            try? input.fileHandleForWriting.close()
+            #expect(text.contains("100 USD = 89.51 EUR"), "\(text)")  // 100 ÷ 1.1172
+            #expect(text.contains("100 JPY = 0.57 EUR"))  // 100 ÷ 175.68
+            #expect(text.contains("paused at step 3"))
+        }
+    }
+}
