@@ -47,11 +47,26 @@ extension EndToEndTests {
             #expect(converted.result == "15725")  // 100 ÷ 1.1172 × 175.68 = 15725.03…
             #expect(converted.snapshot.source == "ecb+ecb")
 
+            // A EUR-base user spends 5,000 JPY from the JPY wallet: the base amount and the rate kept.
+            let spent = try harness.cli("tx", "add", "--wallet", "JPY", "--amount", "5000", "--json")
+            #expect(spent.status == 0, "\(spent.stderr)")
+            let ramen = try JSONDecoder().decode(TransactionRecord.self, from: Data(spent.stdout.utf8))
+            #expect(ramen.baseAmount == "28.46")  // 5000 ÷ 175.68 = 28.4608…
+            #expect(ramen.baseConversion?.source == "ecb")
+            #expect(ramen.baseConversion?.legs?.first?.rate == "175.68")
+            let shown = try harness.cli("tx", "show", String(ramen.id))
+            #expect(shown.stdout.contains("28.46 EUR"), "\(shown.stdout)")
+            // A later rate changes neither the transaction nor the wallet's base figures.
+            #expect(try harness.cli("rates", "set", "EUR", "JPY", "150", "--profile", "official").status == 0)
+            let again = try JSONDecoder().decode(TransactionRecord.self, from: Data(try harness.cli("tx", "show", String(ramen.id), "--json").stdout.utf8))
+            #expect(again.baseAmount == "28.46")
+            #expect(again.baseConversion == ramen.baseConversion)
+
             // With the rates service gone, conversions still answer from the store's rates.
             harness.stop(.rates, signal: SIGKILL)
             let offline = try harness.cli("convert", "100", "USD", "--to", "JPY", "--json")
             #expect(offline.status == 0)
-            #expect(try JSONDecoder().decode(ConversionRecord.self, from: Data(offline.stdout.utf8)).result == "15725")
+            #expect(try JSONDecoder().decode(ConversionRecord.self, from: Data(offline.stdout.utf8)).result == "13426")  // 100 ÷ 1.1172 × 150, the newest rates
             #expect(try harness.cli("rates", "refresh").status == 3)
             try harness.start(.rates)
             #expect(try harness.cli("rates", "refresh").status == 0)
