@@ -12,7 +12,7 @@ struct RatesChangeConsumer: ChangeConsumer {
     ]
 
     let log: LoggingChangeConsumer
-    let wakeup: RefreshWakeup
+    let wakeup: WakeupSignal
 
     func handle(_ event: ChangeEvent) async throws {
         try await log.handle(event)

@@ -14,7 +14,7 @@ public final class RatesService: Service {
 
     private let follower: ChangeFollower
     private let refresher: RateRefresher
-    private let wakeup: RefreshWakeup
+    private let wakeup: WakeupSignal
     private let configuration: RatesConfiguration
     private let home: LedgerlyHome
     private let store: AsyncRequestClient
@@ -25,7 +25,7 @@ public final class RatesService: Service {
         let configuration = try RatesConfiguration.load(from: home)
         let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: try ZMQContext(), timeoutMilliseconds: 30_000, attempts: 1)
         let refresher = RateRefresher(configuration: configuration, store: store, client: HTTPClient.shared, clock: clock, logger: logger)
-        let wakeup = RefreshWakeup()
+        let wakeup = WakeupSignal()
         self.configuration = configuration
         self.refresher = refresher
         self.wakeup = wakeup

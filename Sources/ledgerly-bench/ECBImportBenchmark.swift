@@ -30,7 +30,7 @@ struct ECBImportBenchmark: ParsableCommand {
         let home = LedgerlyHome(root: URL(fileURLWithPath: "/tmp").appendingPathComponent("lbench-\(UUID().uuidString.prefix(8))"))
         try home.prepare()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let store = try StoreProcess(home: home, arguments: [])
+        let store = try ServiceProcess(home: home, arguments: [])
         defer { store.terminate() }
         let context = try ZMQContext()
         let client = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 60_000, attempts: 1)

@@ -20,7 +20,7 @@ struct WriteBenchmark: ParsableCommand {
         let home = LedgerlyHome(root: URL(fileURLWithPath: "/tmp").appendingPathComponent("lbench-\(UUID().uuidString.prefix(8))"))
         try home.prepare()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let store = try StoreProcess(home: home, arguments: ["--durability", durability])
+        let store = try ServiceProcess(home: home, arguments: ["--durability", durability])
         defer { store.terminate() }
         let context = try ZMQContext()
         let setup = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context)

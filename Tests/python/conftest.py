@@ -49,6 +49,8 @@ WRITES = {
     "tx.update", "tx.delete", "tx.transfer",
     "rates.profile.create", "rates.profile.use", "rates.set", "rates.batch", "rates.override.end",
     "rates.provider.report", "convert",
+    "budget.set", "budget.delete", "alert.raise", "recurring.create", "recurring.pause",
+    "recurring.delete", "recurring.post", "goal.create", "goal.fund", "goal.autofund",
 }
 
 READY_DEADLINE = 30.0       # seconds for all three services to answer `status`

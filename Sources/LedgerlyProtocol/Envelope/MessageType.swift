@@ -40,6 +40,23 @@ public enum MessageType: String, CaseIterable, Sendable {
     case ratesProviderList = "rates.provider.list"
     case convert = "convert"
     case convertHistory = "convert.history"
+    // Store: budgets, goals, recurring transactions, alerts
+    case budgetSet = "budget.set"
+    case budgetList = "budget.list"
+    case budgetDelete = "budget.delete"
+    case budgetStatus = "budget.status"
+    case goalCreate = "goal.create"
+    case goalList = "goal.list"
+    case goalGet = "goal.get"
+    case goalFund = "goal.fund"
+    case goalAutoFund = "goal.autofund"
+    case recurringCreate = "recurring.create"
+    case recurringList = "recurring.list"
+    case recurringPause = "recurring.pause"
+    case recurringDelete = "recurring.delete"
+    case recurringPost = "recurring.post"
+    case alertRaise = "alert.raise"
+    case alertList = "alert.list"
     // Rates service
     case ratesRefresh = "rates.refresh"
     // Store: change log
@@ -52,7 +69,9 @@ public enum MessageType: String, CaseIterable, Sendable {
         switch self {
         case .settingsUpdate, .setupSave, .setupComplete, .walletCreate, .walletUpdate, .walletArchive,
              .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer,
-             .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .ratesOverrideEnd, .ratesProviderReport, .convert:
+             .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .ratesOverrideEnd, .ratesProviderReport, .convert,
+             .budgetSet, .budgetDelete, .alertRaise, .recurringCreate, .recurringPause, .recurringDelete, .recurringPost,
+             .goalCreate, .goalFund, .goalAutoFund:
             true
         default:
             false
@@ -106,6 +125,22 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .ratesProviderList: RateProviderListRequest.self
         case .convert: ConvertRequest.self
         case .convertHistory: ConversionHistoryRequest.self
+        case .budgetSet: BudgetSetRequest.self
+        case .budgetList: BudgetListRequest.self
+        case .budgetDelete: BudgetDeleteRequest.self
+        case .budgetStatus: BudgetStatusRequest.self
+        case .goalCreate: GoalCreateRequest.self
+        case .goalList: GoalListRequest.self
+        case .goalGet: GoalGetRequest.self
+        case .goalFund: GoalFundRequest.self
+        case .goalAutoFund: GoalAutoFundRequest.self
+        case .recurringCreate: RecurringCreateRequest.self
+        case .recurringList: RecurringListRequest.self
+        case .recurringPause: RecurringPauseRequest.self
+        case .recurringDelete: RecurringDeleteRequest.self
+        case .recurringPost: RecurringPostRequest.self
+        case .alertRaise: AlertRaiseRequest.self
+        case .alertList: AlertListRequest.self
         case .ratesRefresh: RatesRefreshRequest.self
         case .eventsSince: EventsSinceRequest.self
         }

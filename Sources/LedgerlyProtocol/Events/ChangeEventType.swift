@@ -20,6 +20,17 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     /// The rates service reported a provider attempt: success, or failure and its backoff.
     case rateProviderStatus = "rates.provider.status"
     case conversionRecorded = "conversion.recorded"
+    case budgetCreated = "budget.created"
+    case budgetUpdated = "budget.updated"
+    case budgetDeleted = "budget.deleted"
+    case goalCreated = "goal.created"
+    /// A goal's figures changed (funded, or its status).
+    case goalUpdated = "goal.updated"
+    case recurringCreated = "recurring.created"
+    case recurringUpdated = "recurring.updated"
+    case recurringDeleted = "recurring.deleted"
+    /// An alert recorded in the alert log (raised once per key).
+    case alertRaised = "alert.raised"
 
     /// The entity kind the event is about.
     public var entity: String {
@@ -33,6 +44,10 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .ratesUpdated, .rateOverrideEnded: "rates"
         case .rateProviderStatus: "rate_provider"
         case .conversionRecorded: "conversion"
+        case .budgetCreated, .budgetUpdated, .budgetDeleted: "budget"
+        case .alertRaised: "alert"
+        case .recurringCreated, .recurringUpdated, .recurringDeleted: "recurring"
+        case .goalCreated, .goalUpdated: "goal"
         }
     }
 
@@ -49,6 +64,10 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .rateOverrideEnded: RateRecord.self
         case .rateProviderStatus: RateProviderStatus.self
         case .conversionRecorded: ConversionRecord.self
+        case .budgetCreated, .budgetUpdated, .budgetDeleted: BudgetRecord.self
+        case .alertRaised: AlertRecord.self
+        case .recurringCreated, .recurringUpdated, .recurringDeleted: RecurringRecord.self
+        case .goalCreated, .goalUpdated: GoalRecord.self
         }
     }
 }

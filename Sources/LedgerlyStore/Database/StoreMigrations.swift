@@ -182,6 +182,72 @@ enum StoreMigrations {
                 CREATE INDEX transactions_missing_base ON transactions(id) WHERE base_amount_minor IS NULL;
                 """)
         }
+        migrator.registerMigration("v4-budgets-alerts") { db in
+            // One budget per category; thresholds as a JSON array of percentages. The alert log's
+            // unique key is what makes every alert happen once, whatever restarts or races.
+            try db.execute(sql: """
+                CREATE TABLE budgets (
+                    id INTEGER PRIMARY KEY,
+                    category_id INTEGER NOT NULL UNIQUE REFERENCES categories(id),
+                    limit_minor INTEGER NOT NULL CHECK (limit_minor > 0),
+                    currency TEXT NOT NULL,
+                    thresholds TEXT NOT NULL,
+                    carry_over INTEGER NOT NULL DEFAULT 0,
+                    start_month TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE alerts (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    key TEXT NOT NULL UNIQUE,
+                    subject TEXT NOT NULL,
+                    message TEXT NOT NULL,
+                    period TEXT,
+                    threshold INTEGER,
+                    data TEXT,
+                    raised_at TEXT NOT NULL
+                );
+                CREATE INDEX alerts_by_time ON alerts(raised_at);
+                CREATE INDEX transactions_by_category_date ON transactions(category_id, date);
+                CREATE TABLE goals (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    target_minor INTEGER NOT NULL CHECK (target_minor > 0),
+                    currency TEXT NOT NULL,
+                    deadline TEXT,
+                    wallet_id INTEGER REFERENCES wallets(id),
+                    category_id INTEGER REFERENCES categories(id),
+                    auto_fund TEXT,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE goal_contributions (
+                    id INTEGER PRIMARY KEY,
+                    goal_id INTEGER NOT NULL REFERENCES goals(id),
+                    amount_minor INTEGER NOT NULL,
+                    date TEXT NOT NULL,
+                    tx_id INTEGER,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX goal_contributions_by_goal ON goal_contributions(goal_id);
+                CREATE TABLE recurring (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    template TEXT NOT NULL,
+                    frequency TEXT NOT NULL CHECK (frequency IN ('daily', 'weekly', 'monthly', 'yearly')),
+                    every INTEGER NOT NULL CHECK (every BETWEEN 1 AND 1000),
+                    start_date TEXT NOT NULL,
+                    end_date TEXT,
+                    next_index INTEGER NOT NULL DEFAULT 0,
+                    next_run TEXT,
+                    mode TEXT NOT NULL CHECK (mode IN ('post', 'remind')),
+                    paused INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -100,6 +100,22 @@ final class StoreRouter: Sendable {
         case .ratesProviderList: return try read(RateProviderListRequest.self, frame, header, RateProviderHandlers.list)
         case .convert: return try write(ConvertRequest.self, frame, header, ConversionHandlers.convert)
         case .convertHistory: return try read(ConversionHistoryRequest.self, frame, header, ConversionHandlers.history)
+        case .budgetSet: return try write(BudgetSetRequest.self, frame, header, BudgetHandlers.set)
+        case .budgetList: return try read(BudgetListRequest.self, frame, header, BudgetHandlers.list)
+        case .budgetDelete: return try write(BudgetDeleteRequest.self, frame, header, BudgetHandlers.delete)
+        case .budgetStatus: return try read(BudgetStatusRequest.self, frame, header) { [clock] request, db in try BudgetEvaluator.status(request, db, now: clock.now()) }
+        case .goalCreate: return try write(GoalCreateRequest.self, frame, header, GoalHandlers.create)
+        case .goalList: return try read(GoalListRequest.self, frame, header) { [clock] request, db in try GoalHandlers.list(request, db, today: Timestamp.today(at: clock.now())) }
+        case .goalGet: return try read(GoalGetRequest.self, frame, header) { [clock] request, db in try GoalHandlers.fetch(db, id: request.id, field: "body.id", today: Timestamp.today(at: clock.now())) }
+        case .goalFund: return try write(GoalFundRequest.self, frame, header, GoalHandlers.fund)
+        case .goalAutoFund: return try write(GoalAutoFundRequest.self, frame, header, GoalHandlers.autoFund)
+        case .recurringCreate: return try write(RecurringCreateRequest.self, frame, header, RecurringHandlers.create)
+        case .recurringList: return try read(RecurringListRequest.self, frame, header, RecurringHandlers.list)
+        case .recurringPause: return try write(RecurringPauseRequest.self, frame, header, RecurringHandlers.pause)
+        case .recurringDelete: return try write(RecurringDeleteRequest.self, frame, header, RecurringHandlers.delete)
+        case .recurringPost: return try write(RecurringPostRequest.self, frame, header, RecurringHandlers.post)
+        case .alertRaise: return try write(AlertRaiseRequest.self, frame, header, AlertHandlers.raise)
+        case .alertList: return try read(AlertListRequest.self, frame, header, AlertHandlers.list)
         case .ratesRefresh:
             throw ErrorBody(code: .unknownType, message: "rates.refresh is answered by ledgerly-rates on its own socket (rates.cmd), not by the store", field: "type")
         case .eventsSince:

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// `alert.raise` and `alert.list`: the alert log. Its unique key is the whole exactly-once rule:
+/// the alerts service may evaluate a change twice (a replay after a crash, two changes racing),
+/// but a key is recorded and published once.
+enum AlertHandlers {
+    static func record(_ row: Row) -> AlertRecord {
+        AlertRecord(
+            id: row["id"], kind: AlertKind(rawValue: row["kind"]) ?? .budgetThreshold, key: row["key"], subject: row["subject"],
+            message: row["message"], period: row["period"], threshold: row["threshold"],
+            data: (row["data"] as String?).flatMap { try? MessageCoding.decoder().decode(JSONValue.self, from: Data($0.utf8)) },
+            raisedAt: row["raised_at"])
+    }
+
+    static func raise(_ request: AlertRaiseRequest, _ context: inout WriteContext) throws -> AlertRaiseReply {
+        let db = context.db
+        let key = try InputRules.name(request.key, field: "body.key")
+        if let earlier = try db.cachedRow(sql: "SELECT * FROM alerts WHERE key = ?", arguments: [key]) {
+            return AlertRaiseReply(alert: record(earlier), duplicate: true)
+        }
+        let subject = try InputRules.name(request.subject, field: "body.subject")
+        guard let message = try InputRules.optionalText(request.message, field: "body.message", limit: 1_000) else {
+            throw ErrorBody.validation("body.message must not be empty", field: "body.message")
+        }
+        let period = try InputRules.optionalText(request.period, field: "body.period", limit: 20)
+        let data = try request.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }
+        try db.execute(
+            cached: "INSERT INTO alerts (kind, key, subject, message, period, threshold, data, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: [request.kind.rawValue, key, subject, message, period, request.threshold, data, context.now])
+        let alert = record(try db.cachedRow(sql: "SELECT * FROM alerts WHERE id = ?", arguments: [db.lastInsertedRowID])!)
+        try context.record(.alertRaised, id: String(alert.id), data: alert)
+        return AlertRaiseReply(alert: alert, duplicate: false)
+    }
+
+    static func list(_ request: AlertListRequest, _ db: Database) throws -> AlertListReply {
+        let limit = request.limit ?? 1_000
+        guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
+        let since = try request.since.map { text throws(ErrorBody) -> String in
+            // A date alone means from the start of that day.
+            guard let moment = text.count == 10 ? Timestamp.parse(text).map({ $0.addingTimeInterval(-86_400 + 0.001) }) : Timestamp.parse(text) else {
+                throw .validation("body.since must be an ISO 8601 time or a date (YYYY-MM-DD), got '\(text)'", field: "body.since")
+            }
+            return Timestamp.string(from: moment)
+        }
+        let rows = try db.cachedRows(
+            sql: """
+                SELECT * FROM (SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id DESC LIMIT ?) ORDER BY id
+                """,
+            arguments: [request.afterId ?? 0, since ?? "", limit])
+        return AlertListReply(alerts: rows.map(record))
+    }
+}

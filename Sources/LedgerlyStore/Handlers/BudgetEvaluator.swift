@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `budget.status`: each budget's month, counted in SQL over the stored base amounts.
+///
+/// Spending is expenses minus refunds (income booked to an expense category) in the budget's
+/// category and all its subcategories, in the base currency at each transaction's own snapshot;
+/// split parts count in their own categories (each part's share of the base amount, allocated so
+/// the parts add up exactly); transfers never count. A transaction whose base amount still waits
+/// for a rate is not counted, and the month says how many there are (`uncounted`).
+enum BudgetEvaluator {
+    static func status(_ request: BudgetStatusRequest, _ db: Database, now: Date) throws -> BudgetStatusReply {
+        guard let base = try SettingsHandlers.baseCurrency(db) else {
+            throw ErrorBody(code: .setupRequired, message: "Ledgerly is not set up yet: run `ledgerly setup` first")
+        }
+        let currentMonth = String(Timestamp.today(at: now).prefix(7))
+        let month = try request.month.map { try BudgetHandlers.month($0, field: "body.month") } ?? currentMonth
+        // Only the budgets asked for are read: the alerts service asks for one or two per change.
+        var budgets: [BudgetRecord]
+        if request.budgetIds != nil || request.categoryIds != nil {
+            let ids = request.budgetIds ?? []
+            let categories = try Array(ancestorsAndSelf(db, of: request.categoryIds ?? []))
+            budgets = try Row.fetchAll(db, sql: """
+                \(BudgetHandlers.selectSQL)
+                WHERE (? OR b.id IN (SELECT value FROM json_each(?))) AND (? OR b.category_id IN (SELECT value FROM json_each(?)))
+                ORDER BY c.name COLLATE NOCASE
+                """, arguments: [request.budgetIds == nil, "\(ids)", request.categoryIds == nil, "\(categories)"]).map(BudgetHandlers.record)
+        } else {
+            budgets = try BudgetHandlers.list(BudgetListRequest(), db).budgets
+        }
+        budgets = budgets.filter { $0.startMonth <= month }
+        let months = try budgets.map { try evaluate($0, month: month, currentMonth: currentMonth, base: base, db: db, now: now) }
+        return BudgetStatusReply(month: month, baseCurrency: base, budgets: months)
+    }
+
+    static func evaluate(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> BudgetMonth {
+        let limit = try limitInBase(budget, month: month, currentMonth: currentMonth, base: base, db: db, now: now)
+        var carried: Int64 = 0
+        if budget.carryOver {
+            var earlier = budget.startMonth
+            while earlier < month {
+                let (spent, _) = try spending(db, categoryId: budget.categoryId, month: earlier)
+                carried = clamp(Int128(limit) + Int128(carried) - Int128(spent))
+                earlier = next(earlier)
+            }
+        }
+        let (spent, uncounted) = try spending(db, categoryId: budget.categoryId, month: month)
+        let available = clamp(Int128(limit) + Int128(carried))
+        var percent: String?
+        var reached: [Int]
+        if available > 0 {
+            percent = oneDecimalPercent(spent, of: available)
+            reached = budget.thresholds.filter { Int128(spent) * 100 >= Int128($0) * Int128(available) }
+        } else {
+            reached = spent > 0 ? budget.thresholds : []
+        }
+        return BudgetMonth(
+            budget: budget, limit: InputRules.format(limit, base), carried: InputRules.format(carried, base),
+            available: InputRules.format(available, base), spent: InputRules.format(spent, base),
+            remaining: InputRules.format(clamp(Int128(available) - Int128(spent)), base), percent: percent, reached: reached, uncounted: uncounted)
+    }
+
+    /// The monthly limit in the base currency: as set, or converted with the rate in force at the
+    /// end of that month (now, for the current month).
+    private static func limitInBase(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> Int64 {
+        let currency = try InputRules.currency(budget.currency, field: "body.month")
+        let limit = try InputRules.amount(budget.limit, currency: currency, field: "body.month")
+        guard budget.currency != base else { return limit.minorUnits }
+        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.month"), now: now)
+        let endOfMonth = month >= currentMonth ? nil : Timestamp.parse(lastDay(of: month))
+        let (conversion, _) = try lookup.convert(limit, to: try InputRules.currency(base, field: "body.month"), base: base, at: endOfMonth, field: "body.month")
+        return conversion.result.minorUnits
+    }
+
+    /// Spending (positive) in minor units of the base currency, and how many transactions could
+    /// not be counted yet.
+    static func spending(_ db: Database, categoryId: Int64, month: String) throws -> (Int64, Int) {
+        let from = "\(month)-01", to = "\(next(month))-01"
+        let subtree = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id)"
+        let direct = try db.cachedRow(
+            sql: """
+                \(subtree)
+                SELECT coalesce(-sum(base_amount_minor), 0) AS spent, coalesce(sum(base_amount_minor IS NULL), 0) AS uncounted
+                FROM transactions WHERE category_id IN subtree AND counterparty_tx_id IS NULL AND date >= ? AND date < ?
+                """,
+            arguments: [categoryId, from, to])!
+        var spent = Int128(direct["spent"] as Int64)
+        var uncounted: Int = direct["uncounted"]
+        let parts = try db.cachedRows(
+            sql: """
+                \(subtree)
+                SELECT s.tx_id, s.position, s.amount_minor, s.category_id IN subtree AS counted, t.amount_minor AS total, t.base_amount_minor AS base
+                FROM splits s JOIN transactions t ON t.id = s.tx_id
+                WHERE s.tx_id IN (SELECT tx_id FROM splits WHERE category_id IN subtree) AND t.counterparty_tx_id IS NULL AND t.date >= ? AND t.date < ?
+                ORDER BY s.tx_id, s.position
+                """,
+            arguments: [categoryId, from, to])
+        for (_, rows) in Dictionary(grouping: parts, by: { $0["tx_id"] as Int64 }) {
+            guard let base = rows[0]["base"] as Int64? else {
+                uncounted += 1
+                continue
+            }
+            let shares = allocate(base: base, parts: rows.map { $0["amount_minor"] as Int64 }, total: rows[0]["total"])
+            for (row, share) in zip(rows, shares) where row["counted"] as Bool { spent -= Int128(share) }
+        }
+        return (clamp(spent), uncounted)
+    }
+
+    /// Splits a signed base amount over parts in proportion to their amounts, rounding down and
+    /// giving the leftover minor units to the largest remainders, so the shares add up exactly.
+    static func allocate(base: Int64, parts: [Int64], total: Int64) -> [Int64] {
+        guard total > 0, !parts.isEmpty else { return parts.map { _ in 0 } }
+        let magnitude = Int128(base.magnitude)
+        var shares = parts.map { magnitude * Int128($0) / Int128(total) }
+        let remainders = parts.map { magnitude * Int128($0) % Int128(total) }
+        var left = magnitude - shares.reduce(0, +)
+        for index in remainders.indices.sorted(by: { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }) where left > 0 {
+            shares[index] += 1
+            left -= 1
+        }
+        return shares.map { Int64(base < 0 ? -$0 : $0) }
+    }
+
+    /// `spent` as a percentage of `available` with one decimal, rounded half to even.
+    static func oneDecimalPercent(_ spent: Int64, of available: Int64) -> String { Percentage.oneDecimal(spent, of: available) }
+
+    /// Every category in `ids` and all their ancestors.
+    static func ancestorsAndSelf(_ db: Database, of ids: [Int64]) throws -> Set<Int64> {
+        var found = Set<Int64>()
+        for id in ids {
+            let chain = try Int64.fetchAll(db.cachedStatement(sql: """
+                WITH RECURSIVE up(id, parent) AS (SELECT id, parent_id FROM categories WHERE id = ?
+                  UNION ALL SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent)
+                SELECT id FROM up
+                """), arguments: [id])
+            found.formUnion(chain)
+        }
+        return found
+    }
+
+    static func next(_ month: String) -> String {
+        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
+        return number == 12 ? String(format: "%04d-01", year + 1) : String(format: "%04d-%02d", year, number + 1)
+    }
+
+    static func lastDay(of month: String) -> String {
+        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
+        let days = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][number - 1]
+        return "\(month)-\(days)"
+    }
+
+    private static func clamp(_ value: Int128) -> Int64 {
+        Int64(clamping: value)
+    }
+}

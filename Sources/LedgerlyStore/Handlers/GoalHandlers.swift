@@ -1,0 +1,179 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `goal.create|list|get|fund|autofund`. A goal's current amount is the sum of what was put
+/// towards it; its progress, the monthly amount still needed and whether it is behind pace are
+/// computed on every read from that sum, the target, the deadline and today.
+enum GoalHandlers {
+    static func fetch(_ db: Database, id: Int64, field: String, today: String) throws -> GoalRecord {
+        guard let row = try db.cachedRow(sql: "SELECT * FROM goals WHERE id = ?", arguments: [id]) else {
+            throw ErrorBody.notFound("there is no goal \(id); see `ledgerly goal list`", field: field)
+        }
+        return try record(db, row, today: today)
+    }
+
+    static func record(_ db: Database, _ row: Row, today: String) throws -> GoalRecord {
+        let id: Int64 = row["id"]
+        let currency: String = row["currency"]
+        let target: Int64 = row["target_minor"]
+        let current = try db.cachedValue(Int64.self, sql: "SELECT coalesce(sum(amount_minor), 0) FROM goal_contributions WHERE goal_id = ?", arguments: [id]) ?? 0
+        let deadline: String? = row["deadline"]
+        let created = String((row["created_at"] as String).prefix(10))
+        var monthlyNeeded: String?
+        var behind = false
+        if let deadline, current < target {
+            let monthsLeft = max(1, months(from: today, to: deadline))
+            let remaining = Int128(target - current)
+            monthlyNeeded = InputRules.format(Int64((remaining + Int128(monthsLeft) - 1) / Int128(monthsLeft)), currency)
+            if let start = LedgerDate(created), let end = LedgerDate(deadline), let now = LedgerDate(today) {
+                let total = max(1, end.dayNumber - start.dayNumber)
+                let elapsed = min(max(0, now.dayNumber - start.dayNumber), total)
+                // Behind when what is saved is below the straight line from the start to the target.
+                behind = Int128(current) * Int128(total) < Int128(target) * Int128(elapsed)
+            }
+        }
+        let autoFund = (row["auto_fund"] as String?).flatMap { try? MessageCoding.decoder().decode(AutoFundRule.self, from: Data($0.utf8)) }
+        return GoalRecord(
+            id: id, name: row["name"], target: InputRules.format(target, currency), currency: currency, deadline: deadline,
+            walletId: row["wallet_id"], categoryId: row["category_id"], current: InputRules.format(current, currency),
+            status: current >= target ? .achieved : .active, autoFund: autoFund, percent: Percentage.oneDecimal(current, of: target),
+            monthlyNeeded: monthlyNeeded, behindPace: behind, createdAt: row["created_at"], updatedAt: row["updated_at"])
+    }
+
+    /// Whole months from one day to another (Nov 21 → Sep 21 is 10, → Sep 20 is 9), at least 1.
+    static func months(from: String, to: String) -> Int {
+        guard let start = LedgerDate(from), let end = LedgerDate(to), end > start else { return 0 }
+        var count = (end.year - start.year) * 12 + end.month - start.month
+        if end.day < start.day { count -= 1 }
+        return max(1, count)
+    }
+
+    static func create(_ request: GoalCreateRequest, _ context: inout WriteContext) throws -> GoalRecord {
+        let db = context.db
+        let today = Timestamp.today(at: context.date)
+        let name = try InputRules.name(request.name, field: "body.name")
+        if try db.cachedValue(Int64.self, sql: "SELECT id FROM goals WHERE name = ?", arguments: [name]) != nil {
+            throw ErrorBody(code: .conflict, message: "a goal named '\(name)' already exists", field: "body.name")
+        }
+        let wallet = try request.walletId.map { try WalletHandlers.active(db, id: $0, field: "body.walletId") }
+        let base = try SettingsHandlers.baseCurrency(db)
+        guard let code = request.currency ?? wallet?.currency ?? base else {
+            throw ErrorBody.validation("body.currency is required until a base currency is set", field: "body.currency")
+        }
+        let currency = try InputRules.currency(code, field: "body.currency")
+        if let wallet, wallet.currency != currency.code {
+            throw ErrorBody.validation("the goal is in \(currency.code) but wallet '\(wallet.name)' is in \(wallet.currency): a goal's wallet holds its currency", field: "body.walletId")
+        }
+        let target = try InputRules.positiveAmount(request.target, currency: currency, field: "body.target")
+        if let deadline = request.deadline {
+            guard try InputRules.date(deadline, field: "body.deadline").description > today else {
+                throw ErrorBody.validation("body.deadline \(deadline) is not in the future", field: "body.deadline")
+            }
+        }
+        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
+        let rule = try request.autoFund.map { try validRule($0, currency: currency, db: db) }
+        if rule?.fromWalletId != nil, wallet == nil {
+            throw ErrorBody.validation("an auto-fund source wallet needs the goal to have a wallet to move money into (body.walletId)", field: "body.autoFund.fromWalletId")
+        }
+        try db.execute(
+            cached: "INSERT INTO goals (name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: [name, target.minorUnits, currency.code, request.deadline, wallet?.id, request.categoryId,
+                        try rule.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, context.now, context.now])
+        let created = try fetch(db, id: db.lastInsertedRowID, field: "body.name", today: today)
+        try context.record(.goalCreated, id: String(created.id), data: created)
+        return created
+    }
+
+    private static func validRule(_ rule: AutoFundRule, currency: Currency, db: Database) throws -> AutoFundRule {
+        guard (1...28).contains(rule.dayOfMonth) else {
+            throw ErrorBody.validation("body.autoFund.dayOfMonth must be 1 to 28, got \(rule.dayOfMonth)", field: "body.autoFund.dayOfMonth")
+        }
+        switch rule.kind {
+        case .fixed:
+            guard let amount = rule.amount else { throw ErrorBody.validation("a fixed auto-fund rule needs body.autoFund.amount", field: "body.autoFund.amount") }
+            _ = try InputRules.positiveAmount(amount, currency: currency, field: "body.autoFund.amount")
+        case .percentOfIncome:
+            guard let text = rule.percent, text.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{1,4})?/) != nil, let percent = Decimal(string: text), percent > 0, percent <= 100 else {
+                throw ErrorBody.validation("a percent-of-income rule needs body.autoFund.percent, a number above 0 and at most 100", field: "body.autoFund.percent")
+            }
+        }
+        if let walletId = rule.fromWalletId { _ = try WalletHandlers.active(db, id: walletId, field: "body.autoFund.fromWalletId") }
+        return rule
+    }
+
+    static func list(_ request: GoalListRequest, _ db: Database, today: String) throws -> GoalListReply {
+        GoalListReply(goals: try db.cachedRows(sql: "SELECT * FROM goals ORDER BY name").map { try record(db, $0, today: today) })
+    }
+
+    static func fund(_ request: GoalFundRequest, _ context: inout WriteContext) throws -> GoalRecord {
+        let today = Timestamp.today(at: context.date)
+        let goal = try fetch(context.db, id: request.id, field: "body.id", today: today)
+        let amount = try InputRules.positiveAmount(request.amount, currency: try InputRules.currency(goal.currency, field: "body.id"), field: "body.amount")
+        let date = try request.date.map { try InputRules.date($0, field: "body.date").description } ?? today
+        return try contribute(goal, amount: amount, fromWalletId: request.fromWalletId, date: date, &context)
+    }
+
+    /// The rule's amount for `month`: fixed, or the percentage of the previous month's income in
+    /// the base currency (which must then be the goal's currency).
+    static func autoFund(_ request: GoalAutoFundRequest, _ context: inout WriteContext) throws -> GoalRecord {
+        let db = context.db
+        let today = Timestamp.today(at: context.date)
+        let goal = try fetch(db, id: request.id, field: "body.id", today: today)
+        let month = try BudgetHandlers.month(request.month, field: "body.month")
+        guard let rule = goal.autoFund else { throw ErrorBody(code: .conflict, message: "goal '\(goal.name)' has no auto-fund rule", field: "body.id") }
+        let currency = try InputRules.currency(goal.currency, field: "body.id")
+        let amount: Money
+        switch rule.kind {
+        case .fixed:
+            amount = try InputRules.positiveAmount(rule.amount ?? "0", currency: currency, field: "body.id")
+        case .percentOfIncome:
+            guard try SettingsHandlers.baseCurrency(db) == goal.currency else {
+                throw ErrorBody.validation("a percent-of-income rule needs the goal in the base currency", field: "body.id")
+            }
+            let previous = previousMonth(month)
+            let income = try db.cachedValue(Int64.self, sql: """
+                SELECT coalesce(sum(base_amount_minor), 0) FROM transactions
+                WHERE kind = 'income' AND counterparty_tx_id IS NULL AND date >= ? AND date < ?
+                """, arguments: ["\(previous)-01", "\(month)-01"]) ?? 0
+            let percent = Decimal(string: rule.percent ?? "0") ?? 0
+            var share = Decimal(income) * percent / 100
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &share, 0, .bankers)
+            let minor = NSDecimalNumber(decimal: rounded).int64Value
+            guard minor > 0 else { return goal }  // no income last month: nothing to move
+            amount = Money(minorUnits: minor, currency: currency)
+        }
+        let day = "\(month)-\(rule.dayOfMonth < 10 ? "0" : "")\(rule.dayOfMonth)"
+        return try contribute(goal, amount: amount, fromWalletId: rule.fromWalletId, date: day, &context)
+    }
+
+    private static func contribute(_ goal: GoalRecord, amount: Money, fromWalletId: Int64?, date: String, _ context: inout WriteContext) throws -> GoalRecord {
+        let db = context.db
+        var txId: Int64?
+        if fromWalletId != nil, goal.walletId == nil {
+            throw ErrorBody.validation("goal '\(goal.name)' has no wallet to move money into; fund it without a source wallet, or give the goal a wallet", field: "body.fromWalletId")
+        }
+        if let fromWalletId, let goalWallet = goal.walletId {
+            let source = try WalletHandlers.active(db, id: fromWalletId, field: "body.fromWalletId")
+            guard source.currency == goal.currency else {
+                throw ErrorBody.validation("wallet '\(source.name)' is in \(source.currency), the goal in \(goal.currency): move the money with `ledgerly tx transfer` and fund the goal without --from", field: "body.fromWalletId")
+            }
+            let transfer = try TransactionHandlers.transfer(TransferCreateRequest(
+                fromWalletId: source.id, toWalletId: goalWallet, amount: amount.decimalString, date: date, notes: "Goal: \(goal.name)"), &context)
+            txId = transfer.outgoing.id
+        }
+        try db.execute(cached: "INSERT INTO goal_contributions (goal_id, amount_minor, date, tx_id, created_at) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [goal.id, amount.minorUnits, date, txId, context.now])
+        try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [context.now, goal.id])
+        let updated = try fetch(db, id: goal.id, field: "body.id", today: Timestamp.today(at: context.date))
+        try context.record(.goalUpdated, id: String(updated.id), data: updated)
+        return updated
+    }
+
+    static func previousMonth(_ month: String) -> String {
+        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
+        return number == 1 ? String(format: "%04d-12", year - 1) : String(format: "%04d-%02d", year, number - 1)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `recurring.create|list|pause|delete|post`. The schedule itself runs in `ledgerly-alerts`
+/// (docs/decisions.md): it sends `recurring.post` for each occurrence due, keyed by the
+/// occurrence, and this handler posts it and moves to the next in one SQL transaction, so an
+/// occurrence is handled exactly once whatever crashes or retries happen.
+enum RecurringHandlers {
+    static let selectSQL = "SELECT * FROM recurring"
+
+    static func record(_ row: Row) -> RecurringRecord {
+        let template = (try? MessageCoding.decoder().decode(RecurringTemplate.self, from: Data((row["template"] as String).utf8)))
+            ?? RecurringTemplate(kind: .expense, walletId: 0, amount: "0")
+        return RecurringRecord(
+            id: row["id"], name: row["name"], template: template, frequency: RecurrenceFrequency(rawValue: row["frequency"]) ?? .monthly,
+            every: row["every"], startDate: row["start_date"], endDate: row["end_date"], nextRun: row["next_run"],
+            mode: RecurrenceMode(rawValue: row["mode"]) ?? .post, paused: row["paused"], createdAt: row["created_at"], updatedAt: row["updated_at"])
+    }
+
+    static func fetch(_ db: Database, id: Int64, field: String) throws -> RecurringRecord {
+        guard let row = try db.cachedRow(sql: "\(selectSQL) WHERE id = ?", arguments: [id]) else {
+            throw ErrorBody.notFound("there is no recurring transaction \(id); see `ledgerly recurring list`", field: field)
+        }
+        return record(row)
+    }
+
+    static func recurrence(_ record: RecurringRecord) -> Recurrence? {
+        guard let start = LedgerDate(record.startDate) else { return nil }
+        let unit: Recurrence.Unit = switch record.frequency {
+        case .daily: .day
+        case .weekly: .week
+        case .monthly: .month
+        case .yearly: .year
+        }
+        return Recurrence(unit: unit, every: record.every, start: start)
+    }
+
+    /// Occurrence `index`, or nil when past the end date (or the calendar).
+    static func occurrence(_ record: RecurringRecord, index: Int) -> String? {
+        guard let date = recurrence(record)?.occurrence(index) else { return nil }
+        if let end = record.endDate, date.description > end { return nil }
+        return date.description
+    }
+
+    static func create(_ request: RecurringCreateRequest, _ context: inout WriteContext) throws -> RecurringRecord {
+        let db = context.db
+        let name = try InputRules.name(request.name, field: "body.name")
+        if try db.cachedValue(Int64.self, sql: "SELECT id FROM recurring WHERE name = ?", arguments: [name]) != nil {
+            throw ErrorBody(code: .conflict, message: "a recurring transaction named '\(name)' already exists", field: "body.name")
+        }
+        let template = request.template
+        let wallet = try WalletHandlers.active(db, id: template.walletId, field: "body.template.walletId")
+        let currency = try InputRules.currency(template.currency ?? wallet.currency, field: "body.template.currency")
+        _ = try InputRules.positiveAmount(template.amount, currency: currency, field: "body.template.amount")
+        if let categoryId = template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.template.categoryId") }
+        _ = try InputRules.optionalText(template.notes, field: "body.template.notes")
+        let every = request.every ?? 1
+        guard (1...1_000).contains(every) else { throw ErrorBody.validation("body.every must be 1 to 1000, got \(every)", field: "body.every") }
+        let start = try InputRules.date(request.startDate, field: "body.startDate")
+        if let end = request.endDate {
+            guard try InputRules.date(end, field: "body.endDate") >= start else {
+                throw ErrorBody.validation("body.endDate \(end) is before body.startDate \(start)", field: "body.endDate")
+            }
+        }
+        let templateJSON = String(decoding: try MessageCoding.encode(template), as: UTF8.self)
+        try db.execute(
+            cached: """
+                INSERT INTO recurring (name, template, frequency, every, start_date, end_date, next_index, next_run, mode, paused, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?, ?)
+                """,
+            arguments: [name, templateJSON, request.frequency.rawValue, every, start.description, request.endDate, start.description,
+                        (request.mode ?? .post).rawValue, context.now, context.now])
+        let created = try fetch(db, id: db.lastInsertedRowID, field: "body.name")
+        try context.record(.recurringCreated, id: String(created.id), data: created)
+        return created
+    }
+
+    static func list(_ request: RecurringListRequest, _ db: Database) throws -> RecurringListReply {
+        RecurringListReply(recurring: try db.cachedRows(sql: "\(selectSQL) ORDER BY name").map(record))
+    }
+
+    /// Pausing stops occurrences; resuming skips the ones that fell due meanwhile (a paused rent
+    /// is not posted three times on resume) and continues from the first one not yet past.
+    static func pause(_ request: RecurringPauseRequest, _ context: inout WriteContext) throws -> RecurringRecord {
+        let db = context.db
+        let current = try fetch(db, id: request.id, field: "body.id")
+        guard current.paused != request.paused else { return current }
+        if !request.paused {
+            let today = Timestamp.today(at: context.date)
+            var index = try db.cachedValue(Int.self, sql: "SELECT next_index FROM recurring WHERE id = ?", arguments: [current.id]) ?? 0
+            while let date = occurrence(current, index: index), date < today { index += 1 }
+            try db.execute(cached: "UPDATE recurring SET next_index = ?, next_run = ? WHERE id = ?", arguments: [index, occurrence(current, index: index), current.id])
+        }
+        try db.execute(cached: "UPDATE recurring SET paused = ?, updated_at = ? WHERE id = ?", arguments: [request.paused, context.now, current.id])
+        let updated = try fetch(db, id: current.id, field: "body.id")
+        try context.record(.recurringUpdated, id: String(updated.id), data: updated)
+        return updated
+    }
+
+    static func delete(_ request: RecurringDeleteRequest, _ context: inout WriteContext) throws -> RecurringRecord {
+        let existing = try fetch(context.db, id: request.id, field: "body.id")
+        try context.db.execute(cached: "DELETE FROM recurring WHERE id = ?", arguments: [existing.id])
+        try context.record(.recurringDeleted, id: String(existing.id), data: existing)
+        return existing
+    }
+
+    static func post(_ request: RecurringPostRequest, _ context: inout WriteContext) throws -> RecurringPostReply {
+        let db = context.db
+        let current = try fetch(db, id: request.id, field: "body.id")
+        guard !current.paused else {
+            throw ErrorBody(code: .conflict, message: "'\(current.name)' is paused; nothing is posted", field: "body.id")
+        }
+        guard let due = current.nextRun, due == request.occurrence else {
+            throw ErrorBody(code: .conflict, message: "'\(current.name)' has no occurrence \(request.occurrence) due (next: \(current.nextRun ?? "none"))", field: "body.occurrence")
+        }
+        var transaction: TransactionRecord?
+        if current.mode == .post {
+            let template = current.template
+            transaction = try TransactionHandlers.create(TransactionCreateRequest(
+                kind: template.kind, walletId: template.walletId, amount: template.amount, currency: template.currency, categoryId: template.categoryId,
+                notes: template.notes ?? current.name, date: due, tags: template.tags), &context)
+        }
+        let index = (try db.cachedValue(Int.self, sql: "SELECT next_index FROM recurring WHERE id = ?", arguments: [current.id]) ?? 0) + 1
+        try db.execute(cached: "UPDATE recurring SET next_index = ?, next_run = ?, updated_at = ? WHERE id = ?",
+                       arguments: [index, occurrence(current, index: index), context.now, current.id])
+        let updated = try fetch(db, id: current.id, field: "body.id")
+        try context.record(.recurringUpdated, id: String(updated.id), data: updated)
+        return RecurringPostReply(recurring: updated, occurrence: due, transaction: transaction)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import ZeroMQ
+
+/// A Ledgerly service (or the CLI) started from the same folder as this benchmark, stopped with
+/// SIGTERM. A service is waited for until it answers `status` on `statusEndpoint`.
+final class ServiceProcess {
+    private let process = Process()
+
+    static var folder: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent() }
+
+    init(_ executable: String = "ledgerly-store", home: LedgerlyHome, arguments: [String], statusEndpoint: String? = nil) throws {
+        process.executableURL = Self.folder.appendingPathComponent(executable)
+        process.arguments = ["--home", home.root.path] + arguments
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let context = try ZMQContext()
+        let endpoint = statusEndpoint ?? home.storeCommandEndpoint
+        let probe = RequestClient(service: executable, endpoint: endpoint, context: context, timeoutMilliseconds: 200, attempts: 1)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if (try? probe.call(StatusRequest())) != nil { return }
+            probe.close()
+        }
+        throw BenchmarkError.storeDidNotStart(seconds: 20)
+    }
+
+    func terminate() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
