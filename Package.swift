@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -60,7 +61,12 @@ let package = Package(
         ),
         .target(
             name: "LedgerlyAlerts",
-            dependencies: ["LedgerlyRuntime", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LedgerlyRuntime", "LedgerlyCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -93,6 +99,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "LedgerlyAlertsTests",
+            dependencies: ["LedgerlyAlerts", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "LedgerlyStoreTests",
             dependencies: ["LedgerlyStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
@@ -103,7 +114,7 @@ let package = Package(
                 "LedgerlyRuntime",
                 "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly",
             ],
-            exclude: ["Support/provider_server.py"],
+            exclude: ["Support/provider_server.py", "Support/webhook_receiver.py"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,9 +1,18 @@
+import Foundation
 import LedgerlyRuntime
 import LedgerlyAlerts
 
 let commandLine = ServiceCommandLine.parse(
     Array(CommandLine.arguments.dropFirst()), service: "ledgerly-alerts",
-    summary: "watches budgets, goals and rates and raises alerts; follows the store's change log.")
+    summary: "watches budgets, goals, recurring transactions and rates, raises alerts once and delivers them; follows the store's change log.",
+    extraOptions: [ServiceClock.option])
 let logger = LoggingSetup.bootstrap(service: "ledgerly-alerts")
 let home = LedgerlyHome.resolve(explicit: commandLine.home)
-await ServiceLauncher.run(AlertsService.make(home: home, logger: logger), name: AlertsService.name, logger: logger)
+let service: AlertsService
+do {
+    service = try AlertsService(home: home, clock: ServiceClock.from(commandLine, service: "ledgerly-alerts"), logger: logger)
+} catch {
+    FileHandle.standardError.write(Data("ledgerly-alerts: \(error)\n".utf8))
+    exit(1)
+}
+await ServiceLauncher.run(service, name: AlertsService.name, logger: logger)

@@ -16,7 +16,8 @@ public struct LedgerlyCommand: ParsableCommand {
         version: LedgerlyVersion.current,
         subcommands: [
             SetupCommand.self, SettingsCommand.self, WalletCommand.self, CategoryCommand.self, TagCommand.self,
-            TransactionCommand.self, RatesCommand.self, ConvertCommand.self, LogCommand.self, StatusCommand.self,
+            TransactionCommand.self, RatesCommand.self, ConvertCommand.self, BudgetCommand.self, GoalCommand.self, RecurringCommand.self, AlertsCommand.self,
+            LogCommand.self, StatusCommand.self,
         ])
 
     public init() {}

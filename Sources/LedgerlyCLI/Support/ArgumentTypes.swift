@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerlyCore
+import LedgerlyProtocol
 
 extension WalletType: ExpressibleByArgument {}
 extension ExchangeMode: ExpressibleByArgument {}
@@ -11,3 +12,5 @@ enum Switch: String, ExpressibleByArgument, CaseIterable {
     case on, off
     var isOn: Bool { self == .on }
 }
+extension RecurrenceFrequency: ExpressibleByArgument {}
+extension RecurrenceMode: ExpressibleByArgument {}

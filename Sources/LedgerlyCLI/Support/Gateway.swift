@@ -57,6 +57,18 @@ final class Gateway {
         }
     }
 
+    /// A SUB socket on the store's change events, subscribed to `topic` (an event type prefix).
+    func subscribe(_ topic: String) throws -> ZMQSocket {
+        do {
+            let socket = try ZMQSocket(context: context, type: .sub)
+            try socket.subscribe(topic)
+            try socket.connect(home.storeEventsEndpoint)
+            return socket
+        } catch {
+            throw CLIFailure(message: "cannot listen to the store's events: \(error)", status: .failure)
+        }
+    }
+
     // MARK: Lookups
 
     func wallet(_ reference: String, field: String = "--wallet") throws -> WalletRecord {

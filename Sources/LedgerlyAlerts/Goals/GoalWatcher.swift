@@ -1,0 +1,87 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Logging
+
+/// Saving goals: an alert when a goal reaches 25, 50, 75 and 100 % (`goal:<id>:<percent>`) and
+/// when it falls behind the pace its deadline needs (`goal:<id>:behind:<YYYY-MM>`, at most once a
+/// month), and the auto-fund rules, run on their day once per month
+/// (`goal.autofund`, key `goal:<id>:autofund:<YYYY-MM>`), months missed during downtime included.
+actor GoalWatcher {
+    static let milestones = [25, 50, 75, 100]
+
+    private let store: AsyncRequestClient
+    private let clock: ServiceClock
+    private let logger: Logger
+    private var raised: Set<String> = []
+    private var funded: Set<String> = []
+
+    init(store: AsyncRequestClient, clock: ServiceClock, logger: Logger) {
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+    }
+
+    func handle(_ event: ChangeEvent) async throws {
+        guard event.type == ChangeEventType.goalCreated.rawValue || event.type == ChangeEventType.goalUpdated.rawValue else { return }
+        try await evaluate(try event.data.decode(GoalRecord.self))
+    }
+
+    /// Pace changes with time alone, and auto-fund days come by: looked at on the schedule.
+    func tick() async throws {
+        let settings = try await store.call(SettingsGetRequest())
+        guard settings.onboardingCompleted else { return }
+        let today = Timestamp.today(at: clock.now())
+        for goal in try await store.call(GoalListRequest()).goals {
+            if let rule = goal.autoFund { try await autoFund(goal, rule: rule, today: today) }
+            try await evaluate(goal)
+        }
+    }
+
+    private func autoFund(_ goal: GoalRecord, rule: AutoFundRule, today: String) async throws {
+        var month = String(goal.createdAt.prefix(7))
+        let created = String(goal.createdAt.prefix(10))
+        while month <= String(today.prefix(7)) {
+            let day = "\(month)-\(rule.dayOfMonth < 10 ? "0" : "")\(rule.dayOfMonth)"
+            let key = "goal:\(goal.id):autofund:\(month)"
+            if day >= created, day <= today, !funded.contains(key) {
+                _ = try await store.call(GoalAutoFundRequest(id: goal.id, month: month), key: key)
+                funded.insert(key)
+                logger.info("auto-funded", metadata: ["goal": "\(goal.name)", "month": "\(month)"])
+            }
+            month = Self.next(month)
+        }
+    }
+
+    private func evaluate(_ goal: GoalRecord) async throws {
+        let settings = try await store.call(SettingsGetRequest())
+        guard settings.notifications.goalAlerts else { return }
+        let tenths = Int(goal.percent.replacingOccurrences(of: ".", with: "")) ?? 0
+        for milestone in Self.milestones where tenths >= milestone * 10 {
+            let message = milestone == 100
+                ? "\(goal.name): goal reached (\(goal.current) of \(goal.target) \(goal.currency))"
+                : "\(goal.name): \(milestone) % of the goal saved (\(goal.current) of \(goal.target) \(goal.currency))"
+            try await raise(goal, key: "goal:\(goal.id):\(milestone)", kind: .goalProgress, message: message, period: nil, threshold: milestone)
+        }
+        if goal.behindPace, goal.status == .active {
+            let month = String(Timestamp.today(at: clock.now()).prefix(7))
+            let needed = goal.monthlyNeeded.map { "; \($0) \(goal.currency) a month from now would make it" } ?? ""
+            try await raise(goal, key: "goal:\(goal.id):behind:\(month)", kind: .goalBehind,
+                            message: "\(goal.name): behind pace for \(goal.deadline ?? "its deadline") (\(goal.current) of \(goal.target) \(goal.currency) saved\(needed))",
+                            period: month, threshold: nil)
+        }
+    }
+
+    private func raise(_ goal: GoalRecord, key: String, kind: AlertKind, message: String, period: String?, threshold: Int?) async throws {
+        guard !raised.contains(key) else { return }
+        _ = try await store.call(AlertRaiseRequest(
+            kind: kind, key: key, subject: goal.name, message: message, period: period, threshold: threshold,
+            data: .object(["goalId": .integer(goal.id), "current": .string(goal.current), "target": .string(goal.target), "currency": .string(goal.currency), "percent": .string(goal.percent)])))
+        raised.insert(key)
+    }
+
+    static func next(_ month: String) -> String {
+        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
+        return number == 12 ? String(format: "%04d-01", year + 1) : String(format: "%04d-%02d", year, number + 1)
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly recurring add|list|pause|resume|delete`: transactions that repeat.
+struct RecurringCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recurring", abstract: "Transactions that repeat: posted (or reminded of) once per occurrence.",
+        discussion: """
+            ledgerly-alerts runs the schedule: each due occurrence is posted (or, with --remind, announced
+            as an alert) exactly once, and after downtime every missed occurrence is handled once, in order.
+            """,
+        subcommands: [Add.self, List.self, Pause.self, Resume.self, Delete.self], defaultSubcommand: List.self)
+
+    static func find(_ reference: String, gateway: Gateway) throws -> RecurringRecord {
+        let all = try gateway.call(RecurringListRequest()).recurring
+        if let id = Int64(reference), let match = all.first(where: { $0.id == id }) { return match }
+        if let match = all.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        throw CLIFailure(message: "no recurring transaction '\(reference)'; see `ledgerly recurring list`", status: .refused)
+    }
+
+    static func every(_ record: RecurringRecord) -> String {
+        let unit = switch record.frequency {
+        case .daily: "day"
+        case .weekly: "week"
+        case .monthly: "month"
+        case .yearly: "year"
+        }
+        return record.every == 1 ? "every \(unit)" : "every \(record.every) \(unit)s"
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a recurring transaction.",
+            discussion: "Example: ledgerly recurring add Rent --wallet Checking --amount 1200 --category Housing --monthly --start 2026-12-01")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Its name (also the transactions' note unless --notes).") var name: String
+        @Option(help: "Wallet id or name.") var wallet: String
+        @Option(parsing: .unconditional, help: "Positive amount.") var amount: String
+        @Option(help: "expense or income.") var kind: TransactionKind = .expense
+        @Option(help: "Category id, path or name.") var category: String?
+        @Option(help: "Currency of the amount (default: the wallet's).") var currency: String?
+        @Option(help: "Notes for each transaction.") var notes: String?
+        @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
+        @Option(help: "daily, weekly, monthly or yearly.") var frequency: RecurrenceFrequency = .monthly
+        @Option(help: "Every N periods (default 1).") var every = 1
+        @Option(help: "First occurrence, YYYY-MM-DD (default today).") var start: String?
+        @Option(help: "Last possible occurrence, YYYY-MM-DD.") var end: String?
+        @Flag(help: "Only remind (an alert) instead of posting the transaction.") var remind = false
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let template = RecurringTemplate(
+                    kind: kind, walletId: try gateway.wallet(wallet).id, amount: amount, currency: currency,
+                    categoryId: try category.map { try gateway.category($0).id }, notes: notes, tags: tags.isEmpty ? nil : tags)
+                let created = try gateway.call(RecurringCreateRequest(
+                    name: name, template: template, frequency: frequency, every: every, startDate: start ?? Timestamp.today(), endDate: end,
+                    mode: remind ? .remind : .post))
+                if output.json { return try JSONOutput.print(created) }
+                print("Added '\(created.name)': \(created.template.amount) \(RecurringCommand.every(created)) from \(created.startDate)\(created.endDate.map { " to \($0)" } ?? ""), \(created.mode == .post ? "posted" : "reminded") by ledgerly-alerts; next \(created.nextRun ?? "none").")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List recurring transactions and their next occurrence.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let reply = try Gateway(global).call(RecurringListRequest())
+                if output.json { return try JSONOutput.print(reply) }
+                if reply.recurring.isEmpty { return print("No recurring transactions. Add one: ledgerly recurring add Rent --wallet Checking --amount 1200") }
+                var table = Table([.init("ID", .right), .init("NAME"), .init("AMOUNT", .right), .init("KIND"), .init("SCHEDULE"), .init("MODE"), .init("NEXT"), .init("")])
+                for item in reply.recurring {
+                    table.add([String(item.id), item.name, item.template.amount, item.template.kind.rawValue, RecurringCommand.every(item), item.mode.rawValue,
+                               item.nextRun ?? "ended", item.paused ? "paused" : ""])
+                }
+                print(table.render(), terminator: "")
+            }
+        }
+    }
+
+    struct Pause: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause: nothing is posted until resumed.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Id or name.") var recurring: String
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let paused = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: true))
+                if output.json { return try JSONOutput.print(paused) }
+                print("Paused '\(paused.name)'. Resume with `ledgerly recurring resume \(paused.name)` (occurrences missed meanwhile are skipped).")
+            }
+        }
+    }
+
+    struct Resume: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume from the next occurrence not yet past.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Id or name.") var recurring: String
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let resumed = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: false))
+                if output.json { return try JSONOutput.print(resumed) }
+                print("Resumed '\(resumed.name)'; next \(resumed.nextRun ?? "none").")
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a recurring transaction (what it posted stays).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Id or name.") var recurring: String
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global)
+                let deleted = try gateway.call(RecurringDeleteRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id))
+                if output.json { return try JSONOutput.print(deleted) }
+                print("Deleted '\(deleted.name)'.")
+            }
+        }
+    }
+}
