@@ -15,22 +15,29 @@ struct AlertsChangeConsumer: ChangeConsumer {
     let wakeup: WakeupSignal
     let deliver: @Sendable (AlertRecord) async -> Void
 
-    /// A store that cannot be reached fails the event, which is offered again; a store that
-    /// refuses the evaluation's request (a bug, or data it cannot take) is logged and the event
-    /// passed over, so one bad change cannot stop every alert after it.
+    /// A store that cannot be reached or fails for a moment (busy, disk) fails the event, which
+    /// is offered again. A change this version cannot read, or an evaluation the store refuses as
+    /// invalid, is logged and passed over, so one bad change cannot stop every alert after it.
     func handle(_ event: ChangeEvent) async throws {
-        if event.type == ChangeEventType.alertRaised.rawValue {
-            await deliver(try event.data.decode(AlertRecord.self))
-        } else {
-            if event.entity == "recurring" || event.type == ChangeEventType.setupCompleted.rawValue { wakeup.notify() }
-            do {
+        do {
+            if event.type == ChangeEventType.alertRaised.rawValue {
+                await deliver(try event.data.decode(AlertRecord.self))
+            } else {
+                if event.entity == "recurring" || event.type == ChangeEventType.setupCompleted.rawValue { wakeup.notify() }
                 try await budgets.handle(event)
                 try await goals.handle(event)
-            } catch let error as ClientError {
-                guard case .rejected(let body) = error else { throw error }
-                logger.error("could not evaluate the change; passed over", metadata: ["seq": "\(event.seq)", "type": "\(event.type)", "error": "\(body)"])
             }
+        } catch let error as DecodingError {
+            logger.error("cannot read the change; passed over", metadata: ["seq": "\(event.seq)", "type": "\(event.type)", "error": "\(error)"])
+        } catch let error as ClientError {
+            guard case .rejected(let body) = error, [.validationFailed, .notFound].contains(body.code) else { throw error }
+            logger.error("could not evaluate the change; passed over", metadata: ["seq": "\(event.seq)", "type": "\(event.type)", "error": "\(body)"])
         }
         try await log.handle(event)
+    }
+
+    func storeReplaced(oldEpoch: String?, newEpoch: String) async {
+        await budgets.reset()
+        await goals.reset()
     }
 }

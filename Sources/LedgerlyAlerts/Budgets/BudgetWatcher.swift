@@ -45,6 +45,9 @@ actor BudgetWatcher {
         }
     }
 
+    /// The database was replaced: keys remembered from the old one mean nothing.
+    func reset() { raised = [] }
+
     private var currentMonth: String { String(Timestamp.today(at: clock.now()).prefix(7)) }
 
     private func evaluate(_ request: BudgetStatusRequest) async throws {

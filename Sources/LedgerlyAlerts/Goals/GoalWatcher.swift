@@ -32,10 +32,22 @@ actor GoalWatcher {
         let settings = try await store.call(SettingsGetRequest())
         guard settings.onboardingCompleted else { return }
         let today = Timestamp.today(at: clock.now())
+        // Each goal on its own: one the store refuses (its source wallet archived) is logged
+        // and retried next time without holding up the others.
         for goal in try await store.call(GoalListRequest()).goals {
-            if let rule = goal.autoFund { try await autoFund(goal, rule: rule, today: today) }
-            try await evaluate(goal)
+            do {
+                if let rule = goal.autoFund, goal.status == .active { try await autoFund(goal, rule: rule, today: today) }
+                try await evaluate(goal)
+            } catch {
+                logger.warning("goal schedule failed for one goal; will retry", metadata: ["goal": "\(goal.name)", "error": "\(error)"])
+            }
         }
+    }
+
+    /// The database was replaced: keys remembered from the old one mean nothing.
+    func reset() {
+        raised = []
+        funded = []
     }
 
     private func autoFund(_ goal: GoalRecord, rule: AutoFundRule, today: String) async throws {

@@ -3,8 +3,8 @@ import LedgerlyProtocol
 import LedgerlyRuntime
 import Logging
 
-/// Posts (or reminds of) every recurring occurrence that is due, by this service's clock, and
-/// raises a `recurring.due` alert for each.
+/// Posts (or reminds of) every recurring occurrence that is due, by this service's clock; the
+/// store records a `recurring.due` alert with each, in the same transaction.
 ///
 /// Why here: the store only answers requests and never acts by itself, and this service already
 /// watches time and state and acts once per key. Each occurrence is sent as `recurring.post` with
@@ -25,38 +25,31 @@ actor RecurringScheduler {
         self.logger = logger
     }
 
-    /// Handles everything due now; a failure (the store away) is logged and retried next time.
+    /// Handles everything due now. Each template on its own: one that the store refuses (its
+    /// wallet archived, say) is logged and retried next time without holding up the others.
     func runDue() async {
+        let templates: [RecurringRecord]
         do {
-            let settings = try await store.call(SettingsGetRequest())
-            guard settings.onboardingCompleted else { return }
-            let today = Timestamp.today(at: clock.now())
-            for template in try await store.call(RecurringListRequest()).recurring where !template.paused {
-                var current = template
+            guard try await store.call(SettingsGetRequest()).onboardingCompleted else { return }
+            templates = try await store.call(RecurringListRequest()).recurring
+        } catch {
+            logger.warning("recurring schedule: cannot reach the store; will retry", metadata: ["error": "\(error)"])
+            return
+        }
+        let today = Timestamp.today(at: clock.now())
+        for template in templates where !template.paused {
+            var current = template
+            do {
                 while let due = current.nextRun, due <= today, !Task.isCancelled {
+                    // The store posts the occurrence, moves the template on and records the
+                    // reminder in one transaction; the key makes a retry change nothing.
                     let reply = try await store.call(RecurringPostRequest(id: current.id, occurrence: due), key: "recurring:\(current.id):\(due)")
-                    if settings.notifications.recurringReminders { try await raise(reply) }
                     logger.info("recurring occurrence", metadata: ["name": "\(current.name)", "occurrence": "\(due)", "mode": "\(current.mode.rawValue)"])
                     current = reply.recurring
                 }
+            } catch {
+                logger.warning("recurring occurrence failed; will retry", metadata: ["name": "\(current.name)", "occurrence": "\(current.nextRun ?? "")", "error": "\(error)"])
             }
-        } catch {
-            logger.warning("recurring schedule failed; will retry", metadata: ["error": "\(error)"])
         }
-    }
-
-    private func raise(_ reply: RecurringPostReply) async throws {
-        let template = reply.recurring
-        let amount = "\(template.template.amount) \(template.template.currency ?? reply.transaction?.currency ?? "")".trimmingCharacters(in: .whitespaces)
-        let message = template.mode == .post
-            ? "\(template.name): \(amount) posted for \(reply.occurrence)"
-            : "\(template.name): \(amount) is due on \(reply.occurrence)"
-        let key = "recurring:\(template.id):\(reply.occurrence)"
-        _ = try await store.call(AlertRaiseRequest(
-            kind: .recurringDue, key: key, subject: template.name, message: message, period: reply.occurrence,
-            data: .object([
-                "recurringId": .integer(template.id), "occurrence": .string(reply.occurrence), "mode": .string(template.mode.rawValue),
-                "transactionId": reply.transaction.map { .integer($0.id) } ?? .null,
-            ])))
     }
 }

@@ -49,7 +49,7 @@ struct AlertsCommand: ParsableCommand {
             if let since {
                 let missed = try gateway.call(AlertListRequest(since: since, limit: 10_000)).alerts
                 for alert in missed { try Self.emit(alert, json: output.json) }
-                lastId = missed.last?.id ?? 0
+                lastId = try missed.last?.id ?? gateway.call(AlertListRequest(limit: 1)).alerts.last?.id ?? 0
             } else {
                 lastId = try gateway.call(AlertListRequest(limit: 1)).alerts.last?.id ?? 0
             }

@@ -44,7 +44,8 @@ extension LedgerDate {
     }
 
     init?(dayNumber: Int) {
-        guard dayNumber >= 0 else { return nil }
+        // 3_652_058 is 9999-12-31: beyond it there is no date, and the year search would spin.
+        guard (0...3_652_058).contains(dayNumber) else { return nil }
         var year = dayNumber / 366 + 1
         func start(of year: Int) -> Int { let y = year - 1; return y * 365 + y / 4 - y / 100 + y / 400 }
         while start(of: year + 1) <= dayNumber { year += 1 }

@@ -184,10 +184,12 @@ enum StoreMigrations {
         }
         migrator.registerMigration("v4-budgets-alerts") { db in
             // One budget per category; thresholds as a JSON array of percentages. The alert log's
-            // unique key is what makes every alert happen once, whatever restarts or races.
+            // unique key is what makes every alert happen once, whatever restarts or races; ids
+            // are never reused (AUTOINCREMENT), so a re-created budget or template cannot inherit
+            // the keys of a deleted one.
             try db.execute(sql: """
                 CREATE TABLE budgets (
-                    id INTEGER PRIMARY KEY,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
                     category_id INTEGER NOT NULL UNIQUE REFERENCES categories(id),
                     limit_minor INTEGER NOT NULL CHECK (limit_minor > 0),
                     currency TEXT NOT NULL,
@@ -211,7 +213,7 @@ enum StoreMigrations {
                 CREATE INDEX alerts_by_time ON alerts(raised_at);
                 CREATE INDEX transactions_by_category_date ON transactions(category_id, date);
                 CREATE TABLE goals (
-                    id INTEGER PRIMARY KEY,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
                     name TEXT NOT NULL COLLATE NOCASE UNIQUE,
                     target_minor INTEGER NOT NULL CHECK (target_minor > 0),
                     currency TEXT NOT NULL,
@@ -228,11 +230,13 @@ enum StoreMigrations {
                     amount_minor INTEGER NOT NULL,
                     date TEXT NOT NULL,
                     tx_id INTEGER,
+                    autofund_month TEXT,
                     created_at TEXT NOT NULL
                 );
                 CREATE INDEX goal_contributions_by_goal ON goal_contributions(goal_id);
+                CREATE UNIQUE INDEX goal_autofund_once ON goal_contributions(goal_id, autofund_month) WHERE autofund_month IS NOT NULL;
                 CREATE TABLE recurring (
-                    id INTEGER PRIMARY KEY,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
                     name TEXT NOT NULL COLLATE NOCASE UNIQUE,
                     template TEXT NOT NULL,
                     frequency TEXT NOT NULL CHECK (frequency IN ('daily', 'weekly', 'monthly', 'yearly')),

@@ -15,6 +15,13 @@ enum AlertHandlers {
     }
 
     static func raise(_ request: AlertRaiseRequest, _ context: inout WriteContext) throws -> AlertRaiseReply {
+        try insert(request, &context)
+    }
+
+    /// Records an alert unless its key is taken; also used inside other writes (`recurring.post`)
+    /// so the alert commits with the change it announces or not at all.
+    @discardableResult
+    static func insert(_ request: AlertRaiseRequest, _ context: inout WriteContext) throws -> AlertRaiseReply {
         let db = context.db
         let key = try InputRules.name(request.key, field: "body.key")
         if let earlier = try db.cachedRow(sql: "SELECT * FROM alerts WHERE key = ?", arguments: [key]) {
@@ -44,10 +51,12 @@ enum AlertHandlers {
             }
             return Timestamp.string(from: moment)
         }
+        // With a cursor (`afterId`), the oldest after it, so a follower pages forward without
+        // gaps; without one, the newest `limit`, oldest first.
         let rows = try db.cachedRows(
-            sql: """
-                SELECT * FROM (SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id DESC LIMIT ?) ORDER BY id
-                """,
+            sql: request.afterId != nil
+                ? "SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id LIMIT ?"
+                : "SELECT * FROM (SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id DESC LIMIT ?) ORDER BY id",
             arguments: [request.afterId ?? 0, since ?? "", limit])
         return AlertListReply(alerts: rows.map(record))
     }

@@ -31,12 +31,14 @@ enum BudgetEvaluator {
             budgets = try BudgetHandlers.list(BudgetListRequest(), db).budgets
         }
         budgets = budgets.filter { $0.startMonth <= month }
-        let months = try budgets.map { try evaluate($0, month: month, currentMonth: currentMonth, base: base, db: db, now: now) }
+        // A budget whose limit cannot be converted yet (no rate for its currency) is left out,
+        // not allowed to fail the others.
+        let months = try budgets.compactMap { try evaluate($0, month: month, currentMonth: currentMonth, base: base, db: db, now: now) }
         return BudgetStatusReply(month: month, baseCurrency: base, budgets: months)
     }
 
-    static func evaluate(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> BudgetMonth {
-        let limit = try limitInBase(budget, month: month, currentMonth: currentMonth, base: base, db: db, now: now)
+    static func evaluate(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> BudgetMonth? {
+        guard let limit = try limitInBase(budget, month: month, currentMonth: currentMonth, base: base, db: db, now: now) else { return nil }
         var carried: Int64 = 0
         if budget.carryOver {
             var earlier = budget.startMonth
@@ -64,14 +66,13 @@ enum BudgetEvaluator {
 
     /// The monthly limit in the base currency: as set, or converted with the rate in force at the
     /// end of that month (now, for the current month).
-    private static func limitInBase(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> Int64 {
-        let currency = try InputRules.currency(budget.currency, field: "body.month")
-        let limit = try InputRules.amount(budget.limit, currency: currency, field: "body.month")
+    private static func limitInBase(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> Int64? {
+        let currency = try InputRules.currency(budget.currency, field: "body.budgetIds")
+        let limit = try InputRules.amount(budget.limit, currency: currency, field: "body.budgetIds")
         guard budget.currency != base else { return limit.minorUnits }
-        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.month"), now: now)
+        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.budgetIds"), now: now)
         let endOfMonth = month >= currentMonth ? nil : Timestamp.parse(lastDay(of: month))
-        let (conversion, _) = try lookup.convert(limit, to: try InputRules.currency(base, field: "body.month"), base: base, at: endOfMonth, field: "body.month")
-        return conversion.result.minorUnits
+        return try lookup.convertIfKnown(limit, to: try InputRules.currency(base, field: "body.budgetIds"), base: base, at: endOfMonth, field: "body.budgetIds")?.0.result.minorUnits
     }
 
     /// Spending (positive) in minor units of the base currency, and how many transactions could
@@ -146,9 +147,8 @@ enum BudgetEvaluator {
     }
 
     static func lastDay(of month: String) -> String {
-        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
-        let days = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][number - 1]
-        return "\(month)-\(days)"
+        let year = Int(month.prefix(4)) ?? 1970, number = min(max(Int(month.suffix(2)) ?? 1, 1), 12)
+        return "\(month)-\(LedgerDate.daysIn(month: number, year: year))"
     }
 
     private static func clamp(_ value: Int128) -> Int64 {

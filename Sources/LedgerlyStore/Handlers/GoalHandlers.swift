@@ -27,12 +27,11 @@ enum GoalHandlers {
             let monthsLeft = max(1, months(from: today, to: deadline))
             let remaining = Int128(target - current)
             monthlyNeeded = InputRules.format(Int64((remaining + Int128(monthsLeft) - 1) / Int128(monthsLeft)), currency)
-            if let start = LedgerDate(created), let end = LedgerDate(deadline), let now = LedgerDate(today) {
-                let total = max(1, end.dayNumber - start.dayNumber)
-                let elapsed = min(max(0, now.dayNumber - start.dayNumber), total)
-                // Behind when what is saved is below the straight line from the start to the target.
-                behind = Int128(current) * Int128(total) < Int128(target) * Int128(elapsed)
-            }
+            // Behind when what is saved is below the straight line from the start to the target,
+            // counted in whole months (a goal is not behind on its second day).
+            let total = max(1, months(from: created, to: deadline))
+            let elapsed = min(today > created ? months(from: created, to: today) : 0, total)
+            behind = Int128(current) * Int128(total) < Int128(target) * Int128(elapsed)
         }
         let autoFund = (row["auto_fund"] as String?).flatMap { try? MessageCoding.decoder().decode(AutoFundRule.self, from: Data($0.utf8)) }
         return GoalRecord(
@@ -42,12 +41,13 @@ enum GoalHandlers {
             monthlyNeeded: monthlyNeeded, behindPace: behind, createdAt: row["created_at"], updatedAt: row["updated_at"])
     }
 
-    /// Whole months from one day to another (Nov 21 → Sep 21 is 10, → Sep 20 is 9), at least 1.
+    /// Whole months from one day to another (Nov 21 → Sep 21 is 10, → Sep 20 is 9); 0 when
+    /// `to` is not after `from`.
     static func months(from: String, to: String) -> Int {
         guard let start = LedgerDate(from), let end = LedgerDate(to), end > start else { return 0 }
         var count = (end.year - start.year) * 12 + end.month - start.month
         if end.day < start.day { count -= 1 }
-        return max(1, count)
+        return max(0, count)
     }
 
     static func create(_ request: GoalCreateRequest, _ context: inout WriteContext) throws -> GoalRecord {
@@ -123,6 +123,12 @@ enum GoalHandlers {
         let goal = try fetch(db, id: request.id, field: "body.id", today: today)
         let month = try BudgetHandlers.month(request.month, field: "body.month")
         guard let rule = goal.autoFund else { throw ErrorBody(code: .conflict, message: "goal '\(goal.name)' has no auto-fund rule", field: "body.id") }
+        guard month >= String(goal.createdAt.prefix(7)), month <= String(today.prefix(7)) else {
+            throw ErrorBody.validation("body.month \(month) is outside the goal's life (\(goal.createdAt.prefix(7)) to \(today.prefix(7)))", field: "body.month")
+        }
+        // Once per month whatever the key (the unique index), and never past the target.
+        let alreadyFunded = try db.cachedValue(Bool.self, sql: "SELECT 1 FROM goal_contributions WHERE goal_id = ? AND autofund_month = ?", arguments: [goal.id, month]) ?? false
+        if goal.status == .achieved || alreadyFunded { return goal }
         let currency = try InputRules.currency(goal.currency, field: "body.id")
         let amount: Money
         switch rule.kind {
@@ -133,9 +139,11 @@ enum GoalHandlers {
                 throw ErrorBody.validation("a percent-of-income rule needs the goal in the base currency", field: "body.id")
             }
             let previous = previousMonth(month)
+            // Income is income to an income category or to none; a refund (income to an expense
+            // category) is less spending, not income.
             let income = try db.cachedValue(Int64.self, sql: """
-                SELECT coalesce(sum(base_amount_minor), 0) FROM transactions
-                WHERE kind = 'income' AND counterparty_tx_id IS NULL AND date >= ? AND date < ?
+                SELECT coalesce(sum(t.base_amount_minor), 0) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
+                WHERE t.kind = 'income' AND t.counterparty_tx_id IS NULL AND t.date >= ? AND t.date < ? AND (c.id IS NULL OR c.kind = 'income')
                 """, arguments: ["\(previous)-01", "\(month)-01"]) ?? 0
             let percent = Decimal(string: rule.percent ?? "0") ?? 0
             var share = Decimal(income) * percent / 100
@@ -146,10 +154,10 @@ enum GoalHandlers {
             amount = Money(minorUnits: minor, currency: currency)
         }
         let day = "\(month)-\(rule.dayOfMonth < 10 ? "0" : "")\(rule.dayOfMonth)"
-        return try contribute(goal, amount: amount, fromWalletId: rule.fromWalletId, date: day, &context)
+        return try contribute(goal, amount: amount, fromWalletId: rule.fromWalletId, date: day, autoFundMonth: month, &context)
     }
 
-    private static func contribute(_ goal: GoalRecord, amount: Money, fromWalletId: Int64?, date: String, _ context: inout WriteContext) throws -> GoalRecord {
+    private static func contribute(_ goal: GoalRecord, amount: Money, fromWalletId: Int64?, date: String, autoFundMonth: String? = nil, _ context: inout WriteContext) throws -> GoalRecord {
         let db = context.db
         var txId: Int64?
         if fromWalletId != nil, goal.walletId == nil {
@@ -164,8 +172,8 @@ enum GoalHandlers {
                 fromWalletId: source.id, toWalletId: goalWallet, amount: amount.decimalString, date: date, notes: "Goal: \(goal.name)"), &context)
             txId = transfer.outgoing.id
         }
-        try db.execute(cached: "INSERT INTO goal_contributions (goal_id, amount_minor, date, tx_id, created_at) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [goal.id, amount.minorUnits, date, txId, context.now])
+        try db.execute(cached: "INSERT INTO goal_contributions (goal_id, amount_minor, date, tx_id, autofund_month, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [goal.id, amount.minorUnits, date, txId, autoFundMonth, context.now])
         try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [context.now, goal.id])
         let updated = try fetch(db, id: goal.id, field: "body.id", today: Timestamp.today(at: context.date))
         try context.record(.goalUpdated, id: String(updated.id), data: updated)

@@ -12,7 +12,7 @@ enum RecurringHandlers {
 
     static func record(_ row: Row) -> RecurringRecord {
         let template = (try? MessageCoding.decoder().decode(RecurringTemplate.self, from: Data((row["template"] as String).utf8)))
-            ?? RecurringTemplate(kind: .expense, walletId: 0, amount: "0")
+            ?? RecurringTemplate(kind: .expense, walletId: 0, amount: "0")  // unreachable: written by `create` from a decoded template
         return RecurringRecord(
             id: row["id"], name: row["name"], template: template, frequency: RecurrenceFrequency(rawValue: row["frequency"]) ?? .monthly,
             every: row["every"], startDate: row["start_date"], endDate: row["end_date"], nextRun: row["next_run"],
@@ -127,6 +127,16 @@ enum RecurringHandlers {
                        arguments: [index, occurrence(current, index: index), context.now, current.id])
         let updated = try fetch(db, id: current.id, field: "body.id")
         try context.record(.recurringUpdated, id: String(updated.id), data: updated)
+        // The reminder commits with the occurrence: a crash cannot post one without the other.
+        if try SettingsHandlers.fetch(db).notifications.recurringReminders {
+            let amount = "\(current.template.amount) \(transaction?.currency ?? current.template.currency ?? "")".trimmingCharacters(in: .whitespaces)
+            try AlertHandlers.insert(AlertRaiseRequest(
+                kind: .recurringDue, key: "recurring:\(current.id):\(due)", subject: current.name,
+                message: current.mode == .post ? "\(current.name): \(amount) posted for \(due)" : "\(current.name): \(amount) is due on \(due)",
+                period: due,
+                data: .object(["recurringId": .integer(current.id), "occurrence": .string(due), "mode": .string(current.mode.rawValue),
+                               "transactionId": transaction.map { .integer($0.id) } ?? .null])), &context)
+        }
         return RecurringPostReply(recurring: updated, occurrence: due, transaction: transaction)
     }
 }
