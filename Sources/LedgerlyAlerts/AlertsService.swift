@@ -56,10 +56,7 @@ public final class AlertsService: Service {
 
     /// Starts once the follower holds the instance lock (a second instance must not post).
     private func runSchedule() async {
-        while !follower.isReady {
-            guard !Task.isCancelled else { return }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
+        guard await follower.waitUntilReady() else { return }
         while !Task.isCancelled {
             await recurring.runDue()
             do { try await goals.tick() } catch { logger.warning("goal schedule failed; will retry", metadata: ["error": "\(error)"]) }

@@ -62,16 +62,8 @@ public final class RatesService: Service {
 
     /// Side work starts only once the follower holds the instance lock, so a second instance
     /// started by mistake fails before it fetches anything or moves a user's file.
-    private func followerReady() async -> Bool {
-        while !Task.isCancelled {
-            if follower.isReady { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return false
-    }
-
     private func runSchedule() async {
-        guard await followerReady() else { return }
+        guard await follower.waitUntilReady() else { return }
         while !Task.isCancelled {
             let wait = await refresher.refreshDue()
             await wakeup.wait(upTo: wait)
@@ -79,7 +71,7 @@ public final class RatesService: Service {
     }
 
     private func watchDropFolder() async {
-        guard await followerReady() else { return }
+        guard await follower.waitUntilReady() else { return }
         let settings = configuration.effectiveDropFolder
         let feed = DropFolderFeed(store: store, profileName: settings.profile ?? "parallel", clock: clock, logger: logger)
         let watcher = DropFolderWatcher(folder: settings.folder(in: home), deliver: { file, rates async throws(DropFolderDeliveryError) -> Int in

@@ -36,3 +36,13 @@ import Testing
         #expect(Recurrence(unit: .day, every: 1, start: LedgerDate("2026-01-01")!).occurrence(Int.max) == nil)
     }
 }
+
+@Suite struct LedgerMonthTests {
+    @Test func monthsStepAcrossYearsAndKnowTheirLastDay() {
+        #expect(LedgerMonth.next("2026-12") == "2027-01")
+        #expect(LedgerMonth.previous("2027-01") == "2026-12")
+        #expect(LedgerMonth.next("2026-09") == "2026-10")
+        #expect(LedgerMonth.lastDay(of: "2028-02") == "2028-02-29")
+        #expect(LedgerMonth.lastDay(of: "2026-11") == "2026-11-30")
+    }
+}

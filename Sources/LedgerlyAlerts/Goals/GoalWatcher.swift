@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
 import Logging
@@ -61,7 +62,7 @@ actor GoalWatcher {
                 funded.insert(key)
                 logger.info("auto-funded", metadata: ["goal": "\(goal.name)", "month": "\(month)"])
             }
-            month = Self.next(month)
+            month = LedgerMonth.next(month)
         }
     }
 
@@ -90,10 +91,5 @@ actor GoalWatcher {
             kind: kind, key: key, subject: goal.name, message: message, period: period, threshold: threshold,
             data: .object(["goalId": .integer(goal.id), "current": .string(goal.current), "target": .string(goal.target), "currency": .string(goal.currency), "percent": .string(goal.percent)])))
         raised.insert(key)
-    }
-
-    static func next(_ month: String) -> String {
-        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
-        return number == 12 ? String(format: "%04d-01", year + 1) : String(format: "%04d-%02d", year, number + 1)
     }
 }

@@ -60,6 +60,15 @@ public final class ChangeFollower: Service {
     /// follower (the rates service's schedule) waits for it.
     public var isReady: Bool { ready.withLock { $0 } }
 
+    /// Waits until `isReady`; false when the task is cancelled first.
+    public func waitUntilReady() async -> Bool {
+        while !Task.isCancelled {
+            if isReady { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
     public func run() async throws {
         try home.prepare()
         let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("\(service).lock").path)

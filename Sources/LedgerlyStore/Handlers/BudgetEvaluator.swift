@@ -45,7 +45,7 @@ enum BudgetEvaluator {
             while earlier < month {
                 let (spent, _) = try spending(db, categoryId: budget.categoryId, month: earlier)
                 carried = clamp(Int128(limit) + Int128(carried) - Int128(spent))
-                earlier = next(earlier)
+                earlier = LedgerMonth.next(earlier)
             }
         }
         let (spent, uncounted) = try spending(db, categoryId: budget.categoryId, month: month)
@@ -71,14 +71,14 @@ enum BudgetEvaluator {
         let limit = try InputRules.amount(budget.limit, currency: currency, field: "body.budgetIds")
         guard budget.currency != base else { return limit.minorUnits }
         let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.budgetIds"), now: now)
-        let endOfMonth = month >= currentMonth ? nil : Timestamp.parse(lastDay(of: month))
+        let endOfMonth = month >= currentMonth ? nil : Timestamp.parse(LedgerMonth.lastDay(of: month))
         return try lookup.convertIfKnown(limit, to: try InputRules.currency(base, field: "body.budgetIds"), base: base, at: endOfMonth, field: "body.budgetIds")?.0.result.minorUnits
     }
 
     /// Spending (positive) in minor units of the base currency, and how many transactions could
     /// not be counted yet.
     static func spending(_ db: Database, categoryId: Int64, month: String) throws -> (Int64, Int) {
-        let from = "\(month)-01", to = "\(next(month))-01"
+        let from = "\(month)-01", to = "\(LedgerMonth.next(month))-01"
         let subtree = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id)"
         let direct = try db.cachedRow(
             sql: """
@@ -139,16 +139,6 @@ enum BudgetEvaluator {
             found.formUnion(chain)
         }
         return found
-    }
-
-    static func next(_ month: String) -> String {
-        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
-        return number == 12 ? String(format: "%04d-01", year + 1) : String(format: "%04d-%02d", year, number + 1)
-    }
-
-    static func lastDay(of month: String) -> String {
-        let year = Int(month.prefix(4)) ?? 1970, number = min(max(Int(month.suffix(2)) ?? 1, 1), 12)
-        return "\(month)-\(LedgerDate.daysIn(month: number, year: year))"
     }
 
     private static func clamp(_ value: Int128) -> Int64 {

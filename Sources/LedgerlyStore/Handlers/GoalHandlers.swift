@@ -138,7 +138,7 @@ enum GoalHandlers {
             guard try SettingsHandlers.baseCurrency(db) == goal.currency else {
                 throw ErrorBody.validation("a percent-of-income rule needs the goal in the base currency", field: "body.id")
             }
-            let previous = previousMonth(month)
+            let previous = LedgerMonth.previous(month)
             // Income is income to an income category or to none; a refund (income to an expense
             // category) is less spending, not income.
             let income = try db.cachedValue(Int64.self, sql: """
@@ -178,10 +178,5 @@ enum GoalHandlers {
         let updated = try fetch(db, id: goal.id, field: "body.id", today: Timestamp.today(at: context.date))
         try context.record(.goalUpdated, id: String(updated.id), data: updated)
         return updated
-    }
-
-    static func previousMonth(_ month: String) -> String {
-        let year = Int(month.prefix(4)) ?? 1970, number = Int(month.suffix(2)) ?? 1
-        return number == 1 ? String(format: "%04d-12", year - 1) : String(format: "%04d-%02d", year, number - 1)
     }
 }
