@@ -138,7 +138,7 @@ import Testing
         (2_846, [3_333, 3_333, 3_334], 10_000, [949, 948, 949]),  // 948.57…, 948.57…, 948.86…: the two largest remainders get the 2 left
     ])
     func splitSharesAddUpExactly(base: Int64, parts: [Int64], total: Int64, expected: [Int64]) {
-        let shares = BudgetEvaluator.allocate(base: base, parts: parts, total: total)
+        let shares = ProportionalShares.allocate(base, parts: parts, total: total)
         #expect(shares == expected)
         #expect(shares.reduce(0, +) == base)
     }

@@ -103,25 +103,10 @@ enum BudgetEvaluator {
                 uncounted += 1
                 continue
             }
-            let shares = allocate(base: base, parts: rows.map { $0["amount_minor"] as Int64 }, total: rows[0]["total"])
+            let shares = ProportionalShares.allocate(base, parts: rows.map { $0["amount_minor"] as Int64 }, total: rows[0]["total"])
             for (row, share) in zip(rows, shares) where row["counted"] as Bool { spent -= Int128(share) }
         }
         return (clamp(spent), uncounted)
-    }
-
-    /// Splits a signed base amount over parts in proportion to their amounts, rounding down and
-    /// giving the leftover minor units to the largest remainders, so the shares add up exactly.
-    static func allocate(base: Int64, parts: [Int64], total: Int64) -> [Int64] {
-        guard total > 0, !parts.isEmpty else { return parts.map { _ in 0 } }
-        let magnitude = Int128(base.magnitude)
-        var shares = parts.map { magnitude * Int128($0) / Int128(total) }
-        let remainders = parts.map { magnitude * Int128($0) % Int128(total) }
-        var left = magnitude - shares.reduce(0, +)
-        for index in remainders.indices.sorted(by: { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }) where left > 0 {
-            shares[index] += 1
-            left -= 1
-        }
-        return shares.map { Int64(base < 0 ? -$0 : $0) }
     }
 
     /// `spent` as a percentage of `available` with one decimal, rounded half to even.
