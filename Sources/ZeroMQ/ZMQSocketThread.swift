@@ -127,11 +127,8 @@ public final class ZMQSocketThread: Sendable {
             guard let readiness = try? poller.poll(timeoutMilliseconds: -1) else { break }
             if readiness[sockets.count] { drainWake() }
 
-            let (outbox, stopRequested) = state.withLock { state in
-                defer { state.outbox.removeAll() }
-                return (state.outbox, state.stopRequested)
-            }
-            deliver(outbox, on: sockets)
+            let stopRequested = state.withLock { $0.stopRequested }
+            deliver(takeOutbox(), on: sockets)
             if stopRequested { break }
 
             for (index, socket) in sockets.enumerated() where readiness[index] {
@@ -139,6 +136,10 @@ public final class ZMQSocketThread: Sendable {
                     guard let frames = try? socket.receive(dontWait: true) else { break }
                     let message = ZMQInbound(socket: index, frames: frames)
                     if let replies = handler?(message) {
+                        // What other threads queued before the handler answered goes out first,
+                        // so a service that answers both here and from another thread keeps
+                        // its messages in the order it made them (the store's events in seq order).
+                        deliver(takeOutbox(), on: sockets)
                         deliver(replies, on: sockets)
                     } else {
                         inboundContinuation.yield(message)
@@ -147,6 +148,13 @@ public final class ZMQSocketThread: Sendable {
             }
         }
         finish(sockets: sockets)
+    }
+
+    private func takeOutbox() -> [ZMQOutbound] {
+        state.withLock { state in
+            defer { state.outbox.removeAll() }
+            return state.outbox
+        }
     }
 
     private func deliver(_ messages: [ZMQOutbound], on sockets: [ZMQSocket]) {

@@ -80,7 +80,8 @@ extension EndToEndTests {
             try harness.start(.store)
             let socket = try ZMQSocket(context: harness.context, type: .dealer)
             try socket.connect(harness.home.storeCommandEndpoint)
-            let huge = Data(repeating: UInt8(ascii: "x"), count: 2 << 20)
+            // Over the store's 16 MiB limit (StoreService.maximumFrameBytes).
+            let huge = Data(repeating: UInt8(ascii: "x"), count: 17 << 20)
             try socket.send([Data(), huge])
             #expect(try socket.waitForInput(timeoutMilliseconds: 500) == false)
             socket.close()

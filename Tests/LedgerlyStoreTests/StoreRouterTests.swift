@@ -43,9 +43,9 @@ import Testing
             return try MessageCoding.decoder().decode(Envelope<Request.Reply>.self, from: outcome.reply).body
         }
 
-        func failure<Request: RequestBody>(_ body: Request) async throws -> ErrorBody {
+        func failure<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> ErrorBody {
             do {
-                _ = try await call(body)
+                _ = try await call(body, key: key)
             } catch let error as ErrorBody {
                 return error
             }

@@ -46,7 +46,7 @@ sys.dont_write_bytecode = _dont_write
 WRITES = {
     "settings.update", "setup.save", "setup.complete", "wallet.create", "wallet.update",
     "wallet.archive", "category.create", "category.update", "tag.create", "tx.create",
-    "tx.update", "tx.delete", "tx.transfer",
+    "tx.update", "tx.delete", "tx.transfer", "tx.import", "tx.import.undo",
     "rates.profile.create", "rates.profile.use", "rates.set", "rates.batch", "rates.override.end",
     "rates.provider.report", "convert",
     "budget.set", "budget.delete", "alert.raise", "recurring.create", "recurring.pause",

@@ -37,6 +37,13 @@ actor BudgetWatcher {
             // With carry-over, an earlier month changes what the current one has available.
             let current = currentMonth
             if month < current { try await evaluate(BudgetStatusRequest(month: current, categoryIds: categories)) }
+        case ChangeEventType.txImported.rawValue:
+            // One event per import batch. Only the current month is evaluated: loading years of
+            // history must not raise an alert for every month that is long over (D68).
+            let summary = try event.data.decode(TransactionImportSummary.self)
+            let current = currentMonth
+            guard !summary.categoryIds.isEmpty, summary.months.contains(where: { $0 <= current }) else { return }
+            try await evaluate(BudgetStatusRequest(month: current, categoryIds: summary.categoryIds))
         case ChangeEventType.budgetCreated.rawValue, ChangeEventType.budgetUpdated.rawValue:
             let budget = try event.data.decode(BudgetRecord.self)
             try await evaluate(BudgetStatusRequest(month: currentMonth, budgetIds: [budget.id]))

@@ -27,6 +27,14 @@ public enum MessageType: String, CaseIterable, Sendable {
     case txUpdate = "tx.update"
     case txDelete = "tx.delete"
     case txTransfer = "tx.transfer"
+    case txImport = "tx.import"
+    case txImportUndo = "tx.import.undo"
+    case txExport = "tx.export"
+    // Store: reports
+    case reportBalance = "report.balance"
+    case reportCategories = "report.categories"
+    case reportCashflow = "report.cashflow"
+    case reportPayees = "report.payees"
     // Store: exchange rates and conversion
     case ratesProfileList = "rates.profile.list"
     case ratesProfileCreate = "rates.profile.create"
@@ -68,7 +76,7 @@ public enum MessageType: String, CaseIterable, Sendable {
     public var isWrite: Bool {
         switch self {
         case .settingsUpdate, .setupSave, .setupComplete, .walletCreate, .walletUpdate, .walletArchive,
-             .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer,
+             .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer, .txImport, .txImportUndo,
              .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .ratesOverrideEnd, .ratesProviderReport, .convert,
              .budgetSet, .budgetDelete, .alertRaise, .recurringCreate, .recurringPause, .recurringDelete, .recurringPost,
              .goalCreate, .goalFund, .goalAutoFund:
@@ -113,6 +121,13 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .txUpdate: TransactionUpdateRequest.self
         case .txDelete: TransactionDeleteRequest.self
         case .txTransfer: TransferCreateRequest.self
+        case .txImport: TransactionImportRequest.self
+        case .txImportUndo: TransactionImportUndoRequest.self
+        case .txExport: TransactionExportRequest.self
+        case .reportBalance: BalanceReportRequest.self
+        case .reportCategories: CategoryReportRequest.self
+        case .reportCashflow: CashFlowReportRequest.self
+        case .reportPayees: PayeeReportRequest.self
         case .ratesProfileList: RateProfileListRequest.self
         case .ratesProfileCreate: RateProfileCreateRequest.self
         case .ratesProfileUse: RateProfileUseRequest.self

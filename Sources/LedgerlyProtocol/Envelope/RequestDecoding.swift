@@ -7,8 +7,17 @@ import Foundation
 /// `validation_failed` naming it, because a misspelt optional field ("notse") silently dropped
 /// would lose a user's data. Replies and events are read leniently (see docs/decisions.md).
 public enum RequestDecoding {
-    /// Reads the envelope fields and checks the version; does not look at the body.
-    public static func header(of frame: Data) throws(ErrorBody) -> EnvelopeHeader {
+    /// A request frame parsed once: its JSON object and its envelope header. The store routes on
+    /// the header and reads the body from the same parse (a `tx.import` batch is megabytes of JSON,
+    /// and each parse of it costs milliseconds).
+    public struct ParsedFrame {
+        public let frame: Data
+        public let header: EnvelopeHeader
+        fileprivate let object: [String: Any]
+    }
+
+    /// Parses the frame, reads the envelope fields and checks the version.
+    public static func parse(_ frame: Data) throws(ErrorBody) -> ParsedFrame {
         guard let object = (try? JSONSerialization.jsonObject(with: frame)) as? [String: Any] else {
             throw ErrorBody(code: .malformed, message: "the frame is not a JSON object")
         }
@@ -16,14 +25,22 @@ public enum RequestDecoding {
         if let version = object["v"] as? Int, version != ProtocolVersion.major {
             throw ErrorBody(code: .unsupportedVersion, message: "protocol version \(version) is not supported; this service speaks v\(ProtocolVersion.major)", field: "v")
         }
+        var envelopeFields = object
+        envelopeFields["body"] = nil
         do {
-            return try MessageCoding.decoder().decode(EnvelopeHeader.self, from: frame)
+            let data = try JSONSerialization.data(withJSONObject: envelopeFields)
+            return ParsedFrame(frame: frame, header: try MessageCoding.decoder().decode(EnvelopeHeader.self, from: data), object: object)
         } catch let error as DecodingError {
             let failure = describe(error)
             throw ErrorBody(code: .malformed, message: "the envelope is invalid: \(failure.message)", field: failure.field)
         } catch {
             throw ErrorBody(code: .malformed, message: "the envelope is invalid")
         }
+    }
+
+    /// Reads the envelope fields and checks the version; does not decode the body.
+    public static func header(of frame: Data) throws(ErrorBody) -> EnvelopeHeader {
+        try parse(frame).header
     }
 
     /// The request's `id` when the frame is a JSON object with a string `id`, even if the rest of
@@ -34,25 +51,37 @@ public enum RequestDecoding {
 
     /// Decodes the whole request with a typed body, refusing missing, mistyped and unknown fields.
     public static func request<Body: Codable & Sendable>(_ type: Body.Type, from frame: Data) throws(ErrorBody) -> Envelope<Body> {
-        guard let object = (try? JSONSerialization.jsonObject(with: frame)) as? [String: Any], let sent = object["body"] as? [String: Any] else {
+        try decode(type, from: try parse(frame)).request
+    }
+
+    /// Like `request(_:from:)` from a frame already parsed, also giving a hash of the body as
+    /// sent (independent of key order): what the store keeps to recognise a retry.
+    public static func decode<Body: Codable & Sendable>(_ type: Body.Type, from parsed: ParsedFrame) throws(ErrorBody) -> (request: Envelope<Body>, bodyHash: String) {
+        guard let sent = parsed.object["body"] as? [String: Any] else {
             throw ErrorBody.validation("the body must be a JSON object", field: "body")
         }
         let typed: Envelope<Body>
         do {
-            typed = try MessageCoding.decoder().decode(Envelope<Body>.self, from: frame)
+            typed = try MessageCoding.decoder().decode(Envelope<Body>.self, from: parsed.frame)
         } catch let error as DecodingError {
             let failure = describe(error)
             throw ErrorBody.validation(failure.message, field: failure.field)
         } catch {
             throw ErrorBody.validation("the body could not be read: \(error)", field: "body")
         }
-        guard let understood = (try? MessageCoding.encode(typed.body)).flatMap({ try? JSONSerialization.jsonObject(with: $0) }) else {
-            throw ErrorBody(code: .internal, message: "could not re-encode the request body")
+        let unknown: String?
+        if let listed = Body.self as? any KnownFields.Type {
+            unknown = firstUnknownField(in: sent, listed: listed, path: "body")
+        } else {
+            guard let understood = (try? MessageCoding.encode(typed.body)).flatMap({ try? JSONSerialization.jsonObject(with: $0) }) else {
+                throw ErrorBody(code: .internal, message: "could not re-encode the request body")
+            }
+            unknown = firstUnknownField(in: sent, understood: understood, path: "body")
         }
-        if let unknown = firstUnknownField(in: sent, understood: understood, path: "body") {
+        if let unknown {
             throw ErrorBody.validation("unknown field '\(unknown)'", field: unknown)
         }
-        return typed
+        return (typed, CanonicalHash.of(sent))
     }
 
     /// Walks what was sent next to what the body type read back; a key that was sent with a
@@ -74,6 +103,29 @@ public enum RequestDecoding {
             }
         }
         return nil
+    }
+
+    /// The same check for a type that lists its fields: a dictionary lookup per key sent, where
+    /// re-encoding a 20,000-item import and parsing it again would cost more than decoding it.
+    static func firstUnknownField(in sent: Any, listed type: any KnownFields.Type, path: String) -> String? {
+        if let array = sent as? [Any] {
+            for (index, element) in array.enumerated() {
+                if let unknown = firstUnknownField(in: element, listed: type, path: "\(path)[\(index)]") { return unknown }
+            }
+            return nil
+        }
+        guard let object = sent as? [String: Any] else { return nil }
+        // Unsorted (sorting every object's keys costs more than the check); the first unknown
+        // field in key order is found only when there is one.
+        var unknown: [String] = []
+        for (key, value) in object {
+            guard let member = type.fields[key] else {
+                if !(value is NSNull) { unknown.append("\(path).\(key)") }
+                continue
+            }
+            if let member, let nested = firstUnknownField(in: value, listed: member, path: "\(path).\(key)") { unknown.append(nested) }
+        }
+        return unknown.min()
     }
 
     /// A readable sentence and a field path for a `DecodingError`.

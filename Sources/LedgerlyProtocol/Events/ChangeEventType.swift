@@ -11,6 +11,10 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     case txCreated = "tx.created"
     case txUpdated = "tx.updated"
     case txDeleted = "tx.deleted"
+    /// A batch of `tx.import` was applied (`data` summarises it: one event per batch, not per transaction).
+    case txImported = "tx.imported"
+    /// `tx.import.undo` deleted an import's transactions (`data` summarises them).
+    case txImportUndone = "tx.import.undone"
     case rateProfileCreated = "rates.profile.created"
     case rateProfileUpdated = "rates.profile.updated"
     /// Rates stored (a manual rate, or a provider batch: `data` summarises it).
@@ -40,6 +44,7 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .categoryCreated, .categoryUpdated: "category"
         case .tagCreated: "tag"
         case .txCreated, .txUpdated, .txDeleted: "transaction"
+        case .txImported, .txImportUndone: "import"
         case .rateProfileCreated, .rateProfileUpdated: "rate_profile"
         case .ratesUpdated, .rateOverrideEnded: "rates"
         case .rateProviderStatus: "rate_provider"
@@ -59,6 +64,7 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .categoryCreated, .categoryUpdated: CategoryRecord.self
         case .tagCreated: TagRecord.self
         case .txCreated, .txUpdated, .txDeleted: TransactionRecord.self
+        case .txImported, .txImportUndone: TransactionImportSummary.self
         case .rateProfileCreated, .rateProfileUpdated: RateProfileRecord.self
         case .ratesUpdated: RatesUpdatedSummary.self
         case .rateOverrideEnded: RateRecord.self

@@ -20,15 +20,4 @@ enum IdempotencyLedger {
         try db.execute(cached: "INSERT INTO idempotency (key, request_type, body_hash, reply, created_at) VALUES (?, ?, ?, ?, ?)",
             arguments: [key, requestType, bodyHash, String(decoding: reply, as: UTF8.self), now])
     }
-
-    /// FNV-1a over the canonical (sorted-keys) body: detects a key reused for a different request.
-    /// Not a security measure, only a guard against client bugs.
-    static func hash(_ canonicalBody: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in canonicalBody {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
 }

@@ -252,6 +252,32 @@ enum StoreMigrations {
                 );
                 """)
         }
+        // Reports and imports: totals kept per month, wallet, category, kind and currency on
+        // every write (docs/reports-import-export.md), and the columns that let an import find duplicates and
+        // be taken back.
+        migrator.registerMigration("v5-reports-imports") { db in
+            try db.execute(sql: """
+                ALTER TABLE transactions ADD COLUMN import_key TEXT;
+                ALTER TABLE transactions ADD COLUMN import_id TEXT;
+                CREATE UNIQUE INDEX transactions_by_import_key ON transactions(wallet_id, import_key) WHERE import_key IS NOT NULL;
+                CREATE INDEX transactions_by_import ON transactions(import_id) WHERE import_id IS NOT NULL;
+                CREATE TABLE ledger_totals (
+                    month TEXT NOT NULL,
+                    wallet_id INTEGER NOT NULL,
+                    category_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    transfer INTEGER NOT NULL,
+                    currency TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    amount_minor INTEGER NOT NULL,
+                    wallet_minor INTEGER NOT NULL,
+                    base_minor INTEGER NOT NULL,
+                    missing_base INTEGER NOT NULL,
+                    PRIMARY KEY (month, wallet_id, category_id, kind, transfer, currency)
+                ) WITHOUT ROWID;
+                """)
+            try LedgerTotals.rebuild(db)
+        }
         return migrator
     }
 }

@@ -73,11 +73,13 @@ enum BaseAmountBackfill {
             fills.append((id, own.0, own.1))
             if (partner["base_amount_minor"] as Int64?) == nil { fills.append((partnerId, theirs.0, theirs.1)) }
         }
+        try LedgerTotals.apply(db, ids: fills.map(\.id), sign: -1)
         for fill in fills {
             try db.execute(
                 cached: "UPDATE transactions SET base_amount_minor = ?, base_conversion = ?, updated_at = ? WHERE id = ?",
                 arguments: [fill.baseMinor, try TransactionConversion.json(fill.snapshot), context.now, fill.id])
         }
+        try LedgerTotals.apply(db, ids: fills.map(\.id), sign: 1)
         for fill in fills {
             try context.record(.txUpdated, id: String(fill.id), data: try TransactionHandlers.fetch(db, id: fill.id))
         }

@@ -40,8 +40,8 @@ struct RateLookup {
     }
 
     /// Converts and describes the rate used as a snapshot to keep; a missing rate is an error.
-    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String) throws -> (Conversion, RateSnapshot) {
-        guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field) else {
+    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot) {
+        guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field, using: prepared, cache: cache) else {
             throw ErrorBody.validation("\(ConversionError.missingRate(from: money.currency.code, to: target.code).description) (profile '\(profile.name)')", field: field)
         }
         return converted
@@ -51,7 +51,9 @@ struct RateLookup {
     /// amount that may wait for a rate. The rates are read once.
     /// `converter`: one already built for these currencies and moment (the backfill reuses one
     /// per wallet currency and day instead of reading the same rates for every transaction).
-    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, using prepared: CurrencyConverter? = nil) throws -> (Conversion, RateSnapshot)? {
+    /// `cache`: a batch's shared cache, which keeps one snapshot per pair and moment (they do not
+    /// depend on the amount, and describing one costs more than the conversion).
+    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
         let converter = try prepared ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
         let conversion: Conversion
         do throws(ConversionError) {
@@ -60,15 +62,22 @@ struct RateLookup {
             if case .missingRate = error { return nil }
             throw ErrorBody.validation("\(error.description) (profile '\(profile.name)')", field: field)
         }
+        let describe = { snapshot(of: conversion, from: money.currency, to: target, at: moment) }
+        guard let cache else { return (conversion, describe()) }
+        let key = "\(money.currency.code)>\(target.code)@\(moment.map { String($0.timeIntervalSince1970) } ?? "now")"
+        return (conversion, cache.snapshot(key, describe))
+    }
+
+    /// The rate a conversion used, as kept with a transaction.
+    func snapshot(of conversion: Conversion, from source: Currency, to target: Currency, at moment: Date?) -> RateSnapshot {
         // A rate asked for a past moment is the right rate for it, not a stale one.
         let stale = moment == nil && conversion.legs.contains { policy.isStale($0.quote, now: now) }
-        let snapshot = RateSnapshot(
-            base: money.currency.code, quote: target.code, rate: conversion.rate.decimalString,
+        return RateSnapshot(
+            base: source.code, quote: target.code, rate: conversion.rate.decimalString,
             profileId: profile.id, profileName: profile.name,
             source: conversion.legs.isEmpty ? "identity" : conversion.legs.map(\.quote.source).joined(separator: "+"),
             asOf: Timestamp.string(from: conversion.asOf ?? now), override: false, stale: stale,
             legs: conversion.legs.map { RateSnapshotLeg(base: $0.quote.pair.base, quote: $0.quote.pair.quote, rate: $0.quote.rate.decimalString, inverted: $0.inverted) })
-        return (conversion, snapshot)
     }
 
     /// "rate 3 h old" when a leg was stale, for replies and CLI output.

@@ -21,20 +21,21 @@ struct TransactionConversion {
     /// For a new transaction (or a transfer leg, where `amount` is already in the wallet's currency).
     /// `date` is the transaction's day: a transaction dated in the past converts with the rate in
     /// force at the end of that day, today's with the newest rate.
-    static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date) throws -> TransactionConversion {
+    static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date, cache: ConversionCache? = nil) throws -> TransactionConversion {
         let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
-        let base = try SettingsHandlers.baseCurrency(db)
-        let now = Timestamp.string(from: clock)
-        // Today (in the user's time zone) converts with the newest rate; a past day with the rate
-        // in force at the end of that day (UTC).
-        let endOfDay = date.description >= Timestamp.today(at: clock) ? nil : Timestamp.parse(date.description)
+        let base = try cache?.baseCurrency(db) ?? SettingsHandlers.baseCurrency(db)
+        let endOfDay = cache?.endOfDay(date.description, now: clock) ?? Self.endOfDay(date.description, now: clock)
         // One lookup (one profile read) serves both conversions, made only when one is needed.
-        var sharedLookup: RateLookup?
+        var sharedLookup = cache?.lookup
         func lookup(field: String) throws -> RateLookup {
             if let sharedLookup { return sharedLookup }
             let made = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: field), now: clock)
             sharedLookup = made
+            cache?.lookup = made
             return made
+        }
+        func converter(_ lookup: RateLookup, _ currencies: [String]) throws -> CurrencyConverter? {
+            try cache?.converter(lookup, currencies: currencies, base: base, at: endOfDay, day: date.description)
         }
         var walletMoney = amount
         var conversion: RateSnapshot?
@@ -43,10 +44,11 @@ struct TransactionConversion {
                 let rate = try RateHandlers.exchangeRate(overrideRate, field: "body.rate")
                 walletMoney = try applying(rate, to: amount, in: walletCurrency)
                 conversion = RateSnapshot(base: amount.currency.code, quote: walletCurrency.code, rate: rate.decimalString, profileId: nil, profileName: nil,
-                                          source: "override", asOf: now, override: true, stale: false)
+                                          source: "override", asOf: Timestamp.string(from: clock), override: true, stale: false)
             } else {
-                let (converted, snapshot) = try lookup(field: "body.currency")
-                    .convert(amount, to: walletCurrency, base: base, at: endOfDay, field: "body.currency")
+                let rates = try lookup(field: "body.currency")
+                let (converted, snapshot) = try rates.convert(amount, to: walletCurrency, base: base, at: endOfDay, field: "body.currency",
+                                                              using: try converter(rates, [amount.currency.code, walletCurrency.code]), cache: cache)
                 walletMoney = converted.result
                 conversion = snapshot
             }
@@ -64,10 +66,44 @@ struct TransactionConversion {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: walletMoney.minorUnits, baseConversion: nil)
         }
         // Only a missing rate leaves the base amount empty; any other failure is an error.
-        guard let (converted, snapshot) = try lookup(field: "body.walletId").convertIfKnown(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId") else {
+        let rates = try lookup(field: "body.walletId")
+        guard let (converted, snapshot) = try rates.convertIfKnown(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId",
+                                                                    using: try converter(rates, [walletCurrency.code, base]), cache: cache) else {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: nil, baseConversion: nil)
         }
         return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: converted.result.minorUnits, baseConversion: snapshot)
+    }
+
+    /// The moment whose rates convert a transaction of `day`: nil (the newest rates) for today in
+    /// the user's time zone or later, else the end of that day (UTC).
+    static func endOfDay(_ day: String, now: Date) -> Date? {
+        day >= Timestamp.today(at: now) ? nil : Timestamp.parse(day)
+    }
+
+    /// For a restored export: the amounts and rates the transaction had, checked against the
+    /// currencies they must be in, never converted again.
+    static func restored(_ kept: KeptAmounts, amount: Money, wallet: WalletRecord, db: Database) throws -> TransactionConversion {
+        let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
+        var walletMoney = amount
+        if amount.currency != walletCurrency {
+            guard let walletAmount = kept.walletAmount, kept.conversion != nil else {
+                throw ErrorBody.validation("a \(amount.currency.code) transaction in a \(walletCurrency.code) wallet needs kept.walletAmount and kept.conversion", field: "kept.walletAmount")
+            }
+            walletMoney = try InputRules.positiveAmount(walletAmount, currency: walletCurrency, field: "kept.walletAmount")
+        }
+        return TransactionConversion(walletMoney: walletMoney, conversion: amount.currency == walletCurrency ? nil : kept.conversion,
+                                     baseMinorUnits: try keptBase(kept.baseAmount, db: db, field: "kept.baseAmount"), baseConversion: kept.baseConversion)
+    }
+
+    /// A kept base amount in minor units of the base currency: not negative (zero happens).
+    static func keptBase(_ amount: String?, db: Database, field: String) throws -> Int64? {
+        guard let amount else { return nil }
+        guard let base = try SettingsHandlers.baseCurrency(db) else {
+            throw ErrorBody.validation("\(field) needs a base currency: finish `ledgerly setup` first", field: field)
+        }
+        let money = try InputRules.amount(amount, currency: try InputRules.currency(base, field: field), field: field)
+        guard money.minorUnits >= 0 else { throw ErrorBody.validation("\(field) must not be negative, got \(amount)", field: field) }
+        return money.minorUnits
     }
 
     /// For an edited amount: the kept rates applied to the new amount, never today's rates.

@@ -35,7 +35,6 @@ enum TransactionHandlers {
             try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId")
             prefix = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id) "
             arguments.insert(categoryId, at: 0)
-            conditions.append("(t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))")
         }
         if let tag = request.tag {
             conditions.append("EXISTS (SELECT 1 FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id = t.id AND g.name = ?)")
@@ -58,10 +57,21 @@ enum TransactionHandlers {
         guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
         let offset = request.offset ?? 0
         guard offset >= 0 else { throw ErrorBody.validation("body.offset must not be negative", field: "body.offset") }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let total = try db.cachedValue(Int.self, sql: "\(prefix)SELECT count(*) FROM transactions t \(filter)", arguments: StatementArguments(arguments)) ?? 0
+        // The category test has two spellings that select the same rows. `IN (SELECT …)` lets
+        // SQLite read the category and split indexes (a multi-index OR), so counting a million
+        // rows takes milliseconds; `EXISTS` keeps the walk down the date index, so a page of a
+        // common category stops after a few hundred rows instead of sorting all its matches.
+        // A rare category (few matches) is paged with the index form too: sorting them is cheap,
+        // walking the dates to find them is not.
+        func filter(category spelling: String?) -> String {
+            let all = conditions + (spelling.map { [$0] } ?? [])
+            return all.isEmpty ? "" : "WHERE " + all.joined(separator: " AND ")
+        }
+        let indexed = request.categoryId == nil ? nil : "(t.category_id IN subtree OR t.id IN (SELECT s.tx_id FROM splits s WHERE s.category_id IN subtree))"
+        let walked = request.categoryId == nil ? nil : "(t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))"
+        let total = try db.cachedValue(Int.self, sql: "\(prefix)SELECT count(*) FROM transactions t \(filter(category: indexed))", arguments: StatementArguments(arguments)) ?? 0
         let rows = try Row.fetchAll(
-            db, sql: "\(prefix)SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id \(filter) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
+            db, sql: "\(prefix)SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id \(filter(category: total <= 10_000 ? indexed : walked)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
             arguments: StatementArguments(arguments + [limit, offset]))
         return TransactionListReply(transactions: try records(db, rows: rows), total: total)
     }
@@ -69,34 +79,10 @@ enum TransactionHandlers {
     // MARK: Writes
 
     static func create(_ request: TransactionCreateRequest, _ context: inout WriteContext) throws -> TransactionRecord {
-        let db = context.db
-        let wallet = try WalletHandlers.active(db, id: request.walletId, field: "body.walletId")
-        let currency = try InputRules.currency(request.currency ?? wallet.currency, field: "body.currency")
-        let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: "body.amount")
-        let date = try InputRules.date(request.date, field: "body.date")
-        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
-        let splits = try validSplits(request.splits ?? [], total: amount, db: db)
-        if request.categoryId != nil && !splits.isEmpty {
-            throw ErrorBody.validation("give a category or splits, not both: each split part has its own category", field: "body.splits")
-        }
-        let notes = try InputRules.optionalText(request.notes, field: "body.notes")
-        let attachment = try InputRules.optionalText(request.attachmentPath, field: "body.attachmentPath", limit: 4_096)
-        let tagIds = try TagHandlers.resolve(request.tags ?? [], field: "body.tags", &context)
-        let converted = try TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.date)
-        let effect = request.kind.sign * converted.walletMoney.minorUnits
-
-        try db.execute(cached: """
-                INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, converted.baseMinorUnits.map { request.kind.sign * $0 },
-                        try TransactionConversion.json(converted.conversion), try TransactionConversion.json(converted.baseConversion),
-                        request.categoryId, notes, date.description, attachment, context.now, context.now])
-        let id = db.lastInsertedRowID
-        try writeTags(db, txId: id, tagIds: tagIds)
-        try writeSplits(db, txId: id, splits: splits)
-        try WalletHandlers.adjustBalance(db, walletId: wallet.id, by: effect)
-        let record = try fetch(db, id: id)
+        let writer = TransactionWriter(db: context.db)
+        let id = try writer.insert(request, &context)
+        try writer.finish()
+        let record = try fetch(context.db, id: id)
         try context.record(.txCreated, id: String(id), data: record)
         return record
     }
@@ -104,6 +90,16 @@ enum TransactionHandlers {
     static func update(_ request: TransactionUpdateRequest, _ context: inout WriteContext) throws -> TransactionRecord {
         let db = context.db
         let old = try fetch(db, id: request.id)
+        // Out of the totals as they were, back in as they are now (date, amount or category may change).
+        let touched = [old.id] + (old.transfer.map { [$0.counterpartyTransactionId] } ?? [])
+        try LedgerTotals.apply(db, ids: touched, sign: -1)
+        let updated = try applyUpdate(request, to: old, &context)
+        try LedgerTotals.apply(db, ids: touched, sign: 1)
+        return updated
+    }
+
+    private static func applyUpdate(_ request: TransactionUpdateRequest, to old: TransactionRecord, _ context: inout WriteContext) throws -> TransactionRecord {
+        let db = context.db
         if let link = old.transfer {
             let forbidden = [("kind", request.kind != nil), ("walletId", request.walletId != nil), ("amount", request.amount != nil),
                              ("categoryId", request.categoryId != nil), ("splits", request.splits != nil)]
@@ -183,6 +179,7 @@ enum TransactionHandlers {
         let first = try fetch(db, id: request.id)
         var doomed = [first]
         if let link = first.transfer { doomed.append(try fetch(db, id: link.counterpartyTransactionId)) }
+        try LedgerTotals.apply(db, ids: doomed.map(\.id), sign: -1)
         for transaction in doomed {
             let effect = try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [transaction.id]) ?? 0
             try db.execute(cached: "DELETE FROM transactions WHERE id = ?", arguments: [transaction.id])
@@ -194,59 +191,9 @@ enum TransactionHandlers {
 
     static func transfer(_ request: TransferCreateRequest, _ context: inout WriteContext) throws -> TransferReply {
         let db = context.db
-        guard request.fromWalletId != request.toWalletId else {
-            throw ErrorBody.validation("a transfer needs two different wallets", field: "body.toWalletId")
-        }
-        let source = try WalletHandlers.active(db, id: request.fromWalletId, field: "body.fromWalletId")
-        let destination = try WalletHandlers.active(db, id: request.toWalletId, field: "body.toWalletId")
-        let sourceCurrency = try InputRules.currency(source.currency, field: "body.fromWalletId")
-        let destinationCurrency = try InputRules.currency(destination.currency, field: "body.toWalletId")
-        let outgoing = try InputRules.positiveAmount(request.amount, currency: sourceCurrency, field: "body.amount")
-        let incoming: Money
-        if let toAmount = request.toAmount {
-            incoming = try InputRules.positiveAmount(toAmount, currency: destinationCurrency, field: "body.toAmount")
-            if sourceCurrency == destinationCurrency && incoming != outgoing {
-                throw ErrorBody.validation("both wallets are in \(sourceCurrency.code): body.toAmount must equal body.amount (record a fee as its own expense)", field: "body.toAmount")
-            }
-        } else {
-            guard sourceCurrency == destinationCurrency else {
-                throw ErrorBody.validation("the wallets are in \(sourceCurrency.code) and \(destinationCurrency.code): give body.toAmount, what arrives in \(destination.name)", field: "body.toAmount")
-            }
-            incoming = outgoing
-        }
-        let date = try InputRules.date(request.date, field: "body.date")
-        let notes = try InputRules.optionalText(request.notes, field: "body.notes")
-        let tagIds = try TagHandlers.resolve(request.tags ?? [], field: "body.tags", &context)
-
-        var legIds: [Int64] = []
-        // Both legs carry the same value, so they get the same base amount: the base-currency leg's
-        // own amount when one is in the base currency (the transfer's real rate), else both
-        // converted; when either cannot be converted, neither gets one (totals stay balanced).
-        var legs: [((WalletRecord, Money, TransactionKind, WalletRecord), TransactionConversion)] = []
-        for leg in [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)] {
-            legs.append((leg, try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.date)))
-        }
-        let base = try SettingsHandlers.baseCurrency(db)
-        if let inBase = legs.first(where: { $0.0.1.currency.code == base }) {
-            legs = legs.map { ($0.0, $0.1.withBase(minorUnits: inBase.0.1.minorUnits, snapshot: $0.0.1.currency.code == base ? nil : $0.1.baseConversion)) }
-        } else if legs.contains(where: { $0.1.baseMinorUnits == nil }) {
-            legs = legs.map { ($0.0, $0.1.withBase(minorUnits: nil, snapshot: nil)) }
-        }
-        for ((wallet, money, kind, counterparty), converted) in legs {
-            let effect = kind.sign * money.minorUnits
-            try db.execute(cached: """
-                    INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, converted.baseMinorUnits.map { kind.sign * $0 },
-                            try TransactionConversion.json(converted.baseConversion), notes, date.description, counterparty.id, context.now, context.now])
-            let id = db.lastInsertedRowID
-            legIds.append(id)
-            try writeTags(db, txId: id, tagIds: tagIds)
-            try WalletHandlers.adjustBalance(db, walletId: wallet.id, by: effect)
-        }
-        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[1], legIds[0]])
-        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[0], legIds[1]])
+        let writer = TransactionWriter(db: db)
+        let legIds = try writer.insertTransfer(request, &context)
+        try writer.finish()
         let reply = TransferReply(outgoing: try fetch(db, id: legIds[0]), incoming: try fetch(db, id: legIds[1]))
         try context.record(.txCreated, id: String(legIds[0]), data: reply.outgoing)
         try context.record(.txCreated, id: String(legIds[1]), data: reply.incoming)
@@ -255,7 +202,8 @@ enum TransactionHandlers {
 
     // MARK: Helpers
 
-    private static func validSplits(_ parts: [SplitPart], total: Money, db: Database) throws -> [(Money, SplitPart)] {
+    /// `requireCategory` checks a part's category (a bulk writer passes one that remembers).
+    static func validSplits(_ parts: [SplitPart], total: Money, db: Database, requireCategory: ((Int64, String) throws -> Void)? = nil) throws -> [(Money, SplitPart)] {
         guard !parts.isEmpty else { return [] }
         guard parts.count >= 2 else {
             throw ErrorBody.validation("a split needs at least two parts; use body.categoryId for a single category", field: "body.splits")
@@ -269,7 +217,11 @@ enum TransactionHandlers {
         for (index, part) in parts.enumerated() {
             let field = "body.splits[\(index)]"
             let money = try InputRules.positiveAmount(part.amount, currency: total.currency, field: "\(field).amount")
-            try CategoryHandlers.requireExists(db, id: part.categoryId, field: "\(field).categoryId")
+            if let requireCategory {
+                try requireCategory(part.categoryId, "\(field).categoryId")
+            } else {
+                try CategoryHandlers.requireExists(db, id: part.categoryId, field: "\(field).categoryId")
+            }
             let memo = try InputRules.optionalText(part.memo, field: "\(field).memo", limit: 1_000)
             sum += money.minorUnits
             validated.append((money, SplitPart(amount: money.decimalString, categoryId: part.categoryId, memo: memo)))
@@ -281,13 +233,13 @@ enum TransactionHandlers {
         return validated
     }
 
-    private static func writeTags(_ db: Database, txId: Int64, tagIds: [Int64]) throws {
+    static func writeTags(_ db: Database, txId: Int64, tagIds: [Int64]) throws {
         for tagId in tagIds {
             try db.execute(cached: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)", arguments: [txId, tagId])
         }
     }
 
-    private static func writeSplits(_ db: Database, txId: Int64, splits: [(Money, SplitPart)]) throws {
+    static func writeSplits(_ db: Database, txId: Int64, splits: [(Money, SplitPart)]) throws {
         for (position, (money, part)) in splits.enumerated() {
             try db.execute(cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo) VALUES (?, ?, ?, ?, ?)",
                 arguments: [txId, position, money.minorUnits, part.categoryId, part.memo])
@@ -295,7 +247,7 @@ enum TransactionHandlers {
     }
 
     /// Builds records for rows, loading tags and splits for all of them in two queries.
-    private static func records(_ db: Database, rows: [Row]) throws -> [TransactionRecord] {
+    static func records(_ db: Database, rows: [Row]) throws -> [TransactionRecord] {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
         // One transaction (every write's reply) uses cached statements; a list passes its ids as
@@ -315,6 +267,15 @@ enum TransactionHandlers {
             splits[row["tx_id"], default: []].append(SplitPart(amount: InputRules.format(row["amount_minor"], row["currency"]), categoryId: row["category_id"], memo: row["memo"]))
         }
         let base = try SettingsHandlers.baseCurrency(db)
+        // Transactions of a day share a few rate snapshots: each stored text is decoded once.
+        var snapshots: [String: RateSnapshot] = [:]
+        func snapshot(_ text: String?) -> RateSnapshot? {
+            guard let text else { return nil }
+            if let known = snapshots[text] { return known }
+            let decoded = TransactionConversion.snapshot(text)
+            snapshots[text] = decoded
+            return decoded
+        }
         return rows.map { row in
             let id: Int64 = row["id"]
             let currency: String = row["currency"]
@@ -331,7 +292,7 @@ enum TransactionHandlers {
                 splits: splits[id] ?? [],
                 walletAmount: InputRules.format(Int64(walletMinor.magnitude), row["wallet_currency"]),
                 baseAmount: base.flatMap { base in baseMinor.map { InputRules.format(Int64($0.magnitude), base) } }, baseCurrency: base,
-                conversion: TransactionConversion.snapshot(row["conversion"]), baseConversion: TransactionConversion.snapshot(row["base_conversion"]),
+                conversion: snapshot(row["conversion"]), baseConversion: snapshot(row["base_conversion"]),
                 createdAt: row["created_at"], updatedAt: row["updated_at"])
         }
     }

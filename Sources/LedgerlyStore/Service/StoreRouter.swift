@@ -9,8 +9,9 @@ import Synchronization
 /// shares: envelope and version checks, the setup gate, strict body decoding, and for writes
 /// the idempotency ledger and change log in one SQL transaction.
 ///
-/// Called on the store's socket thread, one request at a time, so requests are applied in arrival
-/// order and no two writes interleave. Synchronous on purpose: SQLite work has nothing to await,
+/// Called on the store's socket thread, one request at a time (or, while a large request is in the
+/// bulk pipeline, on its threads in arrival order: D71), so requests are applied in arrival order
+/// and no two writes interleave. Synchronous on purpose: SQLite work has nothing to await,
 /// and a hop to another thread per request cost more than the request (docs/decisions.md, D25).
 final class StoreRouter: Sendable {
     private let database: StoreDatabase
@@ -27,16 +28,40 @@ final class StoreRouter: Sendable {
         self.setupCompleted = Mutex(try database.pool.read(SettingsHandlers.isSetupCompleted))
     }
 
+    /// A request decoded and checked, with the database work still to do.
+    typealias PreparedRequest = @Sendable () -> RouterOutcome
+
     func handle(_ frame: Data) -> RouterOutcome {
+        prepare(frame)()
+    }
+
+    /// Parses, checks and decodes a request (no database access): the part of a request that
+    /// the store can do for a large `tx.import` batch while the previous one is being applied.
+    func prepare(_ frame: Data) -> PreparedRequest {
         do {
-            return try route(try RequestDecoding.header(of: frame), frame)
-        } catch let error as ErrorBody {
+            let work = try route(try RequestDecoding.parse(frame))
+            return { [self] in
+                do {
+                    return try work()
+                } catch {
+                    return self.outcome(of: error, frame)
+                }
+            }
+        } catch {
+            let failed = outcome(of: error, frame)
+            return { failed }
+        }
+    }
+
+    private func outcome(of error: any Error, _ frame: Data) -> RouterOutcome {
+        switch error {
+        case let error as ErrorBody:
             return failure(error, frame)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+        case let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT:
             // Handlers check the constraints they know; reaching this is a gap in those checks.
             logger.error("constraint failed", metadata: ["re": "\(RequestDecoding.bestEffortId(of: frame) ?? "")", "error": "\(error)"])
             return failure(ErrorBody(code: .conflict, message: "the change conflicts with existing data; nothing was changed"), frame)
-        } catch {
+        default:
             let id = RequestDecoding.bestEffortId(of: frame) ?? ""
             logger.error("request failed", metadata: ["re": "\(id)", "error": "\(error)"])
             return failure(ErrorBody(code: .internal, message: "the store failed to apply the request and changed nothing; its log has the details (request \(id))"), frame)
@@ -47,7 +72,9 @@ final class StoreRouter: Sendable {
         RouterOutcome(reply: ReplyBuilder.error(error, re: RequestDecoding.bestEffortId(of: frame)), events: [])
     }
 
-    private func route(_ header: EnvelopeHeader, _ frame: Data) throws -> RouterOutcome {
+    /// Decodes the body for its handler and returns the handler's work, to run next.
+    private func route(_ frame: RequestDecoding.ParsedFrame) throws -> Work {
+        let header = frame.header
         guard let type = MessageType(rawValue: header.type) else {
             throw ErrorBody(code: .unknownType, message: "unknown message type '\(header.type)'", field: "type")
         }
@@ -69,9 +96,12 @@ final class StoreRouter: Sendable {
         case .settingsUpdate: return try write(SettingsUpdateRequest.self, frame, header, SettingsHandlers.update)
         case .setupSave: return try write(SetupSaveRequest.self, frame, header, SettingsHandlers.save)
         case .setupComplete:
-            let outcome = try write(SetupCompleteRequest.self, frame, header, SettingsHandlers.complete)
-            setupCompleted.withLock { $0 = true }
-            return outcome
+            let work = try write(SetupCompleteRequest.self, frame, header, SettingsHandlers.complete)
+            return { [self] in
+                let outcome = try work()
+                self.setupCompleted.withLock { $0 = true }
+                return outcome
+            }
         case .walletCreate: return try write(WalletCreateRequest.self, frame, header, WalletHandlers.create)
         case .walletList: return try read(WalletListRequest.self, frame, header, WalletHandlers.list)
         case .walletGet: return try read(WalletGetRequest.self, frame, header, WalletHandlers.get)
@@ -88,6 +118,13 @@ final class StoreRouter: Sendable {
         case .txUpdate: return try write(TransactionUpdateRequest.self, frame, header, TransactionHandlers.update)
         case .txDelete: return try write(TransactionDeleteRequest.self, frame, header, TransactionHandlers.delete)
         case .txTransfer: return try write(TransferCreateRequest.self, frame, header, TransactionHandlers.transfer)
+        case .txImport: return try write(TransactionImportRequest.self, frame, header, ImportHandlers.importBatch)
+        case .txImportUndo: return try write(TransactionImportUndoRequest.self, frame, header, ImportHandlers.undo)
+        case .txExport: return try read(TransactionExportRequest.self, frame, header, ImportHandlers.export)
+        case .reportBalance: return try read(BalanceReportRequest.self, frame, header) { [clock] request, db in try BalanceReporter.report(request, db, now: clock.now()) }
+        case .reportCategories: return try read(CategoryReportRequest.self, frame, header, CategoryReporter.report)
+        case .reportCashflow: return try read(CashFlowReportRequest.self, frame, header, CategoryReporter.cashFlow)
+        case .reportPayees: return try read(PayeeReportRequest.self, frame, header, PayeeReporter.report)
         case .ratesProfileList: return try read(RateProfileListRequest.self, frame, header, RateHandlers.listProfiles)
         case .ratesProfileCreate: return try write(RateProfileCreateRequest.self, frame, header, RateHandlers.createProfile)
         case .ratesProfileUse: return try write(RateProfileUseRequest.self, frame, header, RateHandlers.useProfile)
@@ -123,38 +160,52 @@ final class StoreRouter: Sendable {
         }
     }
 
+    typealias Work = @Sendable () throws -> RouterOutcome
+
     private func read<Request: RequestBody>(
-        _ type: Request.Type, _ frame: Data, _ header: EnvelopeHeader,
-        _ handler: (Request, Database) throws -> Request.Reply
-    ) throws -> RouterOutcome {
-        let request = try RequestDecoding.request(Request.self, from: frame)
-        let reply = try database.pool.read { db in try handler(request.body, db) }
-        return RouterOutcome(reply: ReplyBuilder.ok(reply, for: header), events: [])
+        _ type: Request.Type, _ frame: RequestDecoding.ParsedFrame, _ header: EnvelopeHeader,
+        _ handler: @escaping @Sendable (Request, Database) throws -> Request.Reply
+    ) throws -> Work {
+        let request = try RequestDecoding.decode(Request.self, from: frame).request
+        return { [database] in
+            let reply = try database.pool.read { db in try handler(request.body, db) }
+            return RouterOutcome(reply: ReplyBuilder.ok(reply, for: header), events: [])
+        }
     }
 
     /// Applies a write exactly once per idempotency key: a key seen before returns the stored
     /// reply and changes nothing; the same key with a different body is a `conflict`.
+    /// A stored hash from before `CanonicalHash`'s prefix is compared with the old kind of hash
+    /// (only on a retry, so the re-encoding costs nothing otherwise): keys recorded before an
+    /// upgrade keep answering their retries (the alerts service re-sends its keys on every start).
+    private static func sameBody<Body: Encodable>(_ stored: String, _ hash: String, _ body: Body) throws -> Bool {
+        if stored == hash { return true }
+        guard !stored.hasPrefix(CanonicalHash.prefix) else { return false }
+        return stored == CanonicalHash.legacy(try MessageCoding.encode(body))
+    }
+
     private func write<Request: RequestBody>(
-        _ type: Request.Type, _ frame: Data, _ header: EnvelopeHeader,
-        _ handler: (Request, inout WriteContext) throws -> Request.Reply
-    ) throws -> RouterOutcome {
-        let request = try RequestDecoding.request(Request.self, from: frame)
+        _ type: Request.Type, _ frame: RequestDecoding.ParsedFrame, _ header: EnvelopeHeader,
+        _ handler: @escaping @Sendable (Request, inout WriteContext) throws -> Request.Reply
+    ) throws -> Work {
+        let (request, bodyHash) = try RequestDecoding.decode(Request.self, from: frame)
         let key = header.key ?? ""
-        let bodyHash = IdempotencyLedger.hash(try MessageCoding.encode(request.body))
-        let epoch = database.epoch
-        let (reply, events) = try database.pool.write { db -> (Data, [EncodedChangeEvent]) in
-            if let earlier = try IdempotencyLedger.lookup(db, key: key) {
-                guard earlier.requestType == header.type, earlier.bodyHash == bodyHash else {
-                    throw ErrorBody(code: .conflict, message: "the idempotency key '\(key)' was already used for a different request", field: "key")
+        return { [database, clock] in
+            let epoch = database.epoch
+            let (reply, events) = try database.pool.write { db -> (Data, [EncodedChangeEvent]) in
+                if let earlier = try IdempotencyLedger.lookup(db, key: key) {
+                    guard earlier.requestType == header.type, try Self.sameBody(earlier.bodyHash, bodyHash, request.body) else {
+                        throw ErrorBody(code: .conflict, message: "the idempotency key '\(key)' was already used for a different request", field: "key")
+                    }
+                    return (earlier.reply, [])
                 }
-                return (earlier.reply, [])
+                var context = WriteContext(db: db, epoch: epoch, date: clock.now())
+                let body = try handler(request.body, &context)
+                let reply = try MessageCoding.encode(body)
+                try IdempotencyLedger.remember(db, key: key, requestType: header.type, bodyHash: bodyHash, reply: reply, at: context.now)
+                return (reply, context.events)
             }
-            var context = WriteContext(db: db, epoch: epoch, date: clock.now())
-            let body = try handler(request.body, &context)
-            let reply = try MessageCoding.encode(body)
-            try IdempotencyLedger.remember(db, key: key, requestType: header.type, bodyHash: bodyHash, reply: reply, at: context.now)
-            return (reply, context.events)
+            return RouterOutcome(reply: ReplyBuilder.ok(rawBody: reply, for: header), events: events)
         }
-        return RouterOutcome(reply: ReplyBuilder.ok(rawBody: reply, for: header), events: events)
     }
 }

@@ -9,7 +9,9 @@ import ZeroMQ
 /// socket, publishes each committed change on a PUB socket, and a heartbeat every second.
 public final class StoreService: Service {
     /// Largest request frame accepted; a peer that sends more is disconnected by libzmq.
-    public static let maximumFrameBytes: Int64 = 1 << 20
+    /// 16 MiB: room for a `tx.import` batch of 20,000 items (D65), still a bound on what one
+    /// peer can make the store buffer.
+    public static let maximumFrameBytes: Int64 = 16 << 20
 
     private static let commandSocket = 0
     private static let eventSocket = 1
@@ -35,9 +37,10 @@ public final class StoreService: Service {
         let context = try ZMQContext()
         let commandEndpoint = home.storeCommandEndpoint
         let eventsEndpoint = home.storeEventsEndpoint
+        let bulk = BulkRequestPipeline()
         let sockets = try await ZMQSocketThread.start(
             name: "ledgerly-store", context: context,
-            handler: { message in Self.answer(message, router: router, lastSeq: lastSeq) },
+            handler: { message in Self.answer(message, router: router, lastSeq: lastSeq, bulk: bulk) },
             makeSockets: { context in
                 let commands = try ZMQSocket(context: context, type: .router)
                 try commands.setMaxMessageSize(StoreService.maximumFrameBytes)
@@ -47,6 +50,7 @@ public final class StoreService: Service {
                 try events.bind(eventsEndpoint)
                 return [commands, events]
             })
+        bulk.attach(sockets)
         logger.info("ready", metadata: [
             "commands": "\(commandEndpoint)", "events": "\(eventsEndpoint)", "epoch": "\(database.epoch)",
             "lastSeq": "\(lastSeq.current)", "durability": "\(durability.rawValue)", "database": "\(home.databaseURL.path)",
@@ -68,18 +72,35 @@ public final class StoreService: Service {
             group.cancelAll()
         }
         logger.info("stopping")
+        // Large requests already taken are applied and answered before the sockets close.
+        await bulk.drain()
         await sockets.stop()
         withExtendedLifetime(lock) {}
     }
 
-    /// Runs on the socket thread: one request in, its reply and its change events out.
-    private static func answer(_ message: ZMQInbound, router: StoreRouter, lastSeq: PublishedSequence) -> [ZMQOutbound] {
+    /// Runs on the socket thread: one request in, its reply and its change events out (a large
+    /// request goes through the bulk pipeline and is answered from there).
+    private static func answer(_ message: ZMQInbound, router: StoreRouter, lastSeq: PublishedSequence, bulk: BulkRequestPipeline) -> [ZMQOutbound] {
         guard message.socket == commandSocket else { return [] }
         let request = RoutedRequest(frames: message.frames)
         guard let payload = request.payload else {
             return [ZMQOutbound(socket: commandSocket, frames: request.replyFrames(ReplyBuilder.error(.malformedFraming, re: nil)))]
         }
-        let outcome = router.handle(payload)
+        let admission = bulk.admit(payload, router: router) { thread, outcome in
+            for message in outgoing(outcome, for: request, lastSeq: lastSeq) { thread.send(socket: message.socket, frames: message.frames) }
+        }
+        switch admission {
+        case .queued:
+            return []
+        case .busy:
+            let busy = ErrorBody(code: .unavailable, message: "the store is busy with \(BulkRequestPipeline.maximumQueued) large requests; retry in a moment")
+            return [ZMQOutbound(socket: commandSocket, frames: request.replyFrames(ReplyBuilder.error(busy, re: RequestDecoding.bestEffortId(of: payload))))]
+        case .inline:
+            return outgoing(router.handle(payload), for: request, lastSeq: lastSeq)
+        }
+    }
+
+    private static func outgoing(_ outcome: RouterOutcome, for request: RoutedRequest, lastSeq: PublishedSequence) -> [ZMQOutbound] {
         var outgoing = [ZMQOutbound(socket: commandSocket, frames: request.replyFrames(outcome.reply))]
         for event in outcome.events {
             outgoing.append(ZMQOutbound(socket: eventSocket, frames: [Data(event.type.utf8), event.frame]))

@@ -1,0 +1,227 @@
+import LedgerlyCore
+
+/// `report.balance`: every wallet's balance in its own currency and valued in the base currency
+/// with the rate in force now (net worth).
+public struct BalanceReportRequest: RequestBody, Hashable {
+    public typealias Reply = BalanceReport
+    public static let messageType = MessageType.reportBalance
+    /// Archived wallets are left out unless asked for.
+    public var includeArchived: Bool?
+    public init(includeArchived: Bool? = nil) { self.includeArchived = includeArchived }
+}
+
+public struct WalletBalance: Codable, Hashable, Sendable {
+    public var walletId: Int64
+    public var name: String
+    public var currency: String
+    public var balance: String
+    /// The balance in the base currency at the rate in force now; nil while no rate is known.
+    public var baseValue: String?
+    /// The rate used (absent for wallets in the base currency).
+    public var rate: RateSnapshot?
+    public var includeInNetWorth: Bool
+    public var archived: Bool
+
+    public init(walletId: Int64, name: String, currency: String, balance: String, baseValue: String?, rate: RateSnapshot?, includeInNetWorth: Bool, archived: Bool) {
+        self.walletId = walletId
+        self.name = name
+        self.currency = currency
+        self.balance = balance
+        self.baseValue = baseValue
+        self.rate = rate
+        self.includeInNetWorth = includeInNetWorth
+        self.archived = archived
+    }
+}
+
+public struct BalanceReport: Codable, Hashable, Sendable {
+    public var baseCurrency: String?
+    public var wallets: [WalletBalance]
+    /// Net worth: the base values of the wallets included in net worth.
+    public var total: String?
+    /// Wallets counted in net worth whose currency has no rate to the base currency yet (left out of `total`).
+    public var unvalued: [Int64]
+    public var asOf: String
+
+    public init(baseCurrency: String?, wallets: [WalletBalance], total: String?, unvalued: [Int64], asOf: String) {
+        self.baseCurrency = baseCurrency
+        self.wallets = wallets
+        self.total = total
+        self.unvalued = unvalued
+        self.asOf = asOf
+    }
+}
+
+/// `report.categories`: spending and income per category and month, in the base currency, from
+/// the stored base amounts. Parents include their children; split parts count in their own
+/// categories; transfers are left out. Spending is expenses minus refunds.
+public struct CategoryReportRequest: RequestBody, Hashable {
+    public typealias Reply = CategoryReport
+    public static let messageType = MessageType.reportCategories
+    /// Inclusive "YYYY-MM" bounds; nil = from the first / to the last month with transactions.
+    public var from: String?
+    public var to: String?
+    /// Only expense or only income categories; nil = both.
+    public var kind: CategoryKind?
+    /// Also total each category in the transactions' own currencies.
+    public var byCurrency: Bool?
+
+    public init(from: String? = nil, to: String? = nil, kind: CategoryKind? = nil, byCurrency: Bool? = nil) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.byCurrency = byCurrency
+    }
+}
+
+/// An amount in one currency.
+public struct CurrencyAmount: Codable, Hashable, Sendable {
+    public var currency: String
+    public var amount: String
+    public init(currency: String, amount: String) {
+        self.currency = currency
+        self.amount = amount
+    }
+}
+
+public struct CategoryReportRow: Codable, Hashable, Sendable {
+    /// nil for transactions without a category ("uncategorized" of `kind`).
+    public var categoryId: Int64?
+    public var parentId: Int64?
+    /// "Food/Groceries", as `CategoryRecord.path`
+    public var path: String
+    public var kind: CategoryKind
+    /// 0 for a top-level category.
+    public var depth: Int
+    /// One amount per month of the report (same order as `CategoryReport.months`), base currency;
+    /// positive = spent (expense categories) or received (income categories).
+    public var months: [String]
+    public var total: String
+    /// With `byCurrency`: the total in each currency the transactions were in (signed the same way).
+    public var byCurrency: [CurrencyAmount]?
+
+    public init(categoryId: Int64?, parentId: Int64?, path: String, kind: CategoryKind, depth: Int, months: [String], total: String, byCurrency: [CurrencyAmount]?) {
+        self.categoryId = categoryId
+        self.parentId = parentId
+        self.path = path
+        self.kind = kind
+        self.depth = depth
+        self.months = months
+        self.total = total
+        self.byCurrency = byCurrency
+    }
+}
+
+public struct CategoryReport: Codable, Hashable, Sendable {
+    public var baseCurrency: String?
+    /// "YYYY-MM", ascending, every month of the range.
+    public var months: [String]
+    /// Categories in tree order (each parent followed by its children); only those with activity.
+    public var categories: [CategoryReportRow]
+    /// Transactions in the range not counted because they have no base amount yet.
+    public var uncounted: Int
+
+    public init(baseCurrency: String?, months: [String], categories: [CategoryReportRow], uncounted: Int) {
+        self.baseCurrency = baseCurrency
+        self.months = months
+        self.categories = categories
+        self.uncounted = uncounted
+    }
+}
+
+/// `report.cashflow`: income, expenses, net and savings rate per month, in the base currency.
+/// Transfers are neither; a refund lowers expenses instead of raising income.
+public struct CashFlowReportRequest: RequestBody, Hashable {
+    public typealias Reply = CashFlowReport
+    public static let messageType = MessageType.reportCashflow
+    /// Inclusive "YYYY-MM" bounds; nil = first / last month with transactions.
+    public var from: String?
+    public var to: String?
+
+    public init(from: String? = nil, to: String? = nil) {
+        self.from = from
+        self.to = to
+    }
+}
+
+public struct CashFlowMonth: Codable, Hashable, Sendable {
+    /// "YYYY-MM", or "total".
+    public var month: String
+    public var income: String
+    public var expenses: String
+    /// income − expenses
+    public var net: String
+    /// net / income in percent, one decimal, rounded half to even; nil without income.
+    public var savingsRate: String?
+
+    public init(month: String, income: String, expenses: String, net: String, savingsRate: String?) {
+        self.month = month
+        self.income = income
+        self.expenses = expenses
+        self.net = net
+        self.savingsRate = savingsRate
+    }
+}
+
+public struct CashFlowReport: Codable, Hashable, Sendable {
+    public var baseCurrency: String?
+    public var months: [CashFlowMonth]
+    public var total: CashFlowMonth
+    public var uncounted: Int
+
+    public init(baseCurrency: String?, months: [CashFlowMonth], total: CashFlowMonth, uncounted: Int) {
+        self.baseCurrency = baseCurrency
+        self.months = months
+        self.total = total
+        self.uncounted = uncounted
+    }
+}
+
+/// `report.payees`: where the money goes (or comes from), by the transactions' notes.
+public struct PayeeReportRequest: RequestBody, Hashable {
+    public typealias Reply = PayeeReport
+    public static let messageType = MessageType.reportPayees
+    /// Inclusive "YYYY-MM-DD" bounds.
+    public var from: String?
+    public var to: String?
+    /// Expenses (default) or income.
+    public var kind: TransactionKind?
+    /// 1 to 1,000, default 10.
+    public var limit: Int?
+
+    public init(from: String? = nil, to: String? = nil, kind: TransactionKind? = nil, limit: Int? = nil) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.limit = limit
+    }
+}
+
+public struct PayeeTotal: Codable, Hashable, Sendable {
+    /// The notes, as first written (notes differing only in case count together).
+    public var payee: String
+    public var count: Int
+    /// Base currency, positive.
+    public var total: String
+    /// Transactions without a base amount yet (not in `total`).
+    public var uncounted: Int
+
+    public init(payee: String, count: Int, total: String, uncounted: Int) {
+        self.payee = payee
+        self.count = count
+        self.total = total
+        self.uncounted = uncounted
+    }
+}
+
+public struct PayeeReport: Codable, Hashable, Sendable {
+    public var baseCurrency: String?
+    public var kind: TransactionKind
+    public var payees: [PayeeTotal]
+
+    public init(baseCurrency: String?, kind: TransactionKind, payees: [PayeeTotal]) {
+        self.baseCurrency = baseCurrency
+        self.kind = kind
+        self.payees = payees
+    }
+}

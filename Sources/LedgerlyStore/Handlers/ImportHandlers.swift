@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `tx.import`, `tx.import.undo` and `tx.export`: transactions in and out in bulk.
+///
+/// A batch is one SQL transaction with one change-log row (`tx.imported`, summarising it), so a
+/// million transactions load at SQLite's bulk speed and subscribers get one event per batch,
+/// their cursors still exact (D65, docs/reports-import-export.md).
+enum ImportHandlers {
+    static let maximumKeyLength = 200
+
+    static func importBatch(_ request: TransactionImportRequest, _ context: inout WriteContext) throws -> TransactionImportReply {
+        let importId = request.importId.trimmingCharacters(in: .whitespaces)
+        guard !importId.isEmpty, importId.count <= maximumKeyLength else {
+            throw ErrorBody.validation("body.importId must be 1 to \(maximumKeyLength) characters", field: "body.importId")
+        }
+        guard (1...TransactionImportRequest.maximumItems).contains(request.items.count) else {
+            throw ErrorBody.validation("a batch has 1 to \(TransactionImportRequest.maximumItems) items, got \(request.items.count)", field: "body.items")
+        }
+        let dryRun = request.dryRun ?? false
+        let db = context.db
+        let before = context
+        let writer = TransactionWriter(db: db)
+        var imported = 0
+        var duplicates: [TransactionImportDuplicate] = []
+        // Ids up to this one existed before the batch: a duplicate of a later one is an earlier
+        // item of this batch, which a dry run does not keep.
+        let lastBefore = try Int64.fetchOne(db, sql: "SELECT max(id) FROM transactions") ?? 0
+        // A dry run does everything (so duplicates within the file and every check are real),
+        // then rolls back; its replies are remembered like any write's.
+        try db.inSavepoint {
+            for (index, item) in request.items.enumerated() {
+                do {
+                    if let key = item.importKey {
+                        guard !key.isEmpty, key.count <= maximumKeyLength else {
+                            throw ErrorBody.validation("importKey must be 1 to \(maximumKeyLength) characters", field: "item.importKey")
+                        }
+                    }
+                    switch (item.transaction, item.transfer) {
+                    case (let transaction?, nil):
+                        if let existing = try existingId(db, walletId: transaction.walletId, key: item.importKey) {
+                            duplicates.append(TransactionImportDuplicate(line: item.line, importKey: item.importKey!, existingId: dryRun && existing > lastBefore ? nil : existing))
+                            continue
+                        }
+                        _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept)
+                    case (nil, let transfer?):
+                        if let existing = try existingId(db, walletId: transfer.fromWalletId, key: item.importKey) {
+                            duplicates.append(TransactionImportDuplicate(line: item.line, importKey: item.importKey!, existingId: dryRun && existing > lastBefore ? nil : existing))
+                            continue
+                        }
+                        _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
+                    default:
+                        throw ErrorBody.validation("an item has either a transaction or a transfer", field: "item")
+                    }
+                    imported += 1
+                } catch let error as ErrorBody {
+                    throw located(error, index: index, item: item)
+                }
+            }
+            try writer.finish()
+            return dryRun ? .rollback : .commit
+        }
+        let ids = writer.ids
+        if dryRun {
+            context = before
+        } else if !ids.isEmpty {
+            try context.record(.txImported, id: importId, data: TransactionImportSummary(
+                importId: importId, count: ids.count, firstId: ids.min(), lastId: ids.max(), walletIds: writer.walletIds.sorted(),
+                categoryIds: writer.categoryIds.sorted(), months: writer.months.sorted()))
+        }
+        return TransactionImportReply(importId: importId, imported: imported, duplicates: duplicates,
+                                      firstId: dryRun ? nil : ids.min(), lastId: dryRun ? nil : ids.max(), dryRun: dryRun)
+    }
+
+    static func undo(_ request: TransactionImportUndoRequest, _ context: inout WriteContext) throws -> TransactionImportUndoReply {
+        let db = context.db
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM transactions WHERE import_id = ? ORDER BY id", arguments: [request.importId])
+        guard !ids.isEmpty else {
+            throw ErrorBody.notFound("no transactions are left from import '\(request.importId)'", field: "body.importId")
+        }
+        let summary = try removeFromTotals(db, ids: ids, importId: request.importId)
+        for row in try Row.fetchAll(db, sql: "SELECT wallet_id, sum(wallet_amount_minor) AS effect FROM transactions WHERE import_id = ? GROUP BY wallet_id", arguments: [request.importId]) {
+            try WalletHandlers.adjustBalance(db, walletId: row["wallet_id"], by: -(row["effect"] as Int64))
+        }
+        // A transfer leg recorded by the import takes its other leg with it (both carry the id).
+        try db.execute(sql: "DELETE FROM transactions WHERE import_id = ?", arguments: [request.importId])
+        try context.record(.txImportUndone, id: request.importId, data: summary)
+        return TransactionImportUndoReply(importId: request.importId, deleted: ids.count)
+    }
+
+    static func export(_ request: TransactionExportRequest, _ db: Database) throws -> TransactionExportReply {
+        let limit = request.limit ?? 1_000
+        guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
+        let rows = try db.cachedRows(
+            sql: "SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id > ? ORDER BY t.id LIMIT ?",
+            arguments: [request.afterId ?? 0, limit])
+        let transactions = try TransactionHandlers.records(db, rows: rows)
+        let total = request.afterId == nil ? try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions") : nil
+        return TransactionExportReply(transactions: transactions, nextAfterId: rows.count == limit ? transactions.last?.id : nil, total: total)
+    }
+
+    // MARK: Helpers
+
+    private static func existingId(_ db: Database, walletId: Int64, key: String?) throws -> Int64? {
+        guard let key else { return nil }
+        return try db.cachedValue(Int64.self, sql: "SELECT id FROM transactions WHERE wallet_id = ? AND import_key = ?", arguments: [walletId, key])
+    }
+
+    /// Takes the transactions out of the totals and says what they touched.
+    private static func removeFromTotals(_ db: Database, ids: [Int64], importId: String) throws -> TransactionImportSummary {
+        let sign: Int64 = -1
+        var totals = LedgerTotals()
+        var wallets = Set<Int64>(), categories = Set<Int64>(), months = Set<String>()
+        for chunk in stride(from: 0, to: ids.count, by: 5_000).map({ Array(ids[$0..<min($0 + 5_000, ids.count)]) }) {
+            for entry in try LedgerTotals.entries(db, ids: chunk) {
+                totals.add(entry, sign: sign)
+                wallets.insert(entry.walletId)
+                months.insert(String(entry.date.prefix(7)))
+                if let category = entry.categoryId { categories.insert(category) }
+                categories.formUnion(entry.splits.map(\.categoryId))
+            }
+        }
+        try totals.flush(db)
+        return TransactionImportSummary(importId: importId, count: ids.count, firstId: ids.min(), lastId: ids.max(),
+                                        walletIds: wallets.sorted(), categoryIds: categories.sorted(), months: months.sorted())
+    }
+
+    /// The item's error, naming its line (or position) and pointing `field` into the batch.
+    private static func located(_ error: ErrorBody, index: Int, item: TransactionImportItem) -> ErrorBody {
+        let member = item.transfer != nil ? "transfer" : "transaction"
+        // Handlers name a transaction's fields `body.…`, the item's own `item…` and `kept.…`.
+        let field = error.field.map { field in
+            if field.hasPrefix("body.") { return "body.items[\(index)].\(member)." + field.dropFirst(5) }
+            if field.hasPrefix("kept.") { return "body.items[\(index)]." + field }
+            if field.hasPrefix("item") { return "body.items[\(index)]" + field.dropFirst(4) }
+            return field
+        } ?? "body.items[\(index)]"
+        let place = item.line.map { "line \($0)" } ?? "item \(index + 1)"
+        return ErrorBody(code: error.code, message: "\(place): \(error.message)", field: field)
+    }
+}

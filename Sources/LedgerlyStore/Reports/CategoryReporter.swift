@@ -1,0 +1,119 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `report.categories` and `report.cashflow`, both read from `ledger_totals` (a few thousand
+/// rows at a million transactions), never from the transactions themselves.
+enum CategoryReporter {
+    /// Uncategorised transactions are reported under these pseudo-ids, one per kind.
+    private static let uncategorizedExpense: Int64 = -1
+    private static let uncategorizedIncome: Int64 = -2
+
+    private struct Cell {
+        var base: [Int64]
+        var currencies: [String: Int64] = [:]
+    }
+
+    static func report(_ request: CategoryReportRequest, _ db: Database) throws -> CategoryReport {
+        let base = try SettingsHandlers.baseCurrency(db)
+        let range = try ReportRange(db, from: request.from, to: request.to)
+        let tree = try CategoryTree(db)
+        guard let first = range.first, let last = range.last else {
+            return CategoryReport(baseCurrency: base, months: [], categories: [], uncounted: 0)
+        }
+        let index = Dictionary(uniqueKeysWithValues: range.months.enumerated().map { ($1, $0) })
+        var cells: [Int64: Cell] = [:]
+        var uncounted = 0
+        let rows = try db.cachedRows(
+            sql: """
+                SELECT month, category_id, kind, currency, sum(amount_minor) AS amount, sum(base_minor) AS base, sum(missing_base) AS missing
+                FROM ledger_totals WHERE transfer = 0 AND month BETWEEN ? AND ? GROUP BY month, category_id, kind, currency
+                """,
+            arguments: [first, last])
+        for row in rows {
+            let categoryId: Int64 = row["category_id"]
+            let kind = categoryKind(categoryId, transactionKind: row["kind"], tree: tree)
+            if let wanted = request.kind, wanted != kind { continue }
+            // Spending is shown positive: an expense category's effects are negative.
+            let sign: Int64 = kind == .expense ? -1 : 1
+            let targets = categoryId == 0 ? [kind == .expense ? uncategorizedExpense : uncategorizedIncome] : tree.chain(categoryId)
+            let month = index[row["month"] as String]!
+            let amount: Int64 = row["amount"], baseAmount: Int64 = row["base"]
+            for target in targets {
+                var cell = cells[target] ?? Cell(base: Array(repeating: 0, count: range.months.count))
+                cell.base[month] += sign * baseAmount
+                cell.currencies[row["currency"], default: 0] += sign * amount
+                cells[target] = cell
+            }
+            uncounted += row["missing"] as Int
+        }
+        var order = tree.ordered(Set(cells.keys.filter { $0 > 0 }))
+        if request.kind != .income && cells[uncategorizedExpense] != nil { order.append(uncategorizedExpense) }
+        if request.kind != .expense && cells[uncategorizedIncome] != nil { order.append(uncategorizedIncome) }
+        // Expense categories first, then income, keeping tree order within each.
+        order = order.filter { kindOf($0, tree) == .expense } + order.filter { kindOf($0, tree) == .income }
+        let format = { (minor: Int64) in base.map { InputRules.format(minor, $0) } ?? String(minor) }
+        let categories = order.map { id -> CategoryReportRow in
+            let cell = cells[id]!
+            let node = tree.nodes[id]
+            return CategoryReportRow(
+                categoryId: id > 0 ? id : nil, parentId: node?.parentId, path: id > 0 ? tree.path(id) : "uncategorized",
+                kind: kindOf(id, tree), depth: id > 0 ? tree.chain(id).count - 1 : 0,
+                months: cell.base.map(format), total: format(cell.base.reduce(0, +)),
+                byCurrency: request.byCurrency == true
+                    ? cell.currencies.sorted { $0.key < $1.key }.map { CurrencyAmount(currency: $0.key, amount: InputRules.format($0.value, $0.key)) }
+                    : nil)
+        }
+        return CategoryReport(baseCurrency: base, months: range.months, categories: categories, uncounted: uncounted)
+    }
+
+    static func cashFlow(_ request: CashFlowReportRequest, _ db: Database) throws -> CashFlowReport {
+        let base = try SettingsHandlers.baseCurrency(db)
+        let range = try ReportRange(db, from: request.from, to: request.to)
+        let tree = try CategoryTree(db)
+        var income = Array(repeating: Int64(0), count: range.months.count)
+        var expenses = income
+        var uncounted = 0
+        if let first = range.first, let last = range.last {
+            let index = Dictionary(uniqueKeysWithValues: range.months.enumerated().map { ($1, $0) })
+            let rows = try db.cachedRows(
+                sql: """
+                    SELECT month, category_id, kind, sum(base_minor) AS base, sum(missing_base) AS missing
+                    FROM ledger_totals WHERE transfer = 0 AND month BETWEEN ? AND ? GROUP BY month, category_id, kind
+                    """,
+                arguments: [first, last])
+            for row in rows {
+                let month = index[row["month"] as String]!
+                let amount: Int64 = row["base"]
+                // By the category's kind: a refund (income in an expense category) lowers expenses.
+                if categoryKind(row["category_id"], transactionKind: row["kind"], tree: tree) == .expense {
+                    expenses[month] -= amount
+                } else {
+                    income[month] += amount
+                }
+                uncounted += row["missing"] as Int
+            }
+        }
+        let format = { (minor: Int64) in base.map { InputRules.format(minor, $0) } ?? String(minor) }
+        func line(_ month: String, _ income: Int64, _ expenses: Int64) -> CashFlowMonth {
+            CashFlowMonth(month: month, income: format(income), expenses: format(expenses), net: format(income - expenses),
+                          savingsRate: income > 0 ? Percentage.oneDecimal(income - expenses, of: income) : nil)
+        }
+        let months = range.months.indices.map { line(range.months[$0], income[$0], expenses[$0]) }
+        return CashFlowReport(baseCurrency: base, months: months, total: line("total", income.reduce(0, +), expenses.reduce(0, +)), uncounted: uncounted)
+    }
+
+    /// A category's kind; for no category (0), the transaction's.
+    private static func categoryKind(_ categoryId: Int64, transactionKind: String, tree: CategoryTree) -> CategoryKind {
+        if let node = tree.nodes[categoryId] { return node.kind }
+        return transactionKind == TransactionKind.income.rawValue ? .income : .expense
+    }
+
+    private static func kindOf(_ id: Int64, _ tree: CategoryTree) -> CategoryKind {
+        switch id {
+        case uncategorizedExpense: .expense
+        case uncategorizedIncome: .income
+        default: tree.nodes[id]?.kind ?? .expense
+        }
+    }
+}

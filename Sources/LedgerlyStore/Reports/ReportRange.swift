@@ -1,0 +1,49 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// The months a report covers: the asked bounds, or the first and last month with transactions.
+struct ReportRange {
+    let months: [String]
+
+    var first: String? { months.first }
+    var last: String? { months.last }
+
+    /// Reports longer than this are refused (a century of months): a typo'd year must not
+    /// produce a million empty columns.
+    static let maximumMonths = 1_200
+
+    init(_ db: Database, from: String?, to: String?) throws {
+        let from = try from.map { try Self.month($0, field: "body.from") }
+        let to = try to.map { try Self.month($0, field: "body.to") }
+        let bounds = try Row.fetchOne(db, sql: "SELECT min(month) AS first, max(month) AS last FROM ledger_totals WHERE transfer = 0")
+        let first: String? = bounds?["first"], last: String? = bounds?["last"]
+        // An open end reaches the data, or stays where the given end is ("the last 3 months"
+        // with nothing recorded lately is three empty months, not an error).
+        guard let start = from ?? [first, to].compactMap({ $0 }).min(), let end = to ?? [last, from].compactMap({ $0 }).max() else {
+            months = []
+            return
+        }
+        guard start <= end else {
+            throw ErrorBody.validation("the range starts (\(start)) after it ends (\(end))", field: "body.from")
+        }
+        var months: [String] = []
+        var month = start
+        while month <= end {
+            months.append(month)
+            guard months.count <= Self.maximumMonths else {
+                throw ErrorBody.validation("a report covers at most \(Self.maximumMonths) months", field: "body.from")
+            }
+            month = LedgerMonth.next(month)
+        }
+        self.months = months
+    }
+
+    /// "YYYY-MM", checked.
+    static func month(_ text: String, field: String) throws(ErrorBody) -> String {
+        guard text.count == 7, let date = LedgerDate(text + "-01"), date.description == text + "-01" else {
+            throw ErrorBody.validation("\(field) must be a month as YYYY-MM, got '\(text)'", field: field)
+        }
+        return text
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Testing
+import ZeroMQ
+
+extension EndToEndTests {
+    /// Large `tx.import` batches are decoded and applied off the store's socket thread (D71) while
+    /// small requests can be answered on it. Interleaved, every request must still be answered
+    /// and the change events must reach a subscriber in seq order, none missing.
+    @Suite struct ImportPipelineTests {
+        static func seq(of frames: [Data]) -> Int64? {
+            guard frames.count == 2, let object = try? JSONSerialization.jsonObject(with: frames[1]) as? [String: Any] else { return nil }
+            return (object["seq"] as? NSNumber)?.int64Value
+        }
+
+        @Test func batchesAndSingleWritesInterleaveWithEventsInSeqOrder() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let client = harness.client()
+            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR"))
+
+            let subscriber = try ZMQSocket(context: harness.context, type: .sub)
+            try subscriber.subscribe("")
+            try subscriber.connect(harness.home.storeEventsEndpoint)
+            // A subscription takes effect a moment after connecting: write until an event arrives.
+            var firstSeq: Int64?
+            var markers = 0
+            while firstSeq == nil && markers < 50 {
+                markers += 1
+                _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", notes: "marker \(markers)", date: "2026-11-21"))
+                if try subscriber.waitForInput(timeoutMilliseconds: 100), let frames = try subscriber.receive(dontWait: true) {
+                    firstSeq = Self.seq(of: frames)
+                }
+            }
+            let first = try #require(firstSeq)
+
+            // Batches of 3,000 items (about 400 KB each, over the pipeline's threshold) from one
+            // client while another sends single writes.
+            let batches = 6, rowsPerBatch = 3_000, singles = 300
+            let failures = Mutex<[String]>([])
+            let group = DispatchGroup()
+            let walletId = wallet.id
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                let sender = harness.client(timeoutMilliseconds: 30_000, attempts: 1)
+                for batch in 0..<batches {
+                    let items = (0..<rowsPerBatch).map { row in
+                        TransactionImportItem(line: row + 2, importKey: "b\(batch)-r\(row)", transaction: TransactionCreateRequest(
+                            kind: .expense, walletId: walletId, amount: "0.01", notes: "batch \(batch) row \(row) of a large import", date: "2026-11-20"))
+                    }
+                    do {
+                        let reply = try sender.call(TransactionImportRequest(importId: "pipeline-\(batch)", items: items))
+                        if reply.imported != rowsPerBatch { failures.withLock { $0.append("batch \(batch) imported \(reply.imported)") } }
+                    } catch {
+                        failures.withLock { $0.append("batch \(batch): \(error)") }
+                    }
+                }
+            }.start()
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                let sender = harness.client(timeoutMilliseconds: 30_000, attempts: 1)
+                for index in 0..<singles {
+                    do {
+                        _ = try sender.call(TransactionCreateRequest(kind: .income, walletId: walletId, amount: "0.02", notes: "single \(index)", date: "2026-11-21"))
+                    } catch {
+                        failures.withLock { $0.append("single \(index): \(error)") }
+                    }
+                }
+            }.start()
+            group.wait()
+            #expect(failures.withLock { $0 } == [])
+
+            let last = try #require(harness.status(.store)).lastSeq
+            #expect(last == first + Int64(batches + singles))
+            var seqs: [Int64] = []
+            while seqs.last != last, try subscriber.waitForInput(timeoutMilliseconds: 5_000) {
+                while let frames = try subscriber.receive(dontWait: true) {
+                    if let seq = Self.seq(of: frames) { seqs.append(seq) }
+                }
+            }
+            #expect(seqs == Array((first + 1)...last))
+            // Nothing lost or doubled: the markers (−1.00 each), the rows (−0.01), the singles (+0.02).
+            let balance = try #require(try client.call(WalletListRequest()).wallets.first).balance
+            let cents = -100 * markers - batches * rowsPerBatch + 2 * singles
+            #expect(balance == (cents < 0 ? "-" : "") + "\(abs(cents) / 100)." + String(format: "%02d", abs(cents) % 100))
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+@testable import LedgerlyStore
+import Testing
+
+/// Reports, bulk import and the totals they read, against a real database.
+@Suite struct ReportTests {
+    typealias Store = StoreRouterTests.Store
+
+    struct Ledger {
+        let store: Store
+        let checking: WalletRecord
+        let yen: WalletRecord
+        let savings: WalletRecord
+        let food: CategoryRecord
+        let groceries: CategoryRecord
+        let rent: CategoryRecord
+        let salary: CategoryRecord
+
+        init() async throws {
+            store = try await Store()
+            _ = try await store.call(RateSetRequest(base: "EUR", quote: "JPY", rate: "160", asOf: "2026-01-01T00:00:00Z"))
+            checking = try await store.call(WalletCreateRequest(name: "Checking", currency: "EUR", startingBalance: "1000"))
+            yen = try await store.call(WalletCreateRequest(name: "Yen", currency: "JPY"))
+            savings = try await store.call(WalletCreateRequest(name: "Savings", currency: "EUR"))
+            food = try await store.call(CategoryCreateRequest(name: "Food", kind: .expense))
+            groceries = try await store.call(CategoryCreateRequest(name: "Groceries", parentId: food.id))
+            rent = try await store.call(CategoryCreateRequest(name: "Rent", kind: .expense))
+            salary = try await store.call(CategoryCreateRequest(name: "Salary", kind: .income))
+        }
+
+        func expense(_ amount: String, _ category: CategoryRecord?, wallet: WalletRecord? = nil, currency: String? = nil, on date: String = "2026-03-10", kind: TransactionKind = .expense, notes: String? = nil) -> TransactionCreateRequest {
+            TransactionCreateRequest(kind: kind, walletId: (wallet ?? checking).id, amount: amount, currency: currency, categoryId: category?.id, notes: notes, date: date)
+        }
+
+        /// `ledger_totals` as kept, and as computed from scratch.
+        func totals() throws -> (kept: [Row], rebuilt: [Row]) {
+            let query = "SELECT * FROM ledger_totals ORDER BY month, wallet_id, category_id, kind, transfer, currency"
+            let kept = try store.database.pool.read { try Row.fetchAll($0, sql: query) }
+            let rebuilt = try store.database.pool.write { db -> [Row] in
+                var rows: [Row] = []
+                try db.inSavepoint {
+                    try LedgerTotals.rebuild(db)
+                    rows = try Row.fetchAll(db, sql: query)
+                    return .rollback
+                }
+                return rows
+            }
+            return (kept, rebuilt)
+        }
+    }
+
+    @Test func categoriesAndCashFlowCountSplitsRefundsAndForeignSpendingButNotTransfers() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        _ = try await store.call(ledger.expense("60", ledger.groceries))
+        _ = try await store.call(ledger.expense("15", ledger.groceries, kind: .income))  // a refund
+        _ = try await store.call(ledger.expense("900", ledger.rent, on: "2026-04-01"))
+        _ = try await store.call(ledger.expense("3200", nil, kind: .income, notes: "ACME").with(category: ledger.salary.id))
+        _ = try await store.call(ledger.expense("8000", ledger.groceries, currency: "JPY"))  // 50.00 EUR at 160
+        _ = try await store.call(TransactionCreateRequest(kind: .expense, walletId: ledger.checking.id, amount: "100", date: "2026-03-12",
+                                                          splits: [SplitPart(amount: "33.33", categoryId: ledger.groceries.id), SplitPart(amount: "66.67", categoryId: ledger.rent.id)]))
+        _ = try await store.call(TransferCreateRequest(fromWalletId: ledger.checking.id, toWalletId: ledger.savings.id, amount: "500", date: "2026-03-13"))
+        _ = try await store.call(TransferCreateRequest(fromWalletId: ledger.checking.id, toWalletId: ledger.yen.id, amount: "100", toAmount: "16000", date: "2026-03-14"))
+
+        let report = try await store.call(CategoryReportRequest(byCurrency: true))
+        #expect(report.months == ["2026-03", "2026-04"])
+        let rows = Dictionary(uniqueKeysWithValues: report.categories.map { ($0.path, $0) })
+        #expect(report.categories.map(\.path) == ["Food", "Food/Groceries", "Rent", "Salary"])
+        #expect(rows["Food/Groceries"]?.months == ["128.33", "0.00"])  // 60 − 15 + 50 + 33.33
+        #expect(rows["Food"]?.total == "128.33")
+        #expect(rows["Rent"]?.months == ["66.67", "900.00"])
+        #expect(rows["Salary"]?.total == "3200.00")
+        #expect(rows["Food/Groceries"]?.byCurrency == [CurrencyAmount(currency: "EUR", amount: "78.33"), CurrencyAmount(currency: "JPY", amount: "8000")])
+        #expect(report.uncounted == 0)
+
+        let flow = try await store.call(CashFlowReportRequest())
+        #expect(flow.months.map(\.expenses) == ["195.00", "900.00"])
+        #expect(flow.months.map(\.income) == ["3200.00", "0.00"])
+        #expect(flow.total.net == "2105.00")
+        #expect(flow.total.savingsRate == "65.8")  // 2105 / 3200
+        #expect(flow.months[1].savingsRate == nil)
+
+        let march = try await store.call(CashFlowReportRequest(from: "2026-03", to: "2026-03"))
+        #expect(march.months.map(\.month) == ["2026-03"])
+        #expect(try await store.failure(CashFlowReportRequest(from: "2026-13")).field == "body.from")
+        #expect(try await store.failure(CategoryReportRequest(from: "2026-05", to: "2026-04")).code == .validationFailed)
+
+        let payees = try await store.call(PayeeReportRequest(kind: .income))
+        #expect(payees.payees == [PayeeTotal(payee: "ACME", count: 1, total: "3200.00", uncounted: 0)])
+
+        let balance = try await store.call(BalanceReportRequest())
+        let yen = try #require(balance.wallets.first { $0.name == "Yen" })
+        #expect(yen.balance == "16000")
+        #expect(yen.baseValue == "100.00")
+        // 1000 − 60 + 15 − 900 + 3200 − 50 − 100 − 500 − 100 = 2505, + 500 savings + 100.00 yen.
+        #expect(balance.total == "3105.00")
+    }
+
+    @Test func keptTotalsEqualARecomputationAfterEveryKindOfChange() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        var random = SystemRandomNumberGenerator()
+        var ids: [Int64] = []
+        for step in 0..<120 {
+            let date = "2026-0\(1 + step % 6)-1\(step % 10)"
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0, 1:
+                ids.append(try await store.call(ledger.expense("\(Int.random(in: 1...500, using: &random)).25", [ledger.groceries, ledger.rent, ledger.food].randomElement()!, on: date)).id)
+            case 2:
+                ids.append(try await store.call(ledger.expense("\(Int.random(in: 100...9000, using: &random))", ledger.groceries, currency: "JPY", on: date)).id)
+            case 3:
+                let reply = try await store.call(TransferCreateRequest(fromWalletId: ledger.checking.id, toWalletId: ledger.yen.id, amount: "10", toAmount: "1600", date: date))
+                ids.append(reply.outgoing.id)
+            case 4 where !ids.isEmpty:
+                let id = ids.randomElement()!
+                if let record = try? await store.call(TransactionGetRequest(id: id)) {
+                    let update = record.transfer == nil
+                        ? TransactionUpdateRequest(id: id, amount: record.currency == "JPY" ? "777" : "7.77", categoryId: ledger.rent.id, date: "2026-02-02", splits: [])
+                        : TransactionUpdateRequest(id: id, date: "2026-02-03")
+                    _ = try await store.call(update)
+                }
+            case 5 where !ids.isEmpty:
+                let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &random))
+                _ = try? await store.call(TransactionDeleteRequest(id: id))
+            default:
+                _ = try await store.call(TransactionImportRequest(importId: "import-\(step)", items: [
+                    TransactionImportItem(line: 2, transaction: ledger.expense("12.00", ledger.food, on: date)),
+                    TransactionImportItem(line: 3, transfer: TransferCreateRequest(fromWalletId: ledger.checking.id, toWalletId: ledger.savings.id, amount: "5", date: date)),
+                ]))
+                if step % 3 == 0 { _ = try await store.call(TransactionImportUndoRequest(importId: "import-\(step)")) }
+            }
+        }
+        // A USD wallet waits for a rate, then the rate arrives and fills base amounts in.
+        let dollars = try await store.call(WalletCreateRequest(name: "Dollars", currency: "USD"))
+        _ = try await store.call(ledger.expense("20", ledger.food, wallet: dollars))
+        #expect(try await store.call(CategoryReportRequest()).uncounted == 1)
+        _ = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: "1.25", asOf: "2026-01-01T00:00:00Z"))
+        #expect(try await store.call(CategoryReportRequest()).uncounted == 0)
+
+        let (kept, rebuilt) = try ledger.totals()
+        #expect(!kept.isEmpty)
+        #expect(kept == rebuilt)
+    }
+
+    @Test func anImportBatchIsAllOrNothingSkipsDuplicatesAndIsOneEvent() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        let items = (0..<10).map { index in
+            TransactionImportItem(line: index + 2, importKey: "row-\(index)", transaction: ledger.expense("\(index + 1).50", ledger.groceries, on: "2026-05-0\(index % 9 + 1)"))
+        }
+        let dry = try await store.call(TransactionImportRequest(importId: "bank-1", items: items + [items[0]], dryRun: true))
+        #expect(dry.imported == 10)
+        #expect(dry.duplicates == [TransactionImportDuplicate(line: 2, importKey: "row-0", existingId: nil)])
+        #expect(try store.count("transactions") == 0)
+
+        let outcome = try await store.send(TransactionImportRequest(importId: "bank-1", items: items))
+        #expect(outcome.events.map(\.type) == ["tx.imported"])
+        let event = try MessageCoding.decoder().decode(ChangeEvent.self, from: outcome.events[0].frame)
+        let summary = try event.data.decode(TransactionImportSummary.self)
+        #expect(summary.count == 10)
+        #expect(summary.categoryIds == [ledger.groceries.id])
+        #expect(summary.months == ["2026-05"])
+
+        let again = try await store.call(TransactionImportRequest(importId: "bank-2", items: items))
+        #expect(again.imported == 0)
+        #expect(again.duplicates.count == 10)
+        #expect(again.duplicates.allSatisfy { $0.existingId != nil })
+
+        // One bad item: nothing from the batch is kept, and the error names its line.
+        var bad = (0..<5).map { TransactionImportItem(line: $0 + 2, importKey: "new-\($0)", transaction: ledger.expense("1.00", ledger.rent)) }
+        bad[3].transaction?.amount = "1.001"
+        let error = try await store.failure(TransactionImportRequest(importId: "bank-3", items: bad))
+        #expect(error.message.hasPrefix("line 5: "))
+        #expect(error.field == "body.items[3].transaction.amount")
+        #expect(try store.count("transactions") == 10)
+
+        #expect(try await store.call(TransactionImportUndoRequest(importId: "bank-1")).deleted == 10)
+        #expect(try store.count("transactions") == 0)
+        #expect(try await store.call(WalletGetRequest(id: ledger.checking.id)).balance == "1000.00")
+        #expect(try await store.failure(TransactionImportUndoRequest(importId: "bank-1")).code == .notFound)
+    }
+
+    @Test func anItemsOwnMistakesPointAtTheItem() async throws {
+        let ledger = try await Ledger()
+        let neither = try await ledger.store.failure(TransactionImportRequest(importId: "x", items: [TransactionImportItem(line: 7)]))
+        #expect(neither.field == "body.items[0]")
+        #expect(neither.message.hasPrefix("line 7: "))
+        let longKey = TransactionImportItem(importKey: String(repeating: "k", count: 201), transaction: ledger.expense("1", ledger.food))
+        #expect(try await ledger.store.failure(TransactionImportRequest(importId: "x", items: [longKey])).field == "body.items[0].importKey")
+    }
+
+    @Test func aRetryRecordedBeforeTheHashChangedIsStillARetry() async throws {
+        let ledger = try await Ledger()
+        let request = WalletCreateRequest(name: "Old", currency: "EUR")
+        let reply = try await ledger.store.call(request, key: "from-an-earlier-version")
+        // Rewrite the stored hash the way earlier versions made it.
+        try await ledger.store.database.pool.write { db in
+            try db.execute(sql: "UPDATE idempotency SET body_hash = ? WHERE key = ?",
+                           arguments: [CanonicalHash.legacy(try MessageCoding.encode(request)), "from-an-earlier-version"])
+        }
+        #expect(try await ledger.store.call(request, key: "from-an-earlier-version") == reply)
+        #expect(try await ledger.store.failure(WalletCreateRequest(name: "Other", currency: "EUR"), key: "from-an-earlier-version").code == .conflict)
+    }
+
+    /// `tx.list` counts a category's matches through the indexes and pages them either by walking
+    /// the dates (many matches) or by sorting them (few, up to 10,000): both must find the
+    /// subcategories and the split parts, newest first.
+    @Test func aCategoryFilterFindsSubcategoriesAndSplitPartsWhetherItsMatchesAreFewOrMany() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        let groceries = try await store.call(TransactionImportRequest(importId: "groceries", items: (0..<10_100).map { _ in
+            TransactionImportItem(transaction: ledger.expense("1", ledger.groceries, on: "2025-06-15"))
+        }))
+        let lastGrocery = try #require(groceries.lastId)
+        let split = try await store.call(TransactionCreateRequest(kind: .expense, walletId: ledger.checking.id, amount: "30", date: "2026-11-01", splits: [
+            SplitPart(amount: "20", categoryId: ledger.groceries.id), SplitPart(amount: "10", categoryId: ledger.rent.id),
+        ]))
+        let rentOnly = try await store.call(ledger.expense("5", ledger.rent, on: "2026-11-02"))
+        _ = try await store.call(ledger.expense("7", nil, on: "2026-11-03"))
+
+        let food = try await store.call(TransactionListRequest(categoryId: ledger.food.id, limit: 3))
+        #expect(food.total == 10_101)
+        #expect(food.transactions.map(\.id) == [split.id, lastGrocery, lastGrocery - 1])
+        let secondPage = try await store.call(TransactionListRequest(categoryId: ledger.food.id, limit: 2, offset: 3))
+        #expect(secondPage.transactions.map(\.id) == [lastGrocery - 2, lastGrocery - 3])
+
+        let rent = try await store.call(TransactionListRequest(categoryId: ledger.rent.id))
+        #expect(rent.total == 2)
+        #expect(rent.transactions.map(\.id) == [rentOnly.id, split.id])
+        let recentFood = try await store.call(TransactionListRequest(categoryId: ledger.food.id, from: "2026-01-01"))
+        #expect(recentFood.total == 1)
+        #expect(recentFood.transactions.map(\.id) == [split.id])
+    }
+
+    @Test func exportPagesEveryTransactionInIdOrder() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        _ = try await store.call(TransactionImportRequest(importId: "many", items: (0..<25).map {
+            TransactionImportItem(transaction: ledger.expense("\($0 + 1)", ledger.food))
+        }))
+        var seen: [Int64] = []
+        var after: Int64?
+        repeat {
+            let page = try await store.call(TransactionExportRequest(afterId: after, limit: 10))
+            if after == nil { #expect(page.total == 25) }
+            seen += page.transactions.map(\.id)
+            after = page.nextAfterId
+        } while after != nil
+        #expect(seen == seen.sorted())
+        #expect(Set(seen).count == 25)
+    }
+}
+
+private extension TransactionCreateRequest {
+    func with(category: Int64) -> TransactionCreateRequest {
+        var copy = self
+        copy.categoryId = category
+        return copy
+    }
+}
