@@ -69,10 +69,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "LedgerlyInterchange", dependencies: ["LedgerlyProtocol", "LedgerlyCore"], swiftSettings: swiftSettings),
         .target(
             name: "LedgerlyCLI",
             dependencies: [
-                "LedgerlyRuntime",
+                "LedgerlyRuntime", "LedgerlyInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -84,13 +85,14 @@ let package = Package(
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore",
+                "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LedgerlyRatesTests",

@@ -1,0 +1,81 @@
+/// One posting line: an account, a signed amount, optionally its total cost, and a comment.
+///
+/// Why the cost is a total (`@@`) and never a unit price (`@`): Ledgerly keeps each converted
+/// amount rounded to its currency's minor unit. A unit price would have to be that rounded amount
+/// divided by the original one, which is rarely a short decimal; hledger and ledger would multiply
+/// it back and get a slightly different cost, so the entry would not balance and `bal -B` would
+/// not equal Ledgerly's base totals. `@@ 84.31 EUR` states the stored amount exactly.
+struct JournalPosting: Sendable {
+    var account: String
+    var amount: JournalAmount
+    /// What the amount cost in the balancing commodity; its sign follows `amount`'s.
+    var cost: JournalAmount?
+    var comment: String?
+
+    init(_ account: String, _ amount: JournalAmount, cost: JournalAmount? = nil, comment: String? = nil) {
+        self.account = account
+        self.amount = amount
+        self.cost = cost
+        self.comment = comment
+    }
+
+    /// Amounts start at this column when the account name is short enough, for a readable file.
+    static let amountColumn = 44
+
+    /// Appends the posting's line (with its newline) to `text`.
+    func write(to text: inout String) {
+        text += "    "
+        text += account
+        let width = account.utf8.count
+        text += Self.spaces[max(2, min(Self.amountColumn - 4 - width, Self.spaces.count - 1))]
+        text += amount.journalText
+        if let cost {
+            text += " @@ "
+            text += cost.unsignedJournalText
+        }
+        if let comment, !comment.isEmpty {
+            text += "  ; "
+            text += comment
+        }
+        text += "\n"
+    }
+
+    /// Runs of 0…40 spaces, made once: padding is needed on every line.
+    private static let spaces: [String] = (0...amountColumn - 4).map { String(repeating: " ", count: $0) }
+
+    /// What the posting weighs when the entry is balanced: its cost, signed like its amount, or
+    /// the amount itself when it has no cost.
+    var weight: (commodity: String, exponent: Int, minorUnits: Int64) {
+        guard let cost else { return (amount.commodity, amount.exponent, amount.minorUnits) }
+        let magnitude = cost.minorUnits < 0 ? -cost.minorUnits : cost.minorUnits
+        return (cost.commodity, cost.exponent, amount.minorUnits < 0 ? -magnitude : magnitude)
+    }
+
+    /// Postings to `account` that make `postings` add up to zero in every commodity at cost.
+    ///
+    /// Why: hledger and ledger refuse the whole file over one unbalanced entry. With the store's
+    /// records the sum is always zero and nothing is added; when records disagree (legs of a
+    /// transfer converted at different moments, split parts that do not add up) the difference is
+    /// shown on its own account instead of making the export unreadable.
+    static func balancing(_ postings: [JournalPosting], account: String) -> [JournalPosting] {
+        var sums: [String: (exponent: Int, total: Int128)] = [:]
+        var order: [String] = []
+        for posting in postings {
+            let weight = posting.weight
+            if sums[weight.commodity] == nil { order.append(weight.commodity) }
+            let exponent = max(sums[weight.commodity]?.exponent ?? weight.exponent, weight.exponent)
+            let previous = sums[weight.commodity].map { rescale($0.total, from: $0.exponent, to: exponent) } ?? 0
+            sums[weight.commodity] = (exponent, previous + rescale(Int128(weight.minorUnits), from: weight.exponent, to: exponent))
+        }
+        return order.compactMap { commodity in
+            guard let sum = sums[commodity], sum.total != 0, let units = Int64(exactly: -sum.total) else { return nil }
+            return JournalPosting(account, JournalAmount(minorUnits: units, exponent: sum.exponent, commodity: commodity))
+        }
+    }
+
+    private static func rescale(_ value: Int128, from: Int, to: Int) -> Int128 {
+        var value = value
+        for _ in 0..<max(0, to - from) { value *= 10 }
+        return value
+    }
+}

@@ -1,0 +1,352 @@
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Writes Ledgerly's transactions as a plain-text journal that hledger (1.25+) and ledger (3.3)
+/// read, one entry at a time.
+///
+/// Why streaming: an export may cover a million transactions, so the caller feeds records in
+/// (in any order, typically by id) and writes each returned string out at once; the writer keeps
+/// only the wallets, the categories and transfer legs still waiting for their other half.
+///
+/// Why the amounts are built this way: `hledger bal -B` must give, per category, exactly the base
+/// totals Ledgerly reports. So every category posting carries its base share as a total price
+/// (`@@`, never a unit price, which would not multiply back to the stored rounded amount; see
+/// `JournalPosting`), split parts get the store's own largest-remainder shares (`ProportionalShares`), and
+/// every entry balances at cost exactly (see the rules on `entry(for:)`).
+///
+/// Typical use:
+/// ```
+/// var writer = JournalWriter(baseCurrency: "EUR", wallets: wallets, categories: categories)
+/// out.write(writer.header())
+/// out.write(writer.openingBalances(date: "2024-01-01"))
+/// for transaction in transactions { out.write(writer.entry(for: transaction)) }
+/// out.write(writer.finish())
+/// ```
+public struct JournalWriter: Sendable {
+    /// The base currency used when a record does not name its own `baseCurrency`.
+    public let baseCurrency: String?
+    private let wallets: [Int64: WalletRecord]
+    private let walletOrder: [WalletRecord]
+    private let accounts: JournalAccounts
+    /// Commodities and accounts already declared (by `header()` or inline before an entry), so a
+    /// first use of anything else gets its directive and the file passes `hledger --strict`.
+    private var declaredCommodities: Set<String>
+    private var declaredAccounts: Set<String>
+    /// Transfer legs whose counterpart has not come yet, by their own id.
+    private var pendingLegs: [Int64: TransactionRecord] = [:]
+    /// Transactions written as a comment instead of an entry because their record could not be
+    /// read (unknown wallet, malformed amount or date); the comment says why.
+    public private(set) var skippedTransactionIds: [Int64] = []
+
+    public init(baseCurrency: String?, wallets: [WalletRecord], categories: [CategoryRecord]) {
+        self.baseCurrency = baseCurrency?.uppercased()
+        var byId: [Int64: WalletRecord] = [:]
+        for wallet in wallets where byId[wallet.id] == nil { byId[wallet.id] = wallet }
+        self.wallets = byId
+        self.walletOrder = byId.values.sorted { $0.id < $1.id }
+        self.accounts = JournalAccounts(wallets: wallets, categories: categories)
+        self.declaredCommodities = Set(([self.baseCurrency].compactMap { $0 } + wallets.map { $0.currency.uppercased() }))
+        self.declaredAccounts = Set(accounts.declarationOrder + JournalAccounts.reserved)
+    }
+
+    /// Transfer legs still waiting for their counterpart (`finish()` writes them on their own).
+    public var pendingTransferLegs: Int { pendingLegs.count }
+
+    // MARK: Accounts
+
+    /// `assets:<wallet name>` (sanitised, made unique); `assets:wallet <id>` for a wallet not given.
+    public func walletAccount(_ walletId: Int64) -> String {
+        accounts.wallets[walletId] ?? "assets:wallet \(walletId)"
+    }
+
+    /// `expenses:<Parent>:<Child>` or `income:<Parent>:<Child>` by the category's kind; without a
+    /// category, `expenses:uncategorized` or `income:uncategorized` by the transaction's kind.
+    public func categoryAccount(_ categoryId: Int64?, kind: TransactionKind) -> String {
+        guard let categoryId else {
+            return kind == .income ? JournalAccounts.uncategorizedIncome : JournalAccounts.uncategorizedExpense
+        }
+        return accounts.categories[categoryId] ?? "\(kind == .income ? "income" : "expenses"):category \(categoryId)"
+    }
+
+    // MARK: Header and opening balances
+
+    /// Comment lines, then `commodity` directives for the base and wallet currencies and `account`
+    /// directives for every wallet, category and account the writer itself uses. Declaring them
+    /// lets `hledger --strict` check the file and keeps account order and types predictable.
+    public func header() -> String {
+        var text = "; Ledgerly journal export\n"
+        if let baseCurrency {
+            text += "; Base currency \(baseCurrency): a price after @@ is the base amount Ledgerly stored,\n"
+            text += "; so `hledger bal -B` shows Ledgerly's base totals.\n"
+        }
+        text += "\n"
+        for commodity in declaredCommodities.sorted() where !commodity.isEmpty {
+            text += "commodity \(JournalAmount.commoditySymbol(commodity))\n"
+        }
+        text += "\n"
+        for account in accounts.declarationOrder + JournalAccounts.reserved {
+            text += "account \(account)\n"
+        }
+        return text + "\n"
+    }
+
+    /// One entry per wallet whose starting balance is not zero, against `equity:opening balances`,
+    /// dated `date` ("YYYY-MM-DD", normally on or before the first transaction), so that wallet
+    /// balances in the journal equal Ledgerly's.
+    public func openingBalances(date: String) -> String {
+        guard LedgerDate(date) != nil else {
+            return "; ledgerly: opening balances left out: '\(JournalSyntax.commentText(date))' is not a YYYY-MM-DD date\n\n"
+        }
+        var text = ""
+        for wallet in walletOrder {
+            let amount: JournalAmount
+            do {
+                amount = try JournalAmount(parsing: wallet.startingBalance, commodity: wallet.currency)
+            } catch {
+                text += "; ledgerly: opening balance of wallet \(wallet.id) left out: \(error.description)\n\n"
+                continue
+            }
+            guard amount.minorUnits != 0 else { continue }
+            let entry = JournalEntry(
+                date: date, code: nil, description: "Opening balance: " + JournalSyntax.accountPart(wallet.name),
+                comments: ["ledgerly-wallet-id:\(wallet.id)"],
+                postings: [
+                    JournalPosting(walletAccount(wallet.id), amount),
+                    JournalPosting(JournalAccounts.openingBalances, amount.signed(-1)),
+                ])
+            text += entry.text
+        }
+        return text
+    }
+
+    // MARK: Transactions
+
+    /// The entry for one transaction, or "" for a transfer leg whose counterpart has not come yet
+    /// (the entry comes with the second leg, in whatever order and however far apart they come).
+    ///
+    /// Transaction in wallet W (currency wc) of kind k, amount a in currency c, wallet amount wa,
+    /// base amount b in base B (may be unknown):
+    /// - an expense posts its category parts positive and the wallet negative, income the other way
+    ///   round (income in an expense category is a refund: negative on the expense account);
+    /// - wallet posting `±wa wc`, with `@@ b B` when b is known and wc ≠ B;
+    /// - one category posting per split part (a whole transaction is one part of amount a). With b
+    ///   known each part's base share is `ProportionalShares.allocate(b, parts, total: a)`: c ≠ B
+    ///   posts `part c @@ share B`; c = B with wc ≠ B posts the part's share of wa instead,
+    ///   `@@ share B`, commented with the part (Ledgerly's base amount is the wallet amount
+    ///   converted, which can differ from a by rounding, and the entry must balance at cost);
+    ///   c = wc = B posts the part as is. With b unknown: `part c @@ shareOfWa wc` when c ≠ wc.
+    public mutating func entry(for transaction: TransactionRecord) -> String {
+        guard let link = transaction.transfer else {
+            return render(transaction.id) { writer throws(Skip) in try writer.regularEntry(transaction) }
+        }
+        guard let other = pendingLegs.removeValue(forKey: link.counterpartyTransactionId) else {
+            pendingLegs[transaction.id] = transaction
+            return ""
+        }
+        let (outgoing, incoming) = Self.orderLegs(other, transaction)
+        return render(outgoing.id) { writer throws(Skip) in try writer.transferEntry(outgoing: outgoing, incoming: incoming) }
+    }
+
+    /// Writes the transfer legs whose counterpart never came (an export limited to some dates or
+    /// wallets), each against `equity:unmatched transfers` so its wallet's balance is still right.
+    /// Call once after the last transaction.
+    public mutating func finish() -> String {
+        let legs = pendingLegs.values.sorted { $0.id < $1.id }
+        pendingLegs = [:]
+        var text = ""
+        for leg in legs {
+            text += render(leg.id) { writer throws(Skip) in try writer.unmatchedLegEntry(leg) }
+        }
+        return text
+    }
+
+    // MARK: Building entries
+
+    /// Why a record was written as a comment instead of an entry.
+    struct Skip: Error {
+        let reason: String
+    }
+
+    private func regularEntry(_ transaction: TransactionRecord) throws(Skip) -> JournalEntry {
+        let wallet = try wallet(transaction.walletId)
+        try requireDate(transaction.date)
+        let amount = try parse(transaction.amount, transaction.currency, "amount")
+        let walletAmount = try parse(transaction.walletAmount, wallet.currency, "walletAmount")
+        let base = try baseAmount(of: transaction)
+        let categorySign: Int64 = transaction.kind == .expense ? 1 : -1
+
+        var parts: [(amount: JournalAmount, account: String)] = []
+        if transaction.splits.isEmpty {
+            parts = [(amount, categoryAccount(transaction.categoryId, kind: transaction.kind))]
+        } else {
+            for part in transaction.splits {
+                parts.append((try parse(part.amount, transaction.currency, "split amount"), categoryAccount(part.categoryId, kind: transaction.kind)))
+            }
+        }
+        let partUnits = parts.map(\.amount.minorUnits)
+        func shares(of total: JournalAmount) -> [JournalAmount] {
+            ProportionalShares.allocate(total.minorUnits, parts: partUnits, total: amount.minorUnits).map { total.with(minorUnits: $0) }
+        }
+
+        var postings: [JournalPosting] = []
+        if let base {
+            let baseShares = shares(of: base)
+            if amount.commodity != base.commodity {
+                for (index, part) in parts.enumerated() {
+                    postings.append(JournalPosting(part.account, part.amount.signed(categorySign), cost: baseShares[index]))
+                }
+            } else if walletAmount.commodity != base.commodity {
+                let walletShares = shares(of: walletAmount)
+                for (index, part) in parts.enumerated() {
+                    postings.append(JournalPosting(part.account, walletShares[index].signed(categorySign), cost: baseShares[index], comment: part.amount.journalText))
+                }
+            } else {
+                for part in parts { postings.append(JournalPosting(part.account, part.amount.signed(categorySign))) }
+            }
+        } else if amount.commodity != walletAmount.commodity {
+            let walletShares = shares(of: walletAmount)
+            for (index, part) in parts.enumerated() {
+                postings.append(JournalPosting(part.account, part.amount.signed(categorySign), cost: walletShares[index]))
+            }
+        } else {
+            for part in parts { postings.append(JournalPosting(part.account, part.amount.signed(categorySign))) }
+        }
+        let walletCost = base.flatMap { $0.commodity != walletAmount.commodity ? $0 : nil }
+        postings.append(JournalPosting(walletAccount(wallet.id), walletAmount.signed(-categorySign), cost: walletCost))
+
+        return JournalEntry(
+            date: transaction.date, code: String(transaction.id), description: JournalSyntax.description(transaction.notes),
+            comments: ["ledgerly-id:\(transaction.id)"] + Self.tagComment(transaction.tags),
+            postings: postings)
+    }
+
+    /// One entry for both legs: the destination's posting first, then the source's. Each is at
+    /// cost in the base when its wallet is not in the base; without base amounts, the destination
+    /// is priced at what left the source, so the entry still balances.
+    private func transferEntry(outgoing: TransactionRecord, incoming: TransactionRecord) throws(Skip) -> JournalEntry {
+        let source = try wallet(outgoing.walletId)
+        let destination = try wallet(incoming.walletId)
+        try requireDate(outgoing.date)
+        try requireDate(incoming.date)
+        let sent = try parse(outgoing.walletAmount, source.currency, "walletAmount")
+        let received = try parse(incoming.walletAmount, destination.currency, "walletAmount")
+        let baseCode = incoming.baseCurrency?.uppercased() ?? outgoing.baseCurrency?.uppercased() ?? baseCurrency
+
+        var incomingPosting = JournalPosting(walletAccount(destination.id), received.signed(incoming.kind.sign))
+        var outgoingPosting = JournalPosting(walletAccount(source.id), sent.signed(outgoing.kind.sign))
+        if let baseCode, let sentBase = try legBase(outgoing, walletAmount: sent, baseCode: baseCode),
+           let receivedBase = try legBase(incoming, walletAmount: received, baseCode: baseCode) {
+            if received.commodity != baseCode { incomingPosting.cost = receivedBase }
+            if sent.commodity != baseCode { outgoingPosting.cost = sentBase }
+        } else if received.commodity != sent.commodity {
+            incomingPosting.cost = sent
+        }
+        if incoming.date != outgoing.date {
+            // The money arrived on another day than it left: a posting date, in the bracketed form
+            // both tools read (hledger's `date:` tag is ignored by ledger).
+            incomingPosting.comment = "[\(incoming.date)]"
+        }
+
+        let notes = JournalSyntax.description(outgoing.notes)
+        var tags: [String] = []
+        for tag in outgoing.tags + incoming.tags where !tags.contains(tag) { tags.append(tag) }
+        return JournalEntry(
+            date: outgoing.date, code: String(outgoing.id),
+            description: notes == JournalSyntax.description(nil) ? JournalSyntax.description(incoming.notes) : notes,
+            comments: ["ledgerly-id:\(outgoing.id), ledgerly-counterpart-id:\(incoming.id)"] + Self.tagComment(tags),
+            postings: [incomingPosting, outgoingPosting])
+    }
+
+    /// A leg alone: its wallet posting and the same amount back on `equity:unmatched transfers`.
+    private func unmatchedLegEntry(_ leg: TransactionRecord) throws(Skip) -> JournalEntry {
+        let wallet = try wallet(leg.walletId)
+        try requireDate(leg.date)
+        let walletAmount = try parse(leg.walletAmount, wallet.currency, "walletAmount")
+        let base = try baseAmount(of: leg)
+        let cost = base.flatMap { $0.commodity != walletAmount.commodity ? $0 : nil }
+        let counterpart = leg.transfer.map { String($0.counterpartyTransactionId) } ?? "?"
+        return JournalEntry(
+            date: leg.date, code: String(leg.id), description: JournalSyntax.description(leg.notes),
+            comments: ["ledgerly-id:\(leg.id), ledgerly-counterpart-id:\(counterpart)", "transfer leg without its counterpart in this export"]
+                + Self.tagComment(leg.tags),
+            postings: [
+                JournalPosting(walletAccount(wallet.id), walletAmount.signed(leg.kind.sign), cost: cost),
+                JournalPosting(JournalAccounts.unmatchedTransfers, walletAmount.signed(-leg.kind.sign), cost: cost),
+            ])
+    }
+
+    // MARK: Helpers
+
+    /// The outgoing (expense) leg and the incoming (income) leg; by id when the kinds do not say.
+    private static func orderLegs(_ first: TransactionRecord, _ second: TransactionRecord) -> (TransactionRecord, TransactionRecord) {
+        if first.kind == .expense && second.kind == .income { return (first, second) }
+        if first.kind == .income && second.kind == .expense { return (second, first) }
+        return first.id <= second.id ? (first, second) : (second, first)
+    }
+
+    /// The base amount a leg carries in `baseCode`: the wallet amount itself when the wallet is in
+    /// the base (that is what the store gives both legs then), else the stored base amount.
+    private func legBase(_ leg: TransactionRecord, walletAmount: JournalAmount, baseCode: String) throws(Skip) -> JournalAmount? {
+        if walletAmount.commodity == baseCode { return walletAmount }
+        guard let base = try baseAmount(of: leg), base.commodity == baseCode else { return nil }
+        return base
+    }
+
+    /// The transaction's base amount in its base currency (the record's, else the writer's); nil
+    /// while the store had no rate.
+    private func baseAmount(of transaction: TransactionRecord) throws(Skip) -> JournalAmount? {
+        guard let text = transaction.baseAmount, let code = transaction.baseCurrency ?? baseCurrency else { return nil }
+        return try parse(text, code, "baseAmount")
+    }
+
+    private func wallet(_ id: Int64) throws(Skip) -> WalletRecord {
+        guard let wallet = wallets[id] else { throw Skip(reason: "wallet \(id) is not among the exported wallets") }
+        return wallet
+    }
+
+    private func requireDate(_ date: String) throws(Skip) {
+        guard LedgerDate(date) != nil else { throw Skip(reason: "'\(JournalSyntax.commentText(date))' is not a YYYY-MM-DD date") }
+    }
+
+    private func parse(_ text: String, _ code: String, _ field: String) throws(Skip) -> JournalAmount {
+        do {
+            return try JournalAmount(parsing: text, commodity: code)
+        } catch {
+            throw Skip(reason: "\(field): \(JournalSyntax.commentText(error.description))")
+        }
+    }
+
+    /// `tag1:, tag2:` (hledger's tag syntax), or nothing without tags.
+    private static func tagComment(_ tags: [String]) -> [String] {
+        var names: [String] = []
+        for tag in tags {
+            if let name = JournalSyntax.tag(tag), !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? [] : [names.map { $0 + ":" }.joined(separator: ", ")]
+    }
+
+    /// The entry's text, preceded by directives for any commodity or account it uses first; on a
+    /// `Skip`, a comment saying which transaction was left out and why.
+    private mutating func render(_ id: Int64, _ build: (JournalWriter) throws(Skip) -> JournalEntry) -> String {
+        var entry: JournalEntry
+        do {
+            entry = try build(self)
+        } catch {
+            skippedTransactionIds.append(id)
+            return "; ledgerly: transaction \(id) left out: \(error.reason)\n\n"
+        }
+        entry.postings += JournalPosting.balancing(entry.postings, account: JournalAccounts.conversionDifferences)
+        var directives = ""
+        for posting in entry.postings {
+            for commodity in [posting.amount.commodity, posting.cost?.commodity].compactMap({ $0 }) where !declaredCommodities.contains(commodity) {
+                declaredCommodities.insert(commodity)
+                directives += "commodity \(JournalAmount.commoditySymbol(commodity))\n"
+            }
+            if !declaredAccounts.contains(posting.account) {
+                declaredAccounts.insert(posting.account)
+                directives += "account \(posting.account)\n"
+            }
+        }
+        return (directives.isEmpty ? "" : directives + "\n") + entry.text
+    }
+}

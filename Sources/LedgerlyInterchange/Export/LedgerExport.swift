@@ -1,0 +1,54 @@
+import Foundation
+import LedgerlyProtocol
+
+/// `ledgerly export json`: everything needed to rebuild the ledger, in the protocol's own record
+/// shapes (so the format is documented by `protocol/`), re-importable with `ledgerly import json`.
+///
+/// Two top-level members, `ledgerly` (the header: settings, wallets, categories, tags, budgets)
+/// and `transactions`, so a writer can stream a million transactions after the header.
+public struct LedgerExport: Codable, Sendable {
+    public struct Header: Codable, Sendable {
+        public var format: String
+        public var version: Int
+        public var exportedAt: String
+        public var settings: SettingsRecord
+        public var wallets: [WalletRecord]
+        public var categories: [CategoryRecord]
+        public var tags: [TagRecord]
+        public var budgets: [BudgetRecord]
+
+        public static let formatName = "ledgerly-export"
+        public static let currentVersion = 1
+
+        public init(exportedAt: String, settings: SettingsRecord, wallets: [WalletRecord], categories: [CategoryRecord], tags: [TagRecord], budgets: [BudgetRecord]) {
+            self.format = Self.formatName
+            self.version = Self.currentVersion
+            self.exportedAt = exportedAt
+            self.settings = settings
+            self.wallets = wallets
+            self.categories = categories
+            self.tags = tags
+            self.budgets = budgets
+        }
+    }
+
+    public var ledgerly: Header
+    public var transactions: [TransactionRecord]
+
+    /// The text before the first transaction; then `transaction(_:first:)` per record, then `end`.
+    public static func opening(_ header: Header) throws -> String {
+        "{\"ledgerly\":" + String(decoding: try encoder.encode(header), as: UTF8.self) + ",\n\"transactions\":[\n"
+    }
+
+    public static func transaction(_ record: TransactionRecord, first: Bool) throws -> String {
+        (first ? "" : ",\n") + String(decoding: try encoder.encode(record), as: UTF8.self)
+    }
+
+    public static let end = "\n]}\n"
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}

@@ -1,0 +1,231 @@
+import Foundation
+import LedgerlyCore
+
+/// Guessing a mapping when the user has none, from the header's wording and the first rows.
+///
+/// The guess is only as bold as the file allows: a date format that more than one pattern
+/// reads differently (03/04/2026: March or April?) or amounts that mix decimal commas and
+/// points are errors asking for a mapping file, never a coin toss, because a wrong guess would
+/// import plausible-looking wrong transactions. The guessed mapping is an ordinary
+/// `BankCSVMapping`, so a caller can show it (encode it to JSON) as a starting point.
+extension BankCSVMapping {
+    static let dateNames = ["date", "booking date", "transaction date", "value date", "posting date", "posted date"]
+    static let amountNames = ["amount", "value", "transaction amount"]
+    static let debitNames = ["debit", "withdrawal", "withdrawals", "money out", "paid out", "debit amount"]
+    static let creditNames = ["credit", "deposit", "deposits", "money in", "paid in", "credit amount"]
+    static let currencyNames = ["currency", "ccy"]
+    /// Who was paid; put before the free text when both exist ("LIDL Berlin" + "card 1234").
+    static let payeeNames = ["payee", "name", "counterparty"]
+    static let textNames = ["description", "memo", "narrative", "details", "text"]
+
+    /// Tried in order; the first that reads every sampled date is taken, unless another one
+    /// that also reads them all gives a different day for one of them (then it is ambiguous).
+    /// `D`/`M` rather than `DD`/`MM` so that "3/5/2026" and "03/05/2026" both fit.
+    static let candidateDateFormats = [
+        "YYYY-MM-DD", "YYYY-M-D", "YYYY/M/D", "YYYYMMDD",
+        "D/M/YYYY", "M/D/YYYY", "D.M.YYYY", "D-M-YYYY", "M-D-YYYY",
+        "D/M/YY", "M/D/YY", "D.M.YY",
+    ]
+
+    /// How many rows `detect(text:)` samples for the date and number formats. The import itself
+    /// still checks every row against the guess.
+    static let sampleRows = 2_000
+    /// How far down `detect(text:)` looks for the header, past a bank's preamble.
+    static let maximumPreambleLines = 20
+
+    /// A mapping for a file whose header is `header`, with formats guessed from `rows` (data
+    /// rows, without the header). Delimiter and `skipLines` keep their defaults; see
+    /// `detect(text:)` to guess those too.
+    public static func detect(header: [String], rows: [[String]] = []) throws(BankCSVError) -> BankCSVMapping {
+        let names = header.map(Self.detectionName)
+        var used: Set<Int> = []
+        func find(_ candidates: [String]) -> Int? {
+            for candidate in candidates {
+                if let index = names.indices.first(where: { !used.contains($0) && names[$0] == candidate }) {
+                    used.insert(index)
+                    return index
+                }
+            }
+            // "Amount (EUR)", "Date [UTC]": the known name with a bracketed qualifier. Not any
+            // longer name: "value date" must not be taken for the amount column "value".
+            for candidate in candidates {
+                if let index = names.indices.first(where: { index in
+                    !used.contains(index) && ["(", " (", "[", " ["].contains { names[index].hasPrefix(candidate + $0) }
+                }) {
+                    used.insert(index)
+                    return index
+                }
+            }
+            return nil
+        }
+        let listed = header.map { "\"\($0.trimmingWhitespace())\"" }.joined(separator: ", ")
+        guard let dateIndex = find(dateNames) else {
+            throw BankCSVError(line: nil, "no date column found in the header (\(listed)): write a mapping file")
+        }
+        let amountIndex = find(amountNames)
+        var debitIndex: Int?
+        var creditIndex: Int?
+        if amountIndex == nil {
+            debitIndex = find(debitNames)
+            creditIndex = find(creditNames)
+            guard debitIndex != nil, creditIndex != nil else {
+                throw BankCSVError(line: nil, "no amount column (nor a debit and a credit column) found in the header (\(listed)): write a mapping file")
+            }
+        }
+        let currencyIndex = find(currencyNames)
+        let descriptionIndices = [find(payeeNames), find(textNames)].compactMap { $0 }
+        guard !descriptionIndices.isEmpty else {
+            throw BankCSVError(line: nil, "no description column (description, payee, memo, narrative, details, name or text) found in the header (\(listed)): write a mapping file")
+        }
+
+        func column(_ index: Int) -> BankCSVColumn {
+            let name = names[index]
+            let unique = header.filter { BankCSVColumn.normalized($0) == BankCSVColumn.normalized(header[index]) }.count == 1
+            return unique && !name.isEmpty ? .name(header[index].trimmingWhitespace()) : .index(index + 1)
+        }
+
+        let amounts: Amounts = if let amountIndex {
+            .signed(column(amountIndex))
+        } else {
+            .debitCredit(debit: column(debitIndex!), credit: column(creditIndex!))
+        }
+        func cells(_ index: Int) -> [String] {
+            rows.lazy.filter { index < $0.count }.map { $0[index].trimmingWhitespace() }.filter { !$0.isEmpty }
+        }
+        let dateFormat = try guessDateFormat(cells(dateIndex), column: header[dateIndex])
+        let amountCells = [amountIndex, debitIndex, creditIndex].compactMap { $0 }.flatMap(cells)
+        let (decimal, thousands) = try guessSeparators(amountCells)
+
+        let mapping = BankCSVMapping(
+            date: column(dateIndex),
+            amounts: amounts,
+            currency: currencyIndex.map(column),
+            description: descriptionIndices.map(column),
+            dateFormat: dateFormat,
+            decimalSeparator: decimal,
+            thousandsSeparator: thousands
+        )
+        try mapping.validate()
+        return mapping
+    }
+
+    /// A mapping for `text` with the delimiter, preamble length, columns and formats guessed.
+    ///
+    /// The header is the first record, within the first `maximumPreambleLines` lines, in which
+    /// a date, an amount and a description column are found; when several delimiters find one
+    /// on the same line, the one splitting it into more fields wins (a `;` file whose
+    /// descriptions contain commas).
+    public static func detect(text: String) throws(BankCSVError) -> BankCSVMapping {
+        let bytes = Array(text.utf8)
+        var firstError: BankCSVError?
+        for skip in 0...maximumPreambleLines {
+            var best: (delimiter: CSVDelimiter, reader: CSVReader, header: CSVRecord)?
+            for delimiter in CSVDelimiter.allCases {
+                var reader = CSVReader(bytes: bytes, delimiter: delimiter, skipLines: skip)
+                guard let header = try? reader.next() else { continue }
+                if header.fields.count < 2 {
+                    continue
+                }
+                do {
+                    _ = try detect(header: header.fields)
+                } catch {
+                    if skip == 0, firstError == nil || delimiter == .comma { firstError = BankCSVError(line: header.line, error.message) }
+                    continue
+                }
+                if best == nil || header.fields.count > best!.header.fields.count {
+                    best = (delimiter, reader, header)
+                }
+            }
+            guard let best else { continue }
+            var reader = best.reader
+            var rows: [[String]] = []
+            while rows.count < sampleRows, let record = try reader.next() {
+                if !record.isBlank { rows.append(record.fields) }
+            }
+            var mapping = try detect(header: best.header.fields, rows: rows)
+            mapping.delimiter = best.delimiter
+            mapping.skipLines = best.header.line - 1
+            return mapping
+        }
+        throw firstError ?? BankCSVError(line: nil, "no header with a date, an amount and a description column in the first \(maximumPreambleLines) lines: write a mapping file")
+    }
+
+    private static func detectionName(_ name: String) -> String {
+        BankCSVColumn.normalized(name)
+            .replacingOccurrences(of: "_", with: " ")
+            .collapsingWhitespace()
+    }
+
+    static func guessDateFormat(_ cells: [String], column: String) throws(BankCSVError) -> String {
+        guard !cells.isEmpty else { return defaultDateFormat }
+        var fits: [(format: BankCSVDateFormat, dates: [LedgerDate])] = []
+        for pattern in candidateDateFormats {
+            let format = try BankCSVDateFormat(pattern)
+            var dates: [LedgerDate] = []
+            dates.reserveCapacity(cells.count)
+            for cell in cells {
+                guard let date = format.date(from: cell) else { break }
+                dates.append(date)
+            }
+            if dates.count == cells.count { fits.append((format, dates)) }
+        }
+        guard let first = fits.first else {
+            throw BankCSVError(line: nil, "the dates in column \"\(column.trimmingWhitespace())\" (e.g. \"\(cells[0])\") are in no known format: write a mapping file with \"dateFormat\"")
+        }
+        for other in fits.dropFirst() {
+            if let index = first.dates.indices.first(where: { first.dates[$0] != other.dates[$0] }) {
+                throw BankCSVError(line: nil, "the dates in column \"\(column.trimmingWhitespace())\" are ambiguous: \"\(cells[index])\" reads as \(first.dates[index]) with \(first.format.pattern) and as \(other.dates[index]) with \(other.format.pattern); write a mapping file with \"dateFormat\"")
+            }
+        }
+        return first.format.pattern
+    }
+
+    /// Decimal and thousands separators from how the amounts are written.
+    ///
+    /// The last `,` or `.` in an amount is its decimal separator when both appear, when it is
+    /// followed by other than three digits ("12,34", "5.5"), or when the other one repeats
+    /// ("1.234.567" is grouped). A lone separator followed by exactly three digits ("1,234") says
+    /// nothing on its own. With no evidence at all the point wins, as in the mapping's default.
+    static func guessSeparators(_ cells: [String]) throws(BankCSVError) -> (decimal: String, thousands: String?) {
+        var commaExamples: [String] = []
+        var pointExamples: [String] = []
+        for cell in cells {
+            let characters = Array(cell)
+            let commas = characters.filter { $0 == "," }.count
+            let points = characters.filter { $0 == "." }.count
+            let decimal: Character?
+            if commas > 0, points > 0 {
+                decimal = characters.last(where: { $0 == "," || $0 == "." })
+            } else if commas > 1 || points > 1 {
+                decimal = commas > 1 ? "." : ","
+            } else if let index = characters.lastIndex(where: { $0 == "," || $0 == "." }),
+                      characters[(index + 1)...].prefix(while: { $0.asciiDigit != nil }).count != 3 {
+                decimal = characters[index]
+            } else {
+                decimal = nil
+            }
+            if decimal == "," { commaExamples.append(cell) }
+            if decimal == "." { pointExamples.append(cell) }
+        }
+        if let comma = commaExamples.first, let point = pointExamples.first {
+            throw BankCSVError(line: nil, "the amounts mix decimal commas (\"\(comma)\") and decimal points (\"\(point)\"): write a mapping file with \"decimalSeparator\"")
+        }
+        let decimal: Character = commaExamples.isEmpty ? "." : ","
+        var thousands: Set<Character> = []
+        for cell in cells {
+            let characters = Array(cell)
+            let end = characters.lastIndex(of: decimal) ?? characters.endIndex
+            for index in characters.indices where index > 0 && index < end - 1 {
+                let character = characters[index]
+                guard [",", ".", " ", "'", "\u{00A0}", "\u{202F}"].contains(character), character != decimal,
+                      characters[index - 1].asciiDigit != nil, characters[index + 1].asciiDigit != nil
+                else { continue }
+                thousands.insert(character == "\u{00A0}" || character == "\u{202F}" ? " " : character)
+            }
+        }
+        guard thousands.count <= 1 else {
+            throw BankCSVError(line: nil, "the amounts use more than one thousands separator (\(thousands.map { "\"\($0)\"" }.sorted().joined(separator: ", "))): write a mapping file with \"thousandsSeparator\"")
+        }
+        return (String(decimal), thousands.first.map(String.init))
+    }
+}
