@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-deploy/install-deps.sh libzmq3-dev libsqlite3-dev
+# hledger and ledger: the journal export is checked against them.
+deploy/install-deps.sh libzmq3-dev libsqlite3-dev hledger ledger
 deploy/install-deps.sh --python-test-deps
 
 echo "ledgerly: building (debug) with tests"

@@ -18,6 +18,22 @@ final class Gateway {
         timeout = max(50, options.timeout)
     }
 
+    /// For bulk work (imports, exports) whose single requests may take seconds: the store is
+    /// asked for its status first with the usual timeout, so a store that is down is still
+    /// reported at once, then requests wait up to `patientMilliseconds`.
+    init(_ options: GlobalOptions, patientMilliseconds: Int) throws {
+        home = LedgerlyHome.resolve(explicit: options.home)
+        context = try ZMQContext()
+        timeout = max(50, options.timeout, patientMilliseconds)
+        let quick = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: max(50, options.timeout))
+        defer { quick.close() }
+        do {
+            _ = try quick.call(StatusRequest())
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
     /// Calls the store; turns every failure into a `CLIFailure` with the right exit status.
     func call<Request: RequestBody>(_ body: Request) throws -> Request.Reply {
         do {

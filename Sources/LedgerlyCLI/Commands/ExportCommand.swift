@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import LedgerlyInterchange
+import LedgerlyProtocol
+
+/// `ledgerly export journal|csv|json`: the ledger in a form other tools read, at any time.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write the ledger as an hledger journal, transactions as CSV, or everything as JSON.",
+        discussion: """
+            journal: wallets and categories as accounts, amounts in their currencies with @@ prices in the
+            base currency from the kept rates, so `hledger -f FILE bal` and `hledger -f FILE bal -B` give the
+            balances and category totals `ledgerly report` gives. csv: one row per transaction.
+            json: everything Ledgerly needs to rebuild the ledger (`ledgerly import json`).
+            """,
+        subcommands: [Journal.self, CSV.self, JSON.self])
+
+    /// What every export reads first: settings, wallets (archived too) and categories.
+    struct Ledger {
+        let settings: SettingsRecord
+        let wallets: [WalletRecord]
+        let categories: [CategoryRecord]
+
+        init(_ gateway: Gateway) throws {
+            settings = try gateway.call(SettingsGetRequest())
+            wallets = try gateway.call(WalletListRequest(includeArchived: true)).wallets
+            categories = try gateway.call(CategoryListRequest()).categories
+        }
+    }
+
+    /// Pages every transaction (by id) to `body`, with progress on a terminal when writing a file.
+    static func eachTransaction(_ gateway: Gateway, showProgress: Bool, _ body: (TransactionRecord) throws -> Void) throws -> Int {
+        var after: Int64?
+        var count = 0
+        var progress: Progress?
+        repeat {
+            let page = try gateway.call(TransactionExportRequest(afterId: after, limit: 5_000))
+            if let total = page.total, showProgress { progress = Progress("exporting", total: total) }
+            for transaction in page.transactions { try body(transaction) }
+            count += page.transactions.count
+            progress?.update(count)
+            after = page.nextAfterId
+        } while after != nil
+        progress?.finish()
+        return count
+    }
+
+    struct Destination: ParsableArguments {
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        var output: String?
+    }
+
+    /// Opens the destination, runs `body`, and puts the file in place only if all went well.
+    static func write(to destination: Destination, global: GlobalOptions, _ body: (Gateway, OutputFile) throws -> String) throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global, patientMilliseconds: 60_000)
+            let file = try OutputFile(path: destination.output)
+            do {
+                let summary = try body(gateway, file)
+                try file.finish()
+                if !file.isStandardOutput { print(summary) }
+            } catch {
+                file.abandon()
+                throw error
+            }
+        }
+    }
+
+    struct Journal: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "An hledger/ledger journal of every transaction.",
+                                                        discussion: "Example: ledgerly export journal -o ledger.journal && hledger -f ledger.journal bal")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var destination: Destination
+
+        func run() throws {
+            try ExportCommand.write(to: destination, global: global) { gateway, file in
+                let ledger = try Ledger(gateway)
+                var writer = JournalWriter(baseCurrency: ledger.settings.baseCurrency, wallets: ledger.wallets, categories: ledger.categories)
+                try file.write(writer.header())
+                // Starting balances are dated no later than the first transaction (history may be
+                // imported after the wallets were created).
+                let firstMonth = try gateway.call(CashFlowReportRequest()).months.first.map { "\($0.month)-01" }
+                let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstMonth].compactMap { $0 }).min() ?? "1970-01-01"
+                try file.write(writer.openingBalances(date: opening))
+                let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { try file.write(writer.entry(for: $0)) }
+                try file.write(writer.finish())
+                let skipped = writer.skippedTransactionIds.isEmpty ? "" : " (\(writer.skippedTransactionIds.count) written as comments: their records could not be read)"
+                return "Exported \(count) transactions to \(destination.output ?? "-")\(skipped)."
+            }
+        }
+    }
+
+    struct CSV: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every transaction as a CSV row.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var destination: Destination
+
+        func run() throws {
+            try ExportCommand.write(to: destination, global: global) { gateway, file in
+                let ledger = try Ledger(gateway)
+                let writer = TransactionCSVWriter(wallets: ledger.wallets, categories: ledger.categories)
+                try file.write(writer.header())
+                let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { try file.write(writer.row(for: $0)) }
+                return "Exported \(count) transactions to \(destination.output ?? "-")."
+            }
+        }
+    }
+}
+
+extension ExportCommand {
+    struct JSON: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Everything (settings, wallets, categories, tags, budgets, transactions with their kept rates) as JSON.",
+            discussion: "Re-import into a new, empty ledger with `ledgerly import json FILE`.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var destination: Destination
+
+        func run() throws {
+            try ExportCommand.write(to: destination, global: global) { gateway, file in
+                let ledger = try Ledger(gateway)
+                let header = LedgerExport.Header(
+                    exportedAt: Timestamp.now(), settings: ledger.settings, wallets: ledger.wallets, categories: ledger.categories,
+                    tags: try gateway.call(TagListRequest()).tags, budgets: try gateway.call(BudgetListRequest()).budgets)
+                try file.write(try LedgerExport.opening(header))
+                var first = true
+                let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { record in
+                    try file.write(try LedgerExport.transaction(record, first: first))
+                    first = false
+                }
+                try file.write(LedgerExport.end)
+                return "Exported \(count) transactions to \(destination.output ?? "-")."
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import ArgumentParser
+import Foundation
+import LedgerlyInterchange
+import LedgerlyProtocol
+
+/// `ledgerly import csv|json|undo`: bank statements in, an export back, an import taken back.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import a bank CSV or a Ledgerly JSON export; undo an import.",
+        subcommands: [BankCSV.self, JSON.self, Undo.self])
+
+    /// Sends items in batches of one import (one SQL transaction and one event each), with a
+    /// progress bar on a terminal. If a batch fails after others were applied, the import is
+    /// taken back (`tx.import.undo`), so a file is imported entirely or not at all.
+    static func send(_ items: [TransactionImportItem], importId: String, batchSize: Int, dryRun: Bool, gateway: Gateway) throws -> (imported: Int, duplicates: [TransactionImportDuplicate]) {
+        var progress = Progress(dryRun ? "checking" : "importing", total: items.count)
+        var imported = 0
+        var duplicates: [TransactionImportDuplicate] = []
+        var done = 0
+        var sent = false
+        do {
+            for start in stride(from: 0, to: items.count, by: batchSize) {
+                let batch = Array(items[start..<min(start + batchSize, items.count)])
+                sent = true
+                let reply = try gateway.call(TransactionImportRequest(importId: importId, items: batch, dryRun: dryRun))
+                imported += reply.imported
+                duplicates += reply.duplicates
+                done += batch.count
+                progress.update(done)
+            }
+        } catch let failure as CLIFailure {
+            progress.finish()
+            // Any batch sent may have been applied, even one whose reply was lost.
+            guard !dryRun && sent else { throw failure }
+            let undone: Bool
+            do {
+                _ = try gateway.call(TransactionImportUndoRequest(importId: importId))
+                undone = true
+            } catch let undo as CLIFailure where undo.status == .refused {
+                undone = true  // not_found: no batch had been applied
+            } catch {
+                undone = false
+            }
+            guard undone else {
+                throw CLIFailure(message: failure.message + "; some rows may have been imported", status: failure.status,
+                                 hint: "take them back with `ledgerly import undo \(importId)` once the store answers")
+            }
+            throw CLIFailure(message: failure.message + "; nothing was imported", status: failure.status, hint: failure.hint)
+        }
+        progress.finish()
+        return (imported, duplicates)
+    }
+
+    struct BankCSV: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "csv", abstract: "Import a bank statement (CSV) into a wallet.",
+            discussion: """
+                Without --mapping the columns are found by their names (date, amount or debit/credit,
+                description/payee/memo, currency). A mapping file (JSON) names columns, the date format,
+                decimal comma, and rules that set categories and tags by matching the description; see
+                docs/reports-import-export.md. Rows already imported into the wallet are skipped and reported;
+                one bad row imports nothing and names its line.
+                Example: ledgerly import csv statement.csv --wallet Checking --mapping mybank.json --dry-run
+                """)
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "The CSV file.") var file: String
+        @Option(help: "Wallet (id or name) the rows belong to.") var wallet: String
+        @Option(help: "Column mapping and rules (JSON).") var mapping: String?
+        @Flag(help: "Check everything and show what would happen; change nothing.") var dryRun = false
+        @OptionGroup var batch: ImportBatchOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global, patientMilliseconds: 60_000)
+                let wallet = try gateway.wallet(wallet)
+                let text = try ImportCommand.read(file)
+                let rows: [BankCSVRow]
+                do {
+                    let mapping = try self.mapping.map { try BankCSVMapping.decode(json: Data(try ImportCommand.read($0).utf8)) }
+                    rows = try BankCSVImport.parse(text: text, mapping: mapping, defaultCurrency: wallet.currency)
+                } catch let error as BankCSVError {
+                    throw CLIFailure(message: "\(file): \(error.description); nothing was imported", status: .refused)
+                }
+                let categories = try gateway.call(CategoryListRequest()).categories
+                let items = try rows.map { row -> TransactionImportItem in
+                    var category: Int64?
+                    if let path = row.categoryPath {
+                        let wanted = path.replacingOccurrences(of: ":", with: "/")
+                        guard let match = categories.first(where: { $0.path.caseInsensitiveCompare(wanted) == .orderedSame || $0.name.caseInsensitiveCompare(wanted) == .orderedSame }) else {
+                            throw CLIFailure(message: "\(file) line \(row.line): a rule names category '\(path)', which does not exist; nothing was imported",
+                                             status: .refused, hint: "create it with `ledgerly category add`")
+                        }
+                        category = match.id
+                    }
+                    return TransactionImportItem(line: row.line, importKey: row.fingerprint, transaction: TransactionCreateRequest(
+                        kind: row.kind, walletId: wallet.id, amount: row.amount, currency: row.currency == wallet.currency ? nil : row.currency,
+                        categoryId: category, notes: row.description.isEmpty ? nil : row.description, date: row.date, tags: row.tags.isEmpty ? nil : row.tags))
+                }
+                guard !items.isEmpty else { return print("\(file) has no rows to import.") }
+                let importId = "csv-" + UUID().uuidString.lowercased().prefix(8)
+                let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: dryRun, gateway: gateway)
+                let reply = TransactionImportReply(importId: importId, imported: result.imported, duplicates: result.duplicates, firstId: nil, lastId: nil, dryRun: dryRun)
+                if output.json { return try JSONOutput.print(reply) }
+                ImportCommand.summarise(reply, rows: items.count, file: file, wallet: wallet.name)
+            }
+        }
+    }
+
+    static func summarise(_ reply: TransactionImportReply, rows: Int, file: String, wallet: String) {
+        let style = TerminalStyle.standardOutput
+        let verb = reply.dryRun ? "Would import" : "Imported"
+        print("\(verb) \(reply.imported) of \(rows) rows from \(file) into \(wallet).")
+        if !reply.duplicates.isEmpty {
+            let lines = reply.duplicates.compactMap(\.line)
+            let shown = lines.prefix(10).map(String.init).joined(separator: ", ") + (lines.count > 10 ? ", …" : "")
+            print(style.yellow("\(reply.duplicates.count) duplicate(s) skipped (already imported): line\(lines.count == 1 ? "" : "s") \(shown)"))
+        }
+        if reply.dryRun { print(style.dim("Dry run: nothing was changed.")) }
+        else if reply.imported > 0 { print(style.dim("Take it back with: ledgerly import undo \(reply.importId)")) }
+    }
+
+    static func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIFailure(message: "cannot read \(path)", status: .refused)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIFailure(message: "\(path) is not UTF-8 text", status: .refused, hint: "convert it first, e.g. iconv -f latin1 -t utf-8")
+        }
+        return text
+    }
+
+    struct JSON: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rebuild a ledger from `ledgerly export json` (into a new, empty ledger).",
+            discussion: "Set up the new ledger with the export's base currency first: ledgerly setup --base-currency EUR …")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The export file.") var file: String
+        @OptionGroup var batch: ImportBatchOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global, patientMilliseconds: 60_000)
+                let export: LedgerExport
+                do {
+                    export = try JSONDecoder().decode(LedgerExport.self, from: Data(try ImportCommand.read(file).utf8))
+                } catch let failure as CLIFailure {
+                    throw failure
+                } catch {
+                    throw CLIFailure(message: "\(file) is not a Ledgerly JSON export: \(error)", status: .refused)
+                }
+                let header = export.ledgerly
+                guard header.format == LedgerExport.Header.formatName, header.version <= LedgerExport.Header.currentVersion else {
+                    throw CLIFailure(message: "\(file) is format '\(header.format)' version \(header.version); this Ledgerly reads \(LedgerExport.Header.formatName) up to version \(LedgerExport.Header.currentVersion)", status: .refused)
+                }
+                let settings = try gateway.call(SettingsGetRequest())
+                guard settings.baseCurrency == header.settings.baseCurrency else {
+                    throw CLIFailure(message: "the export's base currency is \(header.settings.baseCurrency ?? "none") but this ledger's is \(settings.baseCurrency ?? "none"): the kept base amounts would be in the wrong currency",
+                                     status: .refused, hint: "set up a new ledger (another --home) with --base-currency \(header.settings.baseCurrency ?? "…")")
+                }
+                guard try gateway.call(WalletListRequest(includeArchived: true)).wallets.isEmpty else {
+                    throw CLIFailure(message: "this ledger already has wallets: `import json` rebuilds an export into a new, empty ledger",
+                                     status: .refused, hint: "use another --home (or LEDGERLY_HOME) for the restored ledger")
+                }
+                var walletIds: [Int64: Int64] = [:]
+                for wallet in header.wallets {
+                    walletIds[wallet.id] = try gateway.call(WalletCreateRequest(
+                        name: wallet.name, currency: wallet.currency, type: wallet.type, icon: wallet.icon, startingBalance: wallet.startingBalance,
+                        institution: wallet.institution, sortOrder: wallet.sortOrder, includeInNetWorth: wallet.includeInNetWorth)).id
+                }
+                var categoryIds: [Int64: Int64] = [:]
+                var remaining = header.categories
+                while !remaining.isEmpty {
+                    let ready = remaining.filter { $0.parentId == nil || categoryIds[$0.parentId!] != nil }
+                    guard !ready.isEmpty else { throw CLIFailure(message: "\(file): some categories name parents it does not list", status: .refused) }
+                    for category in ready {
+                        categoryIds[category.id] = try gateway.call(CategoryCreateRequest(
+                            name: category.name, kind: category.kind, parentId: category.parentId.flatMap { categoryIds[$0] }, icon: category.icon,
+                            color: category.color, budgetingEnabled: category.budgetingEnabled, sortOrder: category.sortOrder)).id
+                    }
+                    remaining.removeAll { categoryIds[$0.id] != nil }
+                }
+                for tag in header.tags { _ = try gateway.call(TagCreateRequest(name: tag.name)) }
+                var plan = LedgerRestorePlan(walletIds: walletIds, categoryIds: categoryIds)
+                var items: [TransactionImportItem] = []
+                do {
+                    for record in export.transactions { if let item = try plan.item(for: record) { items.append(item) } }
+                } catch {
+                    throw CLIFailure(message: "\(file): \(error)", status: .refused)
+                }
+                guard plan.unmatchedLegs.isEmpty else {
+                    throw CLIFailure(message: "\(file): transfer legs \(plan.unmatchedLegs.prefix(5).map(String.init).joined(separator: ", ")) have no other leg", status: .refused)
+                }
+                let importId = "restore-" + UUID().uuidString.lowercased().prefix(8)
+                let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, gateway: gateway)
+                for budget in header.budgets {
+                    guard let category = categoryIds[budget.categoryId] else { continue }
+                    _ = try gateway.call(BudgetSetRequest(categoryId: category, limit: budget.limit, currency: budget.currency, thresholds: budget.thresholds,
+                                                          carryOver: budget.carryOver, startMonth: budget.startMonth))
+                }
+                for wallet in header.wallets where wallet.archived {
+                    _ = try gateway.call(WalletArchiveRequest(id: walletIds[wallet.id]!))
+                }
+                print("Restored \(header.wallets.count) wallets, \(header.categories.count) categories, \(header.budgets.count) budgets and \(export.transactions.count) transactions (\(result.imported) entries, transfers counted once) from \(file).")
+            }
+        }
+    }
+
+    struct Undo: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete every transaction an import recorded.",
+                                                        discussion: "The import id is printed by `ledgerly import csv` (e.g. csv-1f2e3d4c).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "The import id.") var importId: String
+
+        func run() throws {
+            try CommandRunner.run {
+                let reply = try Gateway(global, patientMilliseconds: 60_000).call(TransactionImportUndoRequest(importId: importId))
+                if output.json { return try JSONOutput.print(reply) }
+                print("Deleted the \(reply.deleted) transactions of import \(reply.importId).")
+            }
+        }
+    }
+}

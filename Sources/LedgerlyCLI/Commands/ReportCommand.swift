@@ -1,0 +1,216 @@
+import ArgumentParser
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledgerly report balance|categories|cashflow|payees`: answered by the store from totals it
+/// keeps on every write, so each takes milliseconds at any size.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Balances, spending and income by category, cash flow, top payees.",
+        discussion: """
+            Amounts are in the base currency at each transaction's kept rate (a report never changes
+            because a rate changed later). Parent categories include their subcategories, split parts
+            count in their own categories, transfers are neither income nor spending, and a refund
+            lowers its category's spending. Every report takes --json or --csv.
+            """,
+        subcommands: [Balance.self, Categories.self, CashFlow.self, Payees.self], defaultSubcommand: Balance.self)
+
+    /// Minor units of a decimal string in `currency`, for bar lengths and shares.
+    static func minor(_ amount: String, _ currency: String?) -> Int64 {
+        guard let currency, let parsed = try? Currency(code: currency), let money = try? Money(parsing: amount, currency: parsed) else { return 0 }
+        return money.minorUnits
+    }
+
+    /// "12.5" from 125 tenths, "-1.5" from -15.
+    static func percent(tenths: Int) -> String {
+        "\(tenths < 0 ? "-" : "")\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
+    }
+
+    /// `part` of `whole` in tenths of a percent, for `Bar`.
+    static func tenths(_ part: Int64, of whole: Int64) -> Int {
+        whole > 0 ? Int(Int128(part) * 1_000 / Int128(whole)) : 0
+    }
+
+    struct Balance: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every wallet's balance, and its value in the base currency now (net worth).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: ReportOutputOptions
+        @Flag(help: "Include archived wallets.") var all = false
+
+        func run() throws {
+            try CommandRunner.run {
+                let report = try Gateway(global).call(BalanceReportRequest(includeArchived: all))
+                if output.json { return try JSONOutput.print(report) }
+                let base = report.baseCurrency ?? ""
+                if output.csv {
+                    var csv = CSVOutput(header: ["wallet_id", "wallet", "currency", "balance", "base_value", "base_currency", "rate", "in_net_worth"])
+                    for wallet in report.wallets {
+                        csv.add([String(wallet.walletId), wallet.name, wallet.currency, wallet.balance, wallet.baseValue ?? "", base,
+                                 wallet.rate?.rate ?? "", wallet.includeInNetWorth ? "yes" : "no"])
+                    }
+                    return csv.print()
+                }
+                let style = TerminalStyle.standardOutput
+                var table = Table([.init("WALLET"), .init("BALANCE", .right), .init("CURRENCY"), .init("IN \(base)", .right), .init("RATE")])
+                for wallet in report.wallets {
+                    let rate = wallet.rate.map { "\($0.rate)\($0.stale ? " (stale)" : "")" } ?? ""
+                    table.add([wallet.name + (wallet.includeInNetWorth ? "" : " *"), wallet.balance, wallet.currency, wallet.baseValue ?? "no rate", rate]) { column, text in
+                        column == 1 || column == 3 ? style.amount(text) : text
+                    }
+                }
+                table.add(["Net worth", "", "", report.total ?? "", ""]) { column, text in column == 0 || column == 3 ? style.bold(text) : text }
+                print(table.render(), terminator: "")
+                if report.wallets.contains(where: { !$0.includeInNetWorth }) { print(style.dim("* not counted in net worth")) }
+                if !report.unvalued.isEmpty {
+                    print(style.yellow("\(report.unvalued.count) wallet(s) have no rate to \(base) yet and are left out of net worth (`ledgerly rates refresh`)."))
+                }
+            }
+        }
+    }
+
+    struct Categories: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Spending and income by category, in total or per month, with bars.",
+            discussion: "Examples: ledgerly report categories --months 3 · ledgerly report categories --from 2026-01 --to 2026-06 --monthly --csv")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: ReportOutputOptions
+        @OptionGroup var period: MonthRangeOptions
+        @Option(help: "Only expense or income categories.") var kind: CategoryKind?
+        @Flag(help: "One column per month.") var monthly = false
+        @Flag(help: "Also total each category in the currencies it was spent in.") var byCurrency = false
+
+        func run() throws {
+            try CommandRunner.run {
+                let (from, to) = period.resolved
+                let report = try Gateway(global).call(CategoryReportRequest(from: from, to: to, kind: kind, byCurrency: byCurrency))
+                if output.json { return try JSONOutput.print(report) }
+                if output.csv { return csv(report) }
+                guard !report.categories.isEmpty else { return print("No income or spending in that range.") }
+                let base = report.baseCurrency ?? ""
+                let style = TerminalStyle.standardOutput
+                print("\(report.months.first!) to \(report.months.last!), in \(base)")
+                for kind in [CategoryKind.expense, .income] {
+                    let rows = report.categories.filter { $0.kind == kind }
+                    guard !rows.isEmpty else { continue }
+                    let whole = rows.filter { $0.depth == 0 }.map { ReportCommand.minor($0.total, base) }.reduce(0, +)
+                    let title = kind == .expense ? "SPENDING" : "INCOME"
+                    var columns: [Table.Column] = [.init(title)]
+                    if monthly { columns += report.months.map { .init($0, .right) } }
+                    columns += [.init("TOTAL", .right), .init("%", .right)]
+                    if byCurrency { columns.append(.init("IN")) }
+                    if !monthly { columns.append(.init("")) }
+                    var table = Table(columns)
+                    let width = Bar.width(besides: 60)
+                    for row in rows {
+                        let share = ReportCommand.tenths(ReportCommand.minor(row.total, base), of: whole)
+                        var cells = [String(repeating: "  ", count: row.depth) + (row.path.split(separator: "/").last.map(String.init) ?? row.path)]
+                        if monthly { cells += row.months }
+                        cells += [row.total, ReportCommand.percent(tenths: share)]
+                        if byCurrency { cells.append((row.byCurrency ?? []).map { "\($0.amount) \($0.currency)" }.joined(separator: ", ")) }
+                        if !monthly { cells.append(Bar.render(tenthsOfPercent: share, width: width)) }
+                        let barColumn = cells.count - 1
+                        table.add(cells) { column, text in
+                            if !monthly && column == barColumn { return kind == .expense ? style.yellow(text) : style.green(text) }
+                            return row.depth == 0 && column == 0 ? style.bold(text) : text
+                        }
+                    }
+                    print(table.render(), terminator: "")
+                }
+                if report.uncounted > 0 {
+                    print(style.yellow("\(report.uncounted) transaction(s) wait for an exchange rate and are not counted yet (`ledgerly rates refresh`)."))
+                }
+            }
+        }
+
+        private func csv(_ report: CategoryReport) {
+            var header = ["category", "kind", "depth"]
+            if monthly { header += report.months }
+            header.append("total")
+            if byCurrency { header.append("by_currency") }
+            var csv = CSVOutput(header: header)
+            for row in report.categories {
+                var fields = [row.path, row.kind.rawValue, String(row.depth)]
+                if monthly { fields += row.months }
+                fields.append(row.total)
+                if byCurrency { fields.append((row.byCurrency ?? []).map { "\($0.amount) \($0.currency)" }.joined(separator: "; ")) }
+                csv.add(fields)
+            }
+            csv.print()
+        }
+    }
+
+    struct CashFlow: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cashflow", abstract: "Income, expenses, net and savings rate per month, with bars.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: ReportOutputOptions
+        @OptionGroup var period: MonthRangeOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let (from, to) = period.resolved
+                let report = try Gateway(global).call(CashFlowReportRequest(from: from, to: to))
+                if output.json { return try JSONOutput.print(report) }
+                if output.csv {
+                    var csv = CSVOutput(header: ["month", "income", "expenses", "net", "savings_rate"])
+                    for month in report.months + [report.total] { csv.add([month.month, month.income, month.expenses, month.net, month.savingsRate ?? ""]) }
+                    return csv.print()
+                }
+                guard !report.months.isEmpty else { return print("No income or spending in that range.") }
+                let base = report.baseCurrency ?? ""
+                let style = TerminalStyle.standardOutput
+                print("Cash flow in \(base); the bar is expenses as a share of income")
+                var table = Table([.init("MONTH"), .init("INCOME", .right), .init("EXPENSES", .right), .init("NET", .right), .init("SAVED %", .right), .init("")])
+                let width = Bar.width(besides: 60)
+                for month in report.months + [report.total] {
+                    let spent = ReportCommand.tenths(ReportCommand.minor(month.expenses, base), of: ReportCommand.minor(month.income, base))
+                    let bar = month.month == "total" ? "" : Bar.render(tenthsOfPercent: month.savingsRate == nil && ReportCommand.minor(month.expenses, base) > 0 ? 1_000 : spent, width: width)
+                    table.add([month.month == "total" ? "Total" : month.month, month.income, month.expenses, month.net, month.savingsRate ?? "-", bar]) { column, text in
+                        switch column {
+                        case 0 where month.month == "total": return style.bold(text)
+                        case 3: return style.amount(text)
+                        case 5: return spent >= 1_000 || month.savingsRate == nil ? style.red(text) : style.green(text)
+                        default: return text
+                        }
+                    }
+                }
+                print(table.render(), terminator: "")
+                if report.uncounted > 0 {
+                    print(style.yellow("\(report.uncounted) transaction(s) wait for an exchange rate and are not counted yet (`ledgerly rates refresh`)."))
+                }
+            }
+        }
+    }
+
+    struct Payees: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Where the money goes (or comes from), by the transactions' notes.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: ReportOutputOptions
+        @Option(help: "First day, YYYY-MM-DD.") var from: String?
+        @Option(help: "Last day, YYYY-MM-DD.") var to: String?
+        @Flag(help: "Income instead of spending.") var income = false
+        @Option(help: "How many, 1 to 1000 (default 10).") var limit: Int?
+
+        func run() throws {
+            try CommandRunner.run {
+                let report = try Gateway(global).call(PayeeReportRequest(from: from, to: to, kind: income ? .income : .expense, limit: limit))
+                if output.json { return try JSONOutput.print(report) }
+                if output.csv {
+                    var csv = CSVOutput(header: ["payee", "count", "total", "currency", "uncounted"])
+                    for payee in report.payees { csv.add([payee.payee, String(payee.count), payee.total, report.baseCurrency ?? "", String(payee.uncounted)]) }
+                    return csv.print()
+                }
+                guard !report.payees.isEmpty else { return print("No transactions with notes in that range.") }
+                let base = report.baseCurrency ?? ""
+                let largest = report.payees.map { ReportCommand.minor($0.total, base) }.max() ?? 0
+                var table = Table([.init(income ? "FROM" : "PAYEE"), .init("COUNT", .right), .init("TOTAL \(base)", .right), .init("")])
+                let width = Bar.width(besides: 60)
+                for payee in report.payees {
+                    table.add([payee.payee, String(payee.count), payee.total, Bar.render(tenthsOfPercent: ReportCommand.tenths(ReportCommand.minor(payee.total, base), of: largest), width: width)])
+                }
+                print(table.render(), terminator: "")
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where an export goes: a file (written to a temporary name and renamed at the end, so a
+/// failed export never leaves half a file under the real name) or standard output.
+/// Writes are buffered: a million transactions are a few hundred megabytes of text.
+final class OutputFile {
+    private let handle: FileHandle
+    private let temporary: URL?
+    private let destination: URL?
+    private var buffer = Data()
+
+    init(path: String?) throws {
+        guard let path else {
+            handle = .standardOutput
+            temporary = nil
+            destination = nil
+            return
+        }
+        let destination = URL(fileURLWithPath: path)
+        let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).partial")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw CLIFailure(message: "cannot write \(path): check that its folder exists and is writable", status: .refused)
+        }
+        handle = try FileHandle(forWritingTo: temporary)
+        self.temporary = temporary
+        self.destination = destination
+    }
+
+    var isStandardOutput: Bool { destination == nil }
+
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// Writes what is left and puts the file in place (rename(2): an existing file is replaced
+    /// at once, never missing or half written).
+    func finish() throws {
+        try flush()
+        guard let temporary, let destination else { return }
+        try handle.close()
+        guard rename(temporary.path, destination.path) == 0 else {
+            throw CLIFailure(message: "cannot put the export at \(destination.path): \(String(cString: strerror(errno)))", status: .refused)
+        }
+    }
+
+    /// Removes the partial file after a failure.
+    func abandon() {
+        guard let temporary else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    private func flush() throws {
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            throw CLIFailure(message: "cannot write the export: \(error.localizedDescription) (disk full?)", status: .failure)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A progress line on standard error while long work runs: "importing ▕████▌    ▏ 45 % 4,500 of 10,000".
+/// Drawn only when standard error is a terminal, so scripts and logs get no control characters.
+struct Progress {
+    private let title: String
+    private let total: Int
+    private let enabled: Bool
+    private var lastDrawn = Date.distantPast
+
+    init(_ title: String, total: Int) {
+        self.title = title
+        self.total = total
+        self.enabled = isatty(STDERR_FILENO) == 1 && total > 0
+    }
+
+    /// Redraws at most ten times a second.
+    mutating func update(_ done: Int) {
+        guard enabled, Date().timeIntervalSince(lastDrawn) >= 0.1 || done >= total else { return }
+        lastDrawn = Date()
+        let tenths = total > 0 ? min(1_000, done * 1_000 / total) : 0
+        let line = "\r\(title) ▕\(Bar.render(tenthsOfPercent: tenths, width: 24))▏ \(tenths / 10) % \(done) of \(total)"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Clears the line.
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}
