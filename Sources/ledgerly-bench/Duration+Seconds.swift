@@ -5,3 +5,8 @@ extension Duration {
     /// Whole microseconds, for printing latencies.
     var microseconds: Int { Int(components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000) }
 }
+
+extension Duration {
+    /// Milliseconds as a floating-point figure, for printing wall times.
+    var milliseconds: Double { seconds * 1_000 }
+}

@@ -10,14 +10,16 @@ final class ServiceProcess {
 
     static var folder: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent() }
 
-    init(_ executable: String = "ledgerly-store", home: LedgerlyHome, arguments: [String], statusEndpoint: String? = nil) throws {
+    /// `probeMilliseconds`: how long each `status` probe waits, which bounds how finely the
+    /// start-up time can be measured.
+    init(_ executable: String = "ledgerly-store", home: LedgerlyHome, arguments: [String], statusEndpoint: String? = nil, probeMilliseconds: Int = 200) throws {
         process.executableURL = Self.folder.appendingPathComponent(executable)
         process.arguments = ["--home", home.root.path] + arguments
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         let context = try ZMQContext()
         let endpoint = statusEndpoint ?? home.storeCommandEndpoint
-        let probe = RequestClient(service: executable, endpoint: endpoint, context: context, timeoutMilliseconds: 200, attempts: 1)
+        let probe = RequestClient(service: executable, endpoint: endpoint, context: context, timeoutMilliseconds: probeMilliseconds, attempts: 1)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if (try? probe.call(StatusRequest())) != nil { return }
@@ -25,6 +27,8 @@ final class ServiceProcess {
         }
         throw BenchmarkError.storeDidNotStart(seconds: 20)
     }
+
+    var pid: Int32 { process.processIdentifier }
 
     func terminate() {
         process.terminate()
