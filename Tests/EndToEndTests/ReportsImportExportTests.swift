@@ -116,6 +116,18 @@ extension EndToEndTests {
             #expect(table.status == 0)
             #expect(table.stdout.contains("SPENDING"))
             #expect(table.stdout.contains("█"))
+            // Each top-level spending row's share, to one decimal rounded half away from zero
+            // (Decimal's .plain), as printed.
+            let categories = try Self.decode(CategoryReport.self, try harness.cli("report", "categories", "--json"))
+            let spending = categories.categories.filter { $0.kind == .expense && $0.depth == 0 }
+            let whole = spending.compactMap { Decimal(string: $0.total) }.reduce(0, +)
+            for row in spending {
+                var share = try #require(Decimal(string: row.total)) * 100 / whole, rounded = Decimal()
+                NSDecimalRound(&rounded, &share, 1, .plain)
+                let line = table.stdout.split(separator: "\n").first { $0.hasPrefix(row.path + " ") }
+                let printed = line?.split(separator: " ").dropFirst().dropFirst().first.map(String.init)
+                #expect(printed.flatMap { Decimal(string: $0) } == rounded, "\(row.path): \(line ?? "no line")")
+            }
             let csv = try harness.cli("report", "categories", "--monthly", "--csv")
             #expect(csv.stdout.split(separator: "\n").first?.hasPrefix("category,kind,depth,") == true)
             #expect(csv.stdout.contains("Food/Groceries,expense,1,"))

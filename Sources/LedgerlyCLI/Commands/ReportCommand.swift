@@ -27,9 +27,13 @@ struct ReportCommand: ParsableCommand {
         "\(tenths < 0 ? "-" : "")\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
     }
 
-    /// `part` of `whole` in tenths of a percent, for `Bar`.
+    /// `part` of `whole` in tenths of a percent, rounded half away from zero (so the shares
+    /// printed add up to 100.0 as nearly as one decimal allows), for the % column and `Bar`.
     static func tenths(_ part: Int64, of whole: Int64) -> Int {
-        whole > 0 ? Int(Int128(part) * 1_000 / Int128(whole)) : 0
+        guard whole > 0 else { return 0 }
+        let scaled = Int128(part) * 1_000, divisor = Int128(whole)
+        let magnitude = (scaled.magnitude + divisor.magnitude / 2) / divisor.magnitude
+        return Int(part < 0 ? -Int128(magnitude) : Int128(magnitude))
     }
 
     struct Balance: ParsableCommand {
