@@ -235,6 +235,45 @@ import Testing
         #expect(recentFood.transactions.map(\.id) == [split.id])
     }
 
+    /// Amounts are accepted up to 10¹⁸ minor units each, so totals of many can pass Int64: the
+    /// write is refused as too large and every report still answers.
+    @Test func totalsThatWouldOverflowRefuseTheWriteAndReportsStillAnswer() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        let huge = "9999999999999999.99"
+        // In one batch: the incomes share one totals row (the wallet's balance never grows).
+        let batch = TransactionImportRequest(importId: "huge", items: (0..<20).map { index in
+            TransactionImportItem(line: index + 2, transaction: ledger.expense(huge, nil, kind: index.isMultiple(of: 2) ? .income : .expense))
+        })
+        let refused = try await store.failure(batch)
+        #expect(refused.code == .validationFailed)
+        #expect(refused.message.contains("too large"), "\(refused.message)")
+        // One write at a time: the stored sum is what would overflow (after about nine incomes).
+        var refusedInRound: Int?
+        for round in 0..<12 {
+            do {
+                _ = try await store.call(ledger.expense(huge, nil, kind: .income))
+                _ = try await store.call(ledger.expense(huge, nil))
+            } catch let error as ErrorBody {
+                #expect(error.code == .validationFailed)
+                #expect(error.message.contains("too large"), "\(error.message)")
+                refusedInRound = round
+                break
+            }
+        }
+        #expect(refusedInRound != nil)
+        _ = try await store.call(CategoryReportRequest())
+        _ = try await store.call(CashFlowReportRequest())
+        _ = try await store.call(BalanceReportRequest())
+        let (kept, rebuilt) = try ledger.totals()
+        #expect(kept == rebuilt)
+    }
+
+    @Test func aRangeEndingInTheLastRepresentableMonthStopsThere() async throws {
+        let ledger = try await Ledger()
+        #expect(try await ledger.store.call(CashFlowReportRequest(from: "9999-11", to: "9999-12")).months.map(\.month) == ["9999-11", "9999-12"])
+    }
+
     @Test func exportPagesEveryTransactionInIdOrder() async throws {
         let ledger = try await Ledger()
         let store = ledger.store

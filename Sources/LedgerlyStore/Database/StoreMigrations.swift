@@ -273,6 +273,8 @@ enum StoreMigrations {
                     wallet_minor INTEGER NOT NULL,
                     base_minor INTEGER NOT NULL,
                     missing_base INTEGER NOT NULL,
+                    -- SQLite makes an overflowing integer sum a float: refuse it (LedgerTotals.flush).
+                    CHECK (typeof(amount_minor) = 'integer' AND typeof(wallet_minor) = 'integer' AND typeof(base_minor) = 'integer'),
                     PRIMARY KEY (month, wallet_id, category_id, kind, transfer, currency)
                 ) WITHOUT ROWID;
                 """)

@@ -160,7 +160,7 @@ final class TransactionWriter {
         months.insert(String(entry.date.prefix(7)))
         if let category = entry.categoryId { categoryIds.insert(category) }
         categoryIds.formUnion(entry.splits.map(\.categoryId))
-        totals.add(entry)
+        try totals.add(entry)
     }
 
     private func activeWallet(_ id: Int64, field: String) throws -> WalletRecord {

@@ -11,15 +11,15 @@ enum BalanceReporter {
         let baseCurrency = try base.map { try InputRules.currency($0, field: "settings.baseCurrency") }
         let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body"), now: now)
         let archived = request.includeArchived ?? false
-        let wallets = try Row.fetchAll(db, sql: "SELECT * FROM wallets WHERE archived = 0 OR ? ORDER BY sort_order, name COLLATE NOCASE", arguments: [archived])
-            .map(WalletHandlers.record)
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM wallets WHERE archived = 0 OR ? ORDER BY sort_order, name COLLATE NOCASE", arguments: [archived])
         var total: Int64 = 0
         var unvalued: [Int64] = []
         var balances: [WalletBalance] = []
-        for wallet in wallets {
+        for row in rows {
+            let wallet = WalletHandlers.record(row)
             let counted = wallet.includeInNetWorth && !wallet.archived
             let currency = try InputRules.currency(wallet.currency, field: "body")
-            let balance = try InputRules.amount(wallet.balance, currency: currency, field: "body")
+            let balance = Money(minorUnits: row["balance_minor"], currency: currency)
             var value: Int64?
             var rate: RateSnapshot?
             if let baseCurrency {
@@ -32,7 +32,7 @@ enum BalanceReporter {
                 }
             }
             if let value, counted {
-                total += value
+                total = try CheckedMinorUnits.add(total, value)
             } else if counted && baseCurrency != nil {
                 unvalued.append(wallet.id)
             }

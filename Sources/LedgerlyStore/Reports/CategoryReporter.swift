@@ -41,8 +41,8 @@ enum CategoryReporter {
             let amount: Int64 = row["amount"], baseAmount: Int64 = row["base"]
             for target in targets {
                 var cell = cells[target] ?? Cell(base: Array(repeating: 0, count: range.months.count))
-                cell.base[month] += sign * baseAmount
-                cell.currencies[row["currency"], default: 0] += sign * amount
+                cell.base[month] = try CheckedMinorUnits.add(cell.base[month], sign * baseAmount)
+                cell.currencies[row["currency"]] = try CheckedMinorUnits.add(cell.currencies[row["currency"]] ?? 0, sign * amount)
                 cells[target] = cell
             }
             uncounted += row["missing"] as Int
@@ -53,13 +53,13 @@ enum CategoryReporter {
         // Expense categories first, then income, keeping tree order within each.
         order = order.filter { kindOf($0, tree) == .expense } + order.filter { kindOf($0, tree) == .income }
         let format = { (minor: Int64) in base.map { InputRules.format(minor, $0) } ?? String(minor) }
-        let categories = order.map { id -> CategoryReportRow in
+        let categories = try order.map { id -> CategoryReportRow in
             let cell = cells[id]!
             let node = tree.nodes[id]
             return CategoryReportRow(
                 categoryId: id > 0 ? id : nil, parentId: node?.parentId, path: id > 0 ? tree.path(id) : "uncategorized",
                 kind: kindOf(id, tree), depth: id > 0 ? tree.chain(id).count - 1 : 0,
-                months: cell.base.map(format), total: format(cell.base.reduce(0, +)),
+                months: cell.base.map(format), total: format(try CheckedMinorUnits.sum(cell.base)),
                 byCurrency: request.byCurrency == true
                     ? cell.currencies.sorted { $0.key < $1.key }.map { CurrencyAmount(currency: $0.key, amount: InputRules.format($0.value, $0.key)) }
                     : nil)
@@ -87,20 +87,22 @@ enum CategoryReporter {
                 let amount: Int64 = row["base"]
                 // By the category's kind: a refund (income in an expense category) lowers expenses.
                 if categoryKind(row["category_id"], transactionKind: row["kind"], tree: tree) == .expense {
-                    expenses[month] -= amount
+                    expenses[month] = try CheckedMinorUnits.subtract(expenses[month], amount)
                 } else {
-                    income[month] += amount
+                    income[month] = try CheckedMinorUnits.add(income[month], amount)
                 }
                 uncounted += row["missing"] as Int
             }
         }
         let format = { (minor: Int64) in base.map { InputRules.format(minor, $0) } ?? String(minor) }
-        func line(_ month: String, _ income: Int64, _ expenses: Int64) -> CashFlowMonth {
-            CashFlowMonth(month: month, income: format(income), expenses: format(expenses), net: format(income - expenses),
-                          savingsRate: income > 0 ? Percentage.oneDecimal(income - expenses, of: income) : nil)
+        func line(_ month: String, _ income: Int64, _ expenses: Int64) throws -> CashFlowMonth {
+            let net = try CheckedMinorUnits.subtract(income, expenses)
+            return CashFlowMonth(month: month, income: format(income), expenses: format(expenses), net: format(net),
+                                 savingsRate: income > 0 ? Percentage.oneDecimal(net, of: income) : nil)
         }
-        let months = range.months.indices.map { line(range.months[$0], income[$0], expenses[$0]) }
-        return CashFlowReport(baseCurrency: base, months: months, total: line("total", income.reduce(0, +), expenses.reduce(0, +)), uncounted: uncounted)
+        let months = try range.months.indices.map { try line(range.months[$0], income[$0], expenses[$0]) }
+        let total = try line("total", CheckedMinorUnits.sum(income), CheckedMinorUnits.sum(expenses))
+        return CashFlowReport(baseCurrency: base, months: months, total: total, uncounted: uncounted)
     }
 
     /// A category's kind; for no category (0), the transaction's.

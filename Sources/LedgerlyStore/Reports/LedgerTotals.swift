@@ -48,8 +48,8 @@ struct LedgerTotals {
 
     private(set) var pending: [Key: Sums] = [:]
 
-    /// Adds (`sign` 1) or takes away (`sign` -1) a transaction.
-    mutating func add(_ entry: Entry, sign: Int64 = 1) {
+    /// Adds (`sign` 1) or takes away (`sign` -1) a transaction. Throws when a sum would overflow.
+    mutating func add(_ entry: Entry, sign: Int64 = 1) throws {
         let month = String(entry.date.prefix(7))
         let amountSign: Int64 = entry.kind == .income ? 1 : -1
         let parts = entry.splits.isEmpty ? [(amount: entry.amountMinor, categoryId: entry.categoryId ?? 0)] : entry.splits
@@ -60,10 +60,10 @@ struct LedgerTotals {
             let key = Key(month: month, walletId: entry.walletId, categoryId: part.categoryId, kind: entry.kind.rawValue, transfer: entry.transfer, currency: entry.currency)
             var sums = pending[key] ?? Sums()
             sums.count += sign
-            sums.amount += sign * amountSign * part.amount
-            sums.wallet += sign * walletShares[index]
+            sums.amount = try CheckedMinorUnits.add(sums.amount, sign * amountSign * part.amount)
+            sums.wallet = try CheckedMinorUnits.add(sums.wallet, sign * walletShares[index])
             if let baseShares {
-                sums.base += sign * baseShares[index]
+                sums.base = try CheckedMinorUnits.add(sums.base, sign * baseShares[index])
             } else if index == 0 {
                 // Counted once per transaction (in its first part's row), as reports say "N transactions".
                 sums.missingBase += sign
@@ -73,8 +73,24 @@ struct LedgerTotals {
     }
 
     /// Writes the pending sums into `ledger_totals` (one upsert per key touched) and forgets them.
+    /// SQLite turns an integer sum that overflows into a float; the table's CHECKs refuse that,
+    /// and the write fails as too large.
     mutating func flush(_ db: Database) throws {
         for (key, sums) in pending {
+            do {
+                try upsert(db, key, sums)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
+                throw CheckedMinorUnits.tooLarge
+            }
+            if sums.count < 0 {
+                try db.execute(cached: "DELETE FROM ledger_totals WHERE month = ? AND wallet_id = ? AND category_id = ? AND kind = ? AND transfer = ? AND currency = ? AND count = 0",
+                    arguments: [key.month, key.walletId, key.categoryId, key.kind, key.transfer, key.currency])
+            }
+        }
+        pending = [:]
+    }
+
+    private func upsert(_ db: Database, _ key: Key, _ sums: Sums) throws {
             try db.execute(cached: """
                 INSERT INTO ledger_totals (month, wallet_id, category_id, kind, transfer, currency, count, amount_minor, wallet_minor, base_minor, missing_base)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -84,12 +100,6 @@ struct LedgerTotals {
                     missing_base = missing_base + excluded.missing_base
                 """,
                 arguments: [key.month, key.walletId, key.categoryId, key.kind, key.transfer, key.currency, sums.count, sums.amount, sums.wallet, sums.base, sums.missingBase])
-            if sums.count < 0 {
-                try db.execute(cached: "DELETE FROM ledger_totals WHERE month = ? AND wallet_id = ? AND category_id = ? AND kind = ? AND transfer = ? AND currency = ? AND count = 0",
-                    arguments: [key.month, key.walletId, key.categoryId, key.kind, key.transfer, key.currency])
-            }
-        }
-        pending = [:]
     }
 
     /// Reads transactions as stored (with their split parts).
@@ -116,7 +126,7 @@ struct LedgerTotals {
     /// before changing or deleting them and with 1 after inserting or changing them.
     static func apply(_ db: Database, ids: [Int64], sign: Int64) throws {
         var totals = LedgerTotals()
-        for entry in try entries(db, ids: ids) { totals.add(entry, sign: sign) }
+        for entry in try entries(db, ids: ids) { try totals.add(entry, sign: sign) }
         try totals.flush(db)
     }
 
@@ -134,7 +144,7 @@ struct LedgerTotals {
             FROM transactions
             """)
         while let row = try cursor.next() {
-            totals.add(entry(row: row, splits: splits[row["id"]] ?? []))
+            try totals.add(entry(row: row, splits: splits[row["id"]] ?? []))
         }
         try totals.flush(db)
     }

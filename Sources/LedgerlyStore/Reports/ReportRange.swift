@@ -29,11 +29,14 @@ struct ReportRange {
         }
         var months: [String] = []
         var month = start
-        while month <= end {
+        while true {
             months.append(month)
             guard months.count <= Self.maximumMonths else {
                 throw ErrorBody.validation("a report covers at most \(Self.maximumMonths) months", field: "body.from")
             }
+            // Stops on reaching `end` rather than comparing the next month with it: after
+            // 9999-12 comes "10000-01", which sorts before "9999-12" as text.
+            if month == end { break }
             month = LedgerMonth.next(month)
         }
         self.months = months

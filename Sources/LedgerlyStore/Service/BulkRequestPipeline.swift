@@ -38,13 +38,17 @@ final class BulkRequestPipeline: Sendable {
         case queued
         /// Too much queued already.
         case busy
+        /// The store is stopping: nothing new is taken (what is queued is still applied).
+        case closing
     }
 
     /// Takes `payload` into the pipeline when it is large or the pipeline is not empty, then
     /// decodes, applies, and hands the outcome to `send` (on the applying thread).
     func admit(_ payload: Data, router: StoreRouter, send: @escaping @Sendable (ZMQSocketThread, RouterOutcome) -> Void) -> Admission {
         let admission = state.withLock { state -> Admission in
-            guard state.sockets != nil, !state.closing, payload.count >= Self.thresholdBytes || state.queued > 0 else { return .inline }
+            // Once closing, a request answered inline could overtake one still queued.
+            guard !state.closing else { return .closing }
+            guard state.sockets != nil, payload.count >= Self.thresholdBytes || state.queued > 0 else { return .inline }
             guard state.queued < Self.maximumQueued || payload.count < Self.thresholdBytes else { return .busy }
             state.queued += 1
             return .queued

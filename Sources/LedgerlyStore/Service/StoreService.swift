@@ -95,6 +95,9 @@ public final class StoreService: Service {
         case .busy:
             let busy = ErrorBody(code: .unavailable, message: "the store is busy with \(BulkRequestPipeline.maximumQueued) large requests; retry in a moment")
             return [ZMQOutbound(socket: commandSocket, frames: request.replyFrames(ReplyBuilder.error(busy, re: RequestDecoding.bestEffortId(of: payload))))]
+        case .closing:
+            let stopping = ErrorBody(code: .unavailable, message: "the store is stopping; retry once it is back")
+            return [ZMQOutbound(socket: commandSocket, frames: request.replyFrames(ReplyBuilder.error(stopping, re: RequestDecoding.bestEffortId(of: payload))))]
         case .inline:
             return outgoing(router.handle(payload), for: request, lastSeq: lastSeq)
         }
