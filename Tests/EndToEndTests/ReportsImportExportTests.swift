@@ -221,6 +221,34 @@ extension EndToEndTests {
             #expect(try Self.decode(TransactionListReply.self, try harness.cli("tx", "list", "--json")).total == 0)
         }
 
+        @Test func aRuleNamingACategoryTwoCategoriesShareIsRefusedUntilItGivesThePath() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            for step in [["wallet", "add", "Checking", "--currency", "EUR"], ["category", "add", "Personal", "--kind", "expense"],
+                         ["category", "add", "Travel", "--parent", "Personal"], ["category", "add", "Business", "--kind", "expense"],
+                         ["category", "add", "Travel", "--parent", "Business"]] {
+                #expect(try harness.cli(step).status == 0)
+            }
+            let statement = harness.home.root.appendingPathComponent("card.csv")
+            try "Date,Description,Amount\n2026-11-02,Train to Lyon,-42.00\n".write(to: statement, atomically: true, encoding: .utf8)
+            let mapping = harness.home.root.appendingPathComponent("card.json")
+            func rule(_ category: String) throws -> ServiceHarness.CommandResult {
+                try #"{"date": "Date", "description": "Description", "amount": "Amount", "rules": [{"contains": "train", "category": "\#(category)"}]}"#
+                    .write(to: mapping, atomically: true, encoding: .utf8)
+                return try harness.cli("import", "csv", statement.path, "--wallet", "Checking", "--mapping", mapping.path)
+            }
+            let ambiguous = try rule("Travel")
+            #expect(ambiguous.status != 0)
+            #expect(ambiguous.stderr.contains("could be Personal/Travel or Business/Travel") || ambiguous.stderr.contains("could be Business/Travel or Personal/Travel"), "\(ambiguous.stderr)")
+            #expect(try Self.decode(TransactionListReply.self, try harness.cli("tx", "list", "--json")).total == 0)
+
+            #expect(try rule("Business/Travel").status == 0)
+            let categories = try Self.decode(CategoryListReply.self, try harness.cli("category", "list", "--json"))
+            let businessTravel = try #require(categories.categories.first { $0.path == "Business/Travel" })
+            #expect(try Self.decode(TransactionListReply.self, try harness.cli("tx", "list", "--json")).transactions.map(\.categoryId) == [businessTravel.id])
+        }
+
         @Test func aJSONExportRebuildsTheSameLedgerInANewHome() throws {
             let original = try ServiceHarness()
             try original.start(.store)

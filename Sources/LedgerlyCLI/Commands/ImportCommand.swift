@@ -19,8 +19,7 @@ struct ImportCommand: ParsableCommand {
         var done = 0
         var sent = false
         do {
-            for start in stride(from: 0, to: items.count, by: batchSize) {
-                let batch = Array(items[start..<min(start + batchSize, items.count)])
+            for batch in try batches(items, size: batchSize) {
                 sent = true
                 let reply = try gateway.call(TransactionImportRequest(importId: importId, items: batch, dryRun: dryRun))
                 imported += reply.imported
@@ -36,8 +35,8 @@ struct ImportCommand: ParsableCommand {
             do {
                 _ = try gateway.call(TransactionImportUndoRequest(importId: importId))
                 undone = true
-            } catch let undo as CLIFailure where undo.status == .refused {
-                undone = true  // not_found: no batch had been applied
+            } catch let undo as CLIFailure where undo.code == .notFound {
+                undone = true  // no batch had been applied
             } catch {
                 undone = false
             }
@@ -86,12 +85,7 @@ struct ImportCommand: ParsableCommand {
                 let items = try rows.map { row -> TransactionImportItem in
                     var category: Int64?
                     if let path = row.categoryPath {
-                        let wanted = path.replacingOccurrences(of: ":", with: "/")
-                        guard let match = categories.first(where: { $0.path.caseInsensitiveCompare(wanted) == .orderedSame || $0.name.caseInsensitiveCompare(wanted) == .orderedSame }) else {
-                            throw CLIFailure(message: "\(file) line \(row.line): a rule names category '\(path)', which does not exist; nothing was imported",
-                                             status: .refused, hint: "create it with `ledgerly category add`")
-                        }
-                        category = match.id
+                        category = try ImportCommand.category(path, in: categories, file: file, line: row.line)
                     }
                     return TransactionImportItem(line: row.line, importKey: row.fingerprint, transaction: TransactionCreateRequest(
                         kind: row.kind, walletId: wallet.id, amount: row.amount, currency: row.currency == wallet.currency ? nil : row.currency,
@@ -105,6 +99,45 @@ struct ImportCommand: ParsableCommand {
                 ImportCommand.summarise(reply, rows: items.count, file: file, wallet: wallet.name)
             }
         }
+    }
+
+    /// A batch's frame must stay under the store's 16 MiB limit: long notes or restored rate
+    /// snapshots make items large, so batches are cut at `size` items or 8 MiB, whichever comes first.
+    static func batches(_ items: [TransactionImportItem], size: Int) throws -> [[TransactionImportItem]] {
+        let maximumBytes = 8 << 20
+        let encoder = JSONEncoder()
+        var batches: [[TransactionImportItem]] = []
+        var current: [TransactionImportItem] = []
+        var bytes = 0
+        for item in items {
+            let itemBytes = try encoder.encode(item).count + 1
+            if !current.isEmpty && (current.count == size || bytes + itemBytes > maximumBytes) {
+                batches.append(current)
+                current = []
+                bytes = 0
+            }
+            current.append(item)
+            bytes += itemBytes
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
+    }
+
+    /// The category a rule names: its full path ("Food/Groceries" or "Food:Groceries"), or a bare
+    /// name that only one category has. An ambiguous name is refused rather than guessed.
+    static func category(_ named: String, in categories: [CategoryRecord], file: String, line: Int) throws -> Int64 {
+        let wanted = named.replacingOccurrences(of: ":", with: "/")
+        if let exact = categories.first(where: { $0.path.caseInsensitiveCompare(wanted) == .orderedSame }) { return exact.id }
+        let byName = categories.filter { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }
+        guard byName.count <= 1 else {
+            throw CLIFailure(message: "\(file) line \(line): a rule names category '\(named)', which could be \(byName.map(\.path).joined(separator: " or ")); nothing was imported",
+                             status: .refused, hint: "write its full path in the mapping, e.g. \"category\": \"\(byName[0].path)\"")
+        }
+        guard let match = byName.first else {
+            throw CLIFailure(message: "\(file) line \(line): a rule names category '\(named)', which does not exist; nothing was imported",
+                             status: .refused, hint: "create it with `ledgerly category add`")
+        }
+        return match.id
     }
 
     static func summarise(_ reply: TransactionImportReply, rows: Int, file: String, wallet: String) {

@@ -63,6 +63,7 @@ final class Gateway {
         switch error {
         case .rejected(let body):
             var failure = CLIFailure(message: CLIWording.message(body), status: ExitStatus.of(error))
+            failure.code = body.code
             if body.code == .setupRequired { failure.hint = "Run `ledgerly setup` to choose your base currency and exchange mode." }
             return failure
         case .unavailable:
