@@ -15,33 +15,24 @@ final class ConversionCache {
     private var converters: [String: CurrencyConverter] = [:]
     /// Snapshots as stored: a batch's transactions of one day share a handful of them, and
     /// encoding JSON is most of what storing one costs.
-    private var encoded: [RateSnapshot: String] = [:]
+    private var encoded: [RateSnapshot: String?] = [:]
 
     private var moments: [String: Date?] = [:]
     private var snapshots: [String: RateSnapshot] = [:]
 
+    /// A pair's snapshot at a moment (`RateLookup` makes the key), described once per batch.
     func snapshot(_ key: String, _ make: () -> RateSnapshot) -> RateSnapshot {
-        if let known = snapshots[key] { return known }
-        let made = make()
-        snapshots[key] = made
-        return made
+        Self.remembered(key, in: &snapshots, make)
     }
 
-
     /// `TransactionConversion.endOfDay`, worked out once per day of the batch.
-    func endOfDay(_ day: String, now: Date) -> Date?? {
-        if let known = moments[day] { return known }
-        let made = TransactionConversion.endOfDay(day, now: now)
-        moments[day] = made
-        return made
+    func endOfDay(_ day: String, now: Date) -> Date? {
+        Self.remembered(day, in: &moments) { TransactionConversion.endOfDay(day, now: now) }
     }
 
     func json(_ snapshot: RateSnapshot?) throws -> String? {
         guard let snapshot else { return nil }
-        if let known = encoded[snapshot] { return known }
-        let made = try TransactionConversion.json(snapshot)
-        encoded[snapshot] = made
-        return made
+        return try Self.remembered(snapshot, in: &encoded) { try TransactionConversion.json(snapshot) }
     }
 
     func baseCurrency(_ db: Database) throws -> String? {
@@ -54,9 +45,14 @@ final class ConversionCache {
     /// `moment` nil (today: the newest rates) is one entry; a past day is another per day.
     func converter(_ lookup: RateLookup, currencies: [String], base: String?, at moment: Date?, day: String) throws -> CurrencyConverter {
         let key = currencies.sorted().joined(separator: ",") + "@" + (moment == nil ? "now" : day)
-        if let known = converters[key] { return known }
-        let made = try lookup.converter(for: currencies, base: base, at: moment)
-        converters[key] = made
+        return try Self.remembered(key, in: &converters) { try lookup.converter(for: currencies, base: base, at: moment) }
+    }
+
+    /// The value kept under `key`, made and kept the first time it is asked for.
+    private static func remembered<Key: Hashable, Value>(_ key: Key, in store: inout [Key: Value], _ make: () throws -> Value) rethrows -> Value {
+        if let known = store[key] { return known }
+        let made = try make()
+        store[key] = made
         return made
     }
 }

@@ -38,18 +38,18 @@ enum ImportHandlers {
                             throw ErrorBody.validation("importKey must be 1 to \(maximumKeyLength) characters", field: "item.importKey")
                         }
                     }
+                    // Lists the item as a duplicate when its key is already in the wallet.
+                    func isDuplicate(inWallet walletId: Int64) throws -> Bool {
+                        guard let key = item.importKey, let existing = try existingId(db, walletId: walletId, key: key) else { return false }
+                        duplicates.append(TransactionImportDuplicate(line: item.line, importKey: key, existingId: dryRun && existing > lastBefore ? nil : existing))
+                        return true
+                    }
                     switch (item.transaction, item.transfer) {
                     case (let transaction?, nil):
-                        if let existing = try existingId(db, walletId: transaction.walletId, key: item.importKey) {
-                            duplicates.append(TransactionImportDuplicate(line: item.line, importKey: item.importKey!, existingId: dryRun && existing > lastBefore ? nil : existing))
-                            continue
-                        }
+                        if try isDuplicate(inWallet: transaction.walletId) { continue }
                         _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept)
                     case (nil, let transfer?):
-                        if let existing = try existingId(db, walletId: transfer.fromWalletId, key: item.importKey) {
-                            duplicates.append(TransactionImportDuplicate(line: item.line, importKey: item.importKey!, existingId: dryRun && existing > lastBefore ? nil : existing))
-                            continue
-                        }
+                        if try isDuplicate(inWallet: transfer.fromWalletId) { continue }
                         _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
                     default:
                         throw ErrorBody.validation("an item has either a transaction or a transfer", field: "item")
@@ -103,9 +103,8 @@ enum ImportHandlers {
 
     // MARK: Helpers
 
-    private static func existingId(_ db: Database, walletId: Int64, key: String?) throws -> Int64? {
-        guard let key else { return nil }
-        return try db.cachedValue(Int64.self, sql: "SELECT id FROM transactions WHERE wallet_id = ? AND import_key = ?", arguments: [walletId, key])
+    private static func existingId(_ db: Database, walletId: Int64, key: String) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM transactions WHERE wallet_id = ? AND import_key = ?", arguments: [walletId, key])
     }
 
     /// Takes the transactions out of the totals and says what they touched.

@@ -24,7 +24,7 @@ struct TransactionConversion {
     static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date, cache: ConversionCache? = nil) throws -> TransactionConversion {
         let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
         let base = try cache?.baseCurrency(db) ?? SettingsHandlers.baseCurrency(db)
-        let endOfDay = cache?.endOfDay(date.description, now: clock) ?? Self.endOfDay(date.description, now: clock)
+        let endOfDay = cache.map { $0.endOfDay(date.description, now: clock) } ?? Self.endOfDay(date.description, now: clock)
         // One lookup (one profile read) serves both conversions, made only when one is needed.
         var sharedLookup = cache?.lookup
         func lookup(field: String) throws -> RateLookup {
