@@ -48,11 +48,13 @@ import Testing
         }
     }
 
-    @Test func theBodyHashIgnoresKeyOrderButNotValues() throws {
+    @Test func theBodyHashIgnoresKeyOrderAndNullMembersButNotValues() throws {
         let one = try RequestDecoding.decode(TransactionImportRequest.self, from: RequestDecoding.parse(Self.frame(#"{"importId":"i","items":[{"line":2}]}"#)))
         let same = try RequestDecoding.decode(TransactionImportRequest.self, from: RequestDecoding.parse(Self.frame(#"{"items":[{"line":2}], "importId":"i"}"#)))
         let other = try RequestDecoding.decode(TransactionImportRequest.self, from: RequestDecoding.parse(Self.frame(#"{"importId":"i","items":[{"line":3}]}"#)))
+        let withNull = try RequestDecoding.decode(TransactionImportRequest.self, from: RequestDecoding.parse(Self.frame(#"{"importId":"i","items":[{"line":2,"kept":null}],"dryRun":null}"#)))
         #expect(one.bodyHash == same.bodyHash)
+        #expect(one.bodyHash == withNull.bodyHash)
         #expect(one.bodyHash != other.bodyHash)
     }
 }

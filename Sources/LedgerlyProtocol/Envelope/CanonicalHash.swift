@@ -49,7 +49,9 @@ public enum CanonicalHash {
         switch json {
         case let object as [String: Any]:
             var members: UInt64 = 0
-            for (key, value) in object {
+            // A null member is an absent one, as the typed body reads it (and as the re-encoded
+            // hash of earlier versions had it): a client may send either on a retry.
+            for (key, value) in object where !(value is NSNull) {
                 members &+= hash(value, seed: mix(UInt8(ascii: ":"), into: mix(key, into: offsetBasis)))
             }
             return mix(members, into: mix(UInt8(ascii: "{"), into: seed))
