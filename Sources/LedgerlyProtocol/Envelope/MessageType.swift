@@ -30,6 +30,9 @@ public enum MessageType: String, CaseIterable, Sendable {
     case txImport = "tx.import"
     case txImportUndo = "tx.import.undo"
     case txExport = "tx.export"
+    // Store: restoring an export into a new ledger (docs/reports-import-export.md)
+    case ledgerRestoreBegin = "ledger.restore.begin"
+    case ledgerRestoreFinish = "ledger.restore.finish"
     // Store: reports
     case reportBalance = "report.balance"
     case reportCategories = "report.categories"
@@ -43,6 +46,8 @@ public enum MessageType: String, CaseIterable, Sendable {
     case ratesList = "rates.list"
     case ratesHistory = "rates.history"
     case ratesBatch = "rates.batch"
+    case ratesExport = "rates.export"
+    case ratesRestore = "rates.restore"
     case ratesOverrideEnd = "rates.override.end"
     case ratesProviderReport = "rates.provider.report"
     case ratesProviderList = "rates.provider.list"
@@ -58,6 +63,7 @@ public enum MessageType: String, CaseIterable, Sendable {
     case goalGet = "goal.get"
     case goalFund = "goal.fund"
     case goalAutoFund = "goal.autofund"
+    case goalContributions = "goal.contributions"
     case recurringCreate = "recurring.create"
     case recurringList = "recurring.list"
     case recurringPause = "recurring.pause"
@@ -77,6 +83,7 @@ public enum MessageType: String, CaseIterable, Sendable {
         switch self {
         case .settingsUpdate, .setupSave, .setupComplete, .walletCreate, .walletUpdate, .walletArchive,
              .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer, .txImport, .txImportUndo,
+             .ledgerRestoreBegin, .ledgerRestoreFinish, .ratesRestore,
              .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .ratesOverrideEnd, .ratesProviderReport, .convert,
              .budgetSet, .budgetDelete, .alertRaise, .recurringCreate, .recurringPause, .recurringDelete, .recurringPost,
              .goalCreate, .goalFund, .goalAutoFund:
@@ -105,6 +112,11 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .settingsUpdate: SettingsUpdateRequest.self
         case .setupSave: SetupSaveRequest.self
         case .setupComplete: SetupCompleteRequest.self
+        case .ledgerRestoreBegin: LedgerRestoreBeginRequest.self
+        case .ledgerRestoreFinish: LedgerRestoreFinishRequest.self
+        case .ratesExport: RateExportRequest.self
+        case .ratesRestore: RateRestoreRequest.self
+        case .goalContributions: GoalContributionsRequest.self
         case .walletCreate: WalletCreateRequest.self
         case .walletList: WalletListRequest.self
         case .walletGet: WalletGetRequest.self

@@ -35,6 +35,9 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     case recurringDeleted = "recurring.deleted"
     /// An alert recorded in the alert log (raised once per key).
     case alertRaised = "alert.raised"
+    /// `ledger.restore.begin` wrote an export's structure and histories (`data` counts them). One
+    /// event, not one per record: restored alerts are not raised again.
+    case ledgerRestored = "ledger.restored"
 
     /// The entity kind the event is about.
     public var entity: String {
@@ -53,6 +56,7 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .alertRaised: "alert"
         case .recurringCreated, .recurringUpdated, .recurringDeleted: "recurring"
         case .goalCreated, .goalUpdated: "goal"
+        case .ledgerRestored: "ledger"
         }
     }
 
@@ -74,6 +78,7 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .alertRaised: AlertRecord.self
         case .recurringCreated, .recurringUpdated, .recurringDeleted: RecurringRecord.self
         case .goalCreated, .goalUpdated: GoalRecord.self
+        case .ledgerRestored: LedgerRestoreBeginReply.self
         }
     }
 }

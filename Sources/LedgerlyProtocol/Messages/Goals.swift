@@ -152,3 +152,45 @@ public struct GoalAutoFundRequest: RequestBody, Hashable {
         self.month = month
     }
 }
+
+/// One sum put towards a goal: by hand (`goal.fund`) or by its auto-fund rule.
+public struct GoalContributionRecord: Codable, Hashable, Sendable {
+    public var id: Int64
+    public var goalId: Int64
+    /// Positive decimal string in the goal's currency.
+    public var amount: String
+    /// "YYYY-MM-DD".
+    public var date: String
+    /// The outgoing leg of the transfer that moved the money, when it was moved.
+    public var transactionId: Int64?
+    /// "YYYY-MM": the month an auto-fund rule funded (at most one contribution per month).
+    public var autoFundMonth: String?
+    public var createdAt: String
+
+    public init(id: Int64, goalId: Int64, amount: String, date: String, transactionId: Int64?, autoFundMonth: String?, createdAt: String) {
+        self.id = id
+        self.goalId = goalId
+        self.amount = amount
+        self.date = date
+        self.transactionId = transactionId
+        self.autoFundMonth = autoFundMonth
+        self.createdAt = createdAt
+    }
+}
+
+/// `goal.contributions`: what was put towards a goal, oldest first.
+public struct GoalContributionsRequest: RequestBody, Hashable {
+    public typealias Reply = GoalContributionsReply
+    public static let messageType = MessageType.goalContributions
+    public var id: Int64
+    public init(id: Int64) { self.id = id }
+}
+
+public struct GoalContributionsReply: Codable, Hashable, Sendable {
+    public var goalId: Int64
+    public var contributions: [GoalContributionRecord]
+    public init(goalId: Int64, contributions: [GoalContributionRecord]) {
+        self.goalId = goalId
+        self.contributions = contributions
+    }
+}

@@ -35,9 +35,21 @@ public struct KeptAmounts: Codable, Hashable, Sendable {
     /// `baseConversion` are the outgoing leg's; they differ when neither wallet is in the base).
     public var incomingBaseAmount: String?
     public var incomingBaseConversion: RateSnapshot?
+    /// The transaction's id in the export (a transfer's outgoing leg), kept so that what refers
+    /// to it still does; refused when the ledger already has a transaction with that id.
+    public var id: Int64?
+    /// Transfers: the incoming leg's id in the export.
+    public var incomingId: Int64?
+    /// When the transaction was recorded and last changed (ISO 8601); default now.
+    public var createdAt: String?
+    public var updatedAt: String?
 
     public init(walletAmount: String? = nil, baseAmount: String? = nil, conversion: RateSnapshot? = nil, baseConversion: RateSnapshot? = nil,
-                incomingBaseAmount: String? = nil, incomingBaseConversion: RateSnapshot? = nil) {
+                incomingBaseAmount: String? = nil, incomingBaseConversion: RateSnapshot? = nil, id: Int64? = nil, incomingId: Int64? = nil, createdAt: String? = nil, updatedAt: String? = nil) {
+        self.id = id
+        self.incomingId = incomingId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
         self.walletAmount = walletAmount
         self.baseAmount = baseAmount
         self.conversion = conversion

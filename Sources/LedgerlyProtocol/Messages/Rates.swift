@@ -237,6 +237,61 @@ public struct RateBatchReply: Codable, Hashable, Sendable {
     }
 }
 
+/// `rates.export`: every stored rate of every profile, by id, a page at a time (for
+/// `ledgerly export json`).
+public struct RateExportRequest: RequestBody, Hashable {
+    public typealias Reply = RateExportReply
+    public static let messageType = MessageType.ratesExport
+    public static let maximumLimit = 10_000
+    /// Rates after this id; omitted for the first page.
+    public var afterId: Int64?
+    /// 1...10000, default 5000.
+    public var limit: Int?
+
+    public init(afterId: Int64? = nil, limit: Int? = nil) {
+        self.afterId = afterId
+        self.limit = limit
+    }
+}
+
+public struct RateExportReply: Codable, Hashable, Sendable {
+    /// Oldest id first; without `ageSeconds` and `stale` (they depend on when they are read).
+    public var rates: [RateRecord]
+    /// Where the next page starts; nil on the last page.
+    public var nextAfterId: Int64?
+
+    public init(rates: [RateRecord], nextAfterId: Int64?) {
+        self.rates = rates
+        self.nextAfterId = nextAfterId
+    }
+}
+
+/// `rates.restore`: an export's rate history put back as it was (value, source, moment,
+/// confidence, override and its end, last confirmation), in one SQL transaction. A rate the
+/// ledger already has for the same profile, pair, moment and source is left as it is. Unlike
+/// `rates.batch` it neither confirms rates nor fills in missing base amounts: a restore keeps
+/// what the export had. Rate ids are not kept (nothing refers to them).
+public struct RateRestoreRequest: RequestBody, Hashable {
+    public typealias Reply = RateRestoreReply
+    public static let messageType = MessageType.ratesRestore
+    public static let maximumRates = 10_000
+    /// 1...10000 rates; their `id`, `ageSeconds` and `stale` are ignored.
+    public var rates: [RateRecord]
+
+    public init(rates: [RateRecord]) { self.rates = rates }
+}
+
+public struct RateRestoreReply: Codable, Hashable, Sendable {
+    public var stored: Int
+    /// Already in the ledger (same profile, pair, moment and source).
+    public var skipped: Int
+
+    public init(stored: Int, skipped: Int) {
+        self.stored = stored
+        self.skipped = skipped
+    }
+}
+
 /// `rates.override.end`: ends the user's override for a pair (both directions) in a profile, so
 /// the feed's rates apply again from now on. Conversions at earlier moments still see the override.
 public struct RateOverrideEndRequest: RequestBody, Hashable {
@@ -366,8 +421,16 @@ public struct ConversionRecord: Codable, Hashable, Sendable {
 public struct ConversionHistoryRequest: RequestBody, Hashable {
     public typealias Reply = ConversionHistoryReply
     public static let messageType = MessageType.convertHistory
+    /// 1...1000, default 20.
     public var limit: Int?
-    public init(limit: Int? = nil) { self.limit = limit }
+    /// Pages forward: the oldest conversions after this id, oldest first. Without it, the newest
+    /// `limit`, newest first.
+    public var afterId: Int64?
+
+    public init(limit: Int? = nil, afterId: Int64? = nil) {
+        self.limit = limit
+        self.afterId = afterId
+    }
 }
 
 public struct ConversionHistoryReply: Codable, Hashable, Sendable {

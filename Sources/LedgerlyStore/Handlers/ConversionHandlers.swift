@@ -45,7 +45,8 @@ enum ConversionHandlers {
         let limit = request.limit ?? 20
         guard (1...1_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 1000, got \(limit)", field: "body.limit") }
         let decoder = MessageCoding.decoder()
-        let rows = try db.cachedRows(sql: "SELECT * FROM conversions ORDER BY id DESC LIMIT ?", arguments: [limit])
+        let rows = try request.afterId.map { try db.cachedRows(sql: "SELECT * FROM conversions WHERE id > ? ORDER BY id LIMIT ?", arguments: [$0, limit]) }
+            ?? db.cachedRows(sql: "SELECT * FROM conversions ORDER BY id DESC LIMIT ?", arguments: [limit])
         return ConversionHistoryReply(conversions: try rows.map { row in
             ConversionRecord(
                 id: row["id"], amount: row["amount"], from: row["from_currency"], result: row["result"], to: row["to_currency"],

@@ -107,6 +107,17 @@ enum GoalHandlers {
         GoalListReply(goals: try db.cachedRows(sql: "SELECT * FROM goals ORDER BY name").map { try record(db, $0, today: today) })
     }
 
+    static func contributions(_ request: GoalContributionsRequest, _ db: Database) throws -> GoalContributionsReply {
+        guard let currency = try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [request.id]) else {
+            throw ErrorBody.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: "body.id")
+        }
+        let rows = try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [request.id])
+        return GoalContributionsReply(goalId: request.id, contributions: rows.map { row in
+            GoalContributionRecord(id: row["id"], goalId: row["goal_id"], amount: InputRules.format(row["amount_minor"], currency), date: row["date"],
+                                   transactionId: row["tx_id"], autoFundMonth: row["autofund_month"], createdAt: row["created_at"])
+        })
+    }
+
     static func fund(_ request: GoalFundRequest, _ context: inout WriteContext) throws -> GoalRecord {
         let today = Timestamp.today(at: context.date)
         let goal = try fetch(context.db, id: request.id, field: "body.id", today: today)

@@ -48,12 +48,13 @@ final class TransactionWriter {
         let baseMinor = converted.baseMinorUnits.map { request.kind.sign * $0 }
 
         try db.execute(cached: """
-                INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
+            arguments: [try freeId(kept?.id, field: "kept.id"), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
                         try rates.json(converted.conversion), try rates.json(converted.baseConversion),
-                        request.categoryId, notes, date.description, attachment, importKey, importId, context.now, context.now])
+                        request.categoryId, notes, date.description, attachment, importKey, importId,
+                        try keptTime(kept?.createdAt, field: "kept.createdAt") ?? context.now, try keptTime(kept?.updatedAt, field: "kept.updatedAt") ?? context.now])
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
         try TransactionHandlers.writeSplits(db, txId: id, splits: splits)
@@ -61,6 +62,23 @@ final class TransactionWriter {
             date: date.description, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: false, currency: currency.code,
             amountMinor: amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: splits.map { ($0.0.minorUnits, $0.1.categoryId) }))
         return id
+    }
+
+    /// A restored transaction's id (nil: SQLite picks the next), refused when it is taken.
+    private func freeId(_ id: Int64?, field: String) throws -> Int64? {
+        guard let id else { return nil }
+        guard id > 0 else { throw ErrorBody.validation("\(field) must be positive, got \(id)", field: field) }
+        if try db.cachedValue(Bool.self, sql: "SELECT 1 FROM transactions WHERE id = ?", arguments: [id]) == true {
+            throw ErrorBody(code: .conflict, message: "transaction \(id) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field)
+        }
+        return id
+    }
+
+    /// A restored transaction's recorded time, as the export has it.
+    private func keptTime(_ text: String?, field: String) throws -> String? {
+        guard let text else { return nil }
+        guard Timestamp.parse(text) != nil else { throw ErrorBody.validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
+        return text
     }
 
     /// Validates and records both legs of a transfer; returns [outgoing, incoming].
@@ -120,12 +138,13 @@ final class TransactionWriter {
             let effect = kind.sign * money.minorUnits
             let baseMinor = converted.baseMinorUnits.map { kind.sign * $0 }
             try db.execute(cached: """
-                    INSERT INTO transactions (kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
+                arguments: [try freeId(kind == .expense ? kept?.id : kept?.incomingId, field: kind == .expense ? "kept.id" : "kept.incomingId"), kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
                             try rates.json(converted.baseConversion), notes, date.description, counterparty.id,
-                            kind == .expense ? importKey : nil, importId, context.now, context.now])
+                            kind == .expense ? importKey : nil, importId,
+                            try keptTime(kept?.createdAt, field: "kept.createdAt") ?? context.now, try keptTime(kept?.updatedAt, field: "kept.updatedAt") ?? context.now])
             let id = db.lastInsertedRowID
             legIds.append(id)
             try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)

@@ -121,6 +121,8 @@ final class StoreRouter: Sendable {
         case .txImport: return try write(TransactionImportRequest.self, frame, header, ImportHandlers.importBatch)
         case .txImportUndo: return try write(TransactionImportUndoRequest.self, frame, header, ImportHandlers.undo)
         case .txExport: return try read(TransactionExportRequest.self, frame, header, ImportHandlers.export)
+        case .ledgerRestoreBegin: return try write(LedgerRestoreBeginRequest.self, frame, header, RestoreHandlers.begin)
+        case .ledgerRestoreFinish: return try write(LedgerRestoreFinishRequest.self, frame, header, RestoreHandlers.finish)
         case .reportBalance: return try read(BalanceReportRequest.self, frame, header) { [clock] request, db in try BalanceReporter.report(request, db, now: clock.now()) }
         case .reportCategories: return try read(CategoryReportRequest.self, frame, header, CategoryReporter.report)
         case .reportCashflow: return try read(CashFlowReportRequest.self, frame, header, CategoryReporter.cashFlow)
@@ -132,6 +134,8 @@ final class StoreRouter: Sendable {
         case .ratesList: return try read(RateListRequest.self, frame, header) { [clock] request, db in try RateHandlers.list(request, db, now: clock.now()) }
         case .ratesHistory: return try read(RateHistoryRequest.self, frame, header) { [clock] request, db in try RateHandlers.history(request, db, now: clock.now()) }
         case .ratesBatch: return try write(RateBatchRequest.self, frame, header, RateHandlers.batch)
+        case .ratesExport: return try read(RateExportRequest.self, frame, header, RateHistoryHandlers.export)
+        case .ratesRestore: return try write(RateRestoreRequest.self, frame, header, RateHistoryHandlers.restore)
         case .ratesOverrideEnd: return try write(RateOverrideEndRequest.self, frame, header, RateHandlers.endOverride)
         case .ratesProviderReport: return try write(RateProviderReportRequest.self, frame, header, RateProviderHandlers.report)
         case .ratesProviderList: return try read(RateProviderListRequest.self, frame, header, RateProviderHandlers.list)
@@ -146,6 +150,7 @@ final class StoreRouter: Sendable {
         case .goalGet: return try read(GoalGetRequest.self, frame, header) { [clock] request, db in try GoalHandlers.fetch(db, id: request.id, field: "body.id", today: Timestamp.today(at: clock.now())) }
         case .goalFund: return try write(GoalFundRequest.self, frame, header, GoalHandlers.fund)
         case .goalAutoFund: return try write(GoalAutoFundRequest.self, frame, header, GoalHandlers.autoFund)
+        case .goalContributions: return try read(GoalContributionsRequest.self, frame, header, GoalHandlers.contributions)
         case .recurringCreate: return try write(RecurringCreateRequest.self, frame, header, RecurringHandlers.create)
         case .recurringList: return try read(RecurringListRequest.self, frame, header, RecurringHandlers.list)
         case .recurringPause: return try write(RecurringPauseRequest.self, frame, header, RecurringHandlers.pause)

@@ -1,0 +1,106 @@
+/// Restoring `ledgerly export json` into a new ledger keeps every id, so everything that points
+/// at a wallet, category, transaction, budget, goal or template (transfers, splits, goal
+/// contributions, the alert log's keys) still points at the same thing. It takes four steps,
+/// in this order (docs/reports-import-export.md):
+///
+/// 1. `ledger.restore.begin`: the structure (wallets, categories, tags, rate profiles) and the
+///    histories (alert log, conversions), into a ledger that has none of them yet.
+/// 2. `rates.restore`, in batches: the rate history.
+/// 3. `tx.import`, in batches, each item with `kept.id`: the transactions, under their ids.
+/// 4. `ledger.restore.finish`: what acts on transactions (budgets, goals and their contributions,
+///    recurring templates) and the wallets' archived flags. Last, so that nothing the alerts
+///    service does while transactions arrive (post a template, fund a goal, cross a budget)
+///    runs on a half-restored ledger or takes an id a restored transaction needs.
+///
+/// `ledger.restore.begin`: writes the records with their ids and times in one SQL transaction.
+/// Refused (`conflict`) unless the ledger has no wallets, categories, tags, transactions, alerts
+/// or conversions, and no rate profiles but the three built in (which the export's replace).
+public struct LedgerRestoreBeginRequest: RequestBody, Hashable {
+    public typealias Reply = LedgerRestoreBeginReply
+    public static let messageType = MessageType.ledgerRestoreBegin
+    /// Archived ones too; they are archived by `ledger.restore.finish`, after their transactions.
+    public var wallets: [WalletRecord]
+    /// Parents before or after children: any order.
+    public var categories: [CategoryRecord]
+    public var tags: [TagRecord]
+    public var rateProfiles: [RateProfileRecord]
+    public var alerts: [AlertRecord]
+    public var conversions: [ConversionRecord]
+
+    public init(wallets: [WalletRecord], categories: [CategoryRecord], tags: [TagRecord], rateProfiles: [RateProfileRecord], alerts: [AlertRecord], conversions: [ConversionRecord]) {
+        self.wallets = wallets
+        self.categories = categories
+        self.tags = tags
+        self.rateProfiles = rateProfiles
+        self.alerts = alerts
+        self.conversions = conversions
+    }
+}
+
+/// What `ledger.restore.begin` wrote; also the data of its `ledger.restored` event.
+public struct LedgerRestoreBeginReply: Codable, Hashable, Sendable {
+    public var wallets: Int
+    public var categories: Int
+    public var tags: Int
+    public var rateProfiles: Int
+    public var alerts: Int
+    public var conversions: Int
+
+    public init(wallets: Int, categories: Int, tags: Int, rateProfiles: Int, alerts: Int, conversions: Int) {
+        self.wallets = wallets
+        self.categories = categories
+        self.tags = tags
+        self.rateProfiles = rateProfiles
+        self.alerts = alerts
+        self.conversions = conversions
+    }
+}
+
+/// A goal as exported: the record and every contribution to it.
+public struct GoalRestore: Codable, Hashable, Sendable {
+    public var goal: GoalRecord
+    public var contributions: [GoalContributionRecord]
+
+    public init(goal: GoalRecord, contributions: [GoalContributionRecord]) {
+        self.goal = goal
+        self.contributions = contributions
+    }
+}
+
+/// `ledger.restore.finish`: budgets, goals with their contributions, and recurring templates with
+/// their ids, times, next run and paused state; then archives the wallets the export had
+/// archived. One SQL transaction; publishes the usual `budget.created`, `goal.created`,
+/// `recurring.created` and `wallet.archived` events, so the alerts service takes them up as it
+/// would new ones (the restored alert log's keys stop it raising what was raised before).
+/// Refused (`conflict`) when the ledger already has budgets, goals or recurring templates.
+public struct LedgerRestoreFinishRequest: RequestBody, Hashable {
+    public typealias Reply = LedgerRestoreFinishReply
+    public static let messageType = MessageType.ledgerRestoreFinish
+    public var budgets: [BudgetRecord]
+    public var goals: [GoalRestore]
+    public var recurring: [RecurringRecord]
+    public var archivedWalletIds: [Int64]
+
+    public init(budgets: [BudgetRecord], goals: [GoalRestore], recurring: [RecurringRecord], archivedWalletIds: [Int64]) {
+        self.budgets = budgets
+        self.goals = goals
+        self.recurring = recurring
+        self.archivedWalletIds = archivedWalletIds
+    }
+}
+
+public struct LedgerRestoreFinishReply: Codable, Hashable, Sendable {
+    public var budgets: Int
+    public var goals: Int
+    public var contributions: Int
+    public var recurring: Int
+    public var archivedWallets: Int
+
+    public init(budgets: Int, goals: Int, contributions: Int, recurring: Int, archivedWallets: Int) {
+        self.budgets = budgets
+        self.goals = goals
+        self.contributions = contributions
+        self.recurring = recurring
+        self.archivedWallets = archivedWallets
+    }
+}

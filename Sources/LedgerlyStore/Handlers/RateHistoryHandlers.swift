@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `rates.export` and `rates.restore`: the whole rate history out of one ledger and into another,
+/// every column as it was (unlike `rates.batch`, which is how rates arrive from the outside and
+/// confirms and corrects them).
+enum RateHistoryHandlers {
+    static func export(_ request: RateExportRequest, _ db: Database) throws -> RateExportReply {
+        let limit = request.limit ?? 5_000
+        guard (1...RateExportRequest.maximumLimit).contains(limit) else {
+            throw ErrorBody.validation("body.limit must be 1 to \(RateExportRequest.maximumLimit), got \(limit)", field: "body.limit")
+        }
+        let rows = try db.cachedRows(sql: "SELECT * FROM rates WHERE id > ? ORDER BY id LIMIT ?", arguments: [request.afterId ?? 0, limit + 1])
+        let rates = rows.prefix(limit).map { RateHandlers.record($0) }
+        return RateExportReply(rates: rates, nextAfterId: rows.count > limit ? rates.last?.id : nil)
+    }
+
+    /// One `rates.updated` summary per profile, as a provider batch has, so followers that watch
+    /// rates (staleness) look again.
+    static func restore(_ request: RateRestoreRequest, _ context: inout WriteContext) throws -> RateRestoreReply {
+        let db = context.db
+        guard (1...RateRestoreRequest.maximumRates).contains(request.rates.count) else {
+            throw ErrorBody.validation("body.rates must hold 1 to \(RateRestoreRequest.maximumRates) rates, got \(request.rates.count)", field: "body.rates")
+        }
+        var stored: [Int64: [RateRecord]] = [:]
+        var skipped = 0
+        for (index, rate) in request.rates.enumerated() {
+            let field = "body.rates[\(index)]"
+            _ = try RateHandlers.profile(db, id: rate.profileId, field: "\(field).profileId")
+            let (base, quote) = try RateHandlers.pair(rate.base, rate.quote)
+            let value = try RateHandlers.exchangeRate(rate.rate, field: "\(field).rate")
+            let inverse = try RateHandlers.exchangeRate(rate.inverseRate, field: "\(field).inverseRate")
+            for (text, name) in [(rate.asOf, "asOf"), (rate.confirmedAt, "confirmedAt"), (rate.overrideEndedAt, "overrideEndedAt")] {
+                if let text, Timestamp.parse(text) == nil {
+                    throw ErrorBody.validation("\(field).\(name) must be an ISO 8601 time, got '\(text)'", field: "\(field).\(name)")
+                }
+            }
+            try db.execute(
+                cached: """
+                    INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, override_ended_at, confirmed_at, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [rate.profileId, base, quote, value.decimalString, inverse.decimalString, try InputRules.name(rate.source, field: "\(field).source"),
+                            rate.asOf, rate.confidence.rawValue, rate.customOverride, rate.overrideEndedAt, rate.confirmedAt, context.now])
+            if db.changesCount > 0 { stored[rate.profileId, default: []].append(rate) } else { skipped += 1 }
+        }
+        for (profileId, rates) in stored.sorted(by: { $0.key < $1.key }) {
+            let pairs = Array(Set(rates.map { "\($0.base)/\($0.quote)" })).sorted()
+            try context.record(.ratesUpdated, id: String(profileId), data: RatesUpdatedSummary(
+                profileId: profileId, source: "restore", stored: rates.count, confirmed: 0, pairs: Array(pairs.prefix(100)), truncated: pairs.count > 100,
+                newestAsOf: rates.map(\.asOf).max()))
+        }
+        return RateRestoreReply(stored: stored.values.reduce(0) { $0 + $1.count }, skipped: skipped)
+    }
+}

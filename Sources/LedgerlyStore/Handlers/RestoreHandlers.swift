@@ -1,0 +1,244 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `ledger.restore.begin` and `ledger.restore.finish`: an export written back with its ids and
+/// times (the four steps are described on `LedgerRestoreBeginRequest`).
+///
+/// Records are checked as the create handlers check input (names, currencies, amounts, dates),
+/// since the file may have been edited by hand, and the database's constraints catch the rest;
+/// either way nothing is written unless all of it is.
+enum RestoreHandlers {
+    /// The rate profiles every new ledger starts with (migration v2); an export's profiles
+    /// with these ids replace them.
+    static let builtInRateProfiles: ClosedRange<Int64> = 1...3
+
+    static func begin(_ request: LedgerRestoreBeginRequest, _ context: inout WriteContext) throws -> LedgerRestoreBeginReply {
+        let db = context.db
+        try requireEmpty(db, [("wallets", "wallets"), ("categories", "categories"), ("tags", "tags"), ("transactions", "transactions"),
+                              ("alerts", "alerts"), ("conversions", "conversions")])
+        if let custom = try db.cachedValue(String.self, sql: "SELECT name FROM rate_profiles WHERE id > ? LIMIT 1", arguments: [builtInRateProfiles.upperBound]) {
+            throw ErrorBody(code: .conflict, message: "this ledger already has the rate profile '\(custom)': a restore goes into a new, empty ledger (another home)")
+        }
+        for (index, wallet) in request.wallets.enumerated() { try insert(wallet, field: "body.wallets[\(index)]", &context) }
+        try insertCategories(request.categories, &context)
+        for (index, tag) in request.tags.enumerated() {
+            let stored = TagRecord(id: try positiveId(tag.id, field: "body.tags[\(index)].id"), name: try InputRules.name(tag.name, field: "body.tags[\(index)].name"))
+            try db.execute(cached: "INSERT INTO tags (id, name) VALUES (?, ?)", arguments: [stored.id, stored.name])
+            try context.record(.tagCreated, id: String(stored.id), data: stored)
+        }
+        for (index, profile) in request.rateProfiles.enumerated() { try restore(profile, field: "body.rateProfiles[\(index)]", &context) }
+        for (index, alert) in request.alerts.enumerated() {
+            let field = "body.alerts[\(index)]"
+            try db.execute(
+                cached: "INSERT INTO alerts (id, kind, key, subject, message, period, threshold, data, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [try positiveId(alert.id, field: "\(field).id"), alert.kind.rawValue, try InputRules.name(alert.key, field: "\(field).key"),
+                            alert.subject, alert.message, alert.period, alert.threshold,
+                            try alert.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, try moment(alert.raisedAt, field: "\(field).raisedAt")])
+        }
+        for (index, conversion) in request.conversions.enumerated() {
+            let field = "body.conversions[\(index)]"
+            try db.execute(
+                cached: "INSERT INTO conversions (id, amount, from_currency, result, to_currency, snapshot, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [try positiveId(conversion.id, field: "\(field).id"), conversion.amount, try InputRules.currency(conversion.from, field: "\(field).from").code,
+                            conversion.result, try InputRules.currency(conversion.to, field: "\(field).to").code,
+                            String(decoding: try MessageCoding.encode(conversion.snapshot), as: UTF8.self), conversion.warning,
+                            try moment(conversion.createdAt, field: "\(field).createdAt")])
+        }
+        let reply = LedgerRestoreBeginReply(wallets: request.wallets.count, categories: request.categories.count, tags: request.tags.count,
+                                            rateProfiles: request.rateProfiles.count, alerts: request.alerts.count, conversions: request.conversions.count)
+        try context.record(.ledgerRestored, id: "ledger", data: reply)
+        return reply
+    }
+
+    static func finish(_ request: LedgerRestoreFinishRequest, _ context: inout WriteContext) throws -> LedgerRestoreFinishReply {
+        let db = context.db
+        try requireEmpty(db, [("budgets", "budgets"), ("goals", "goals"), ("recurring", "recurring transactions")])
+        for (index, budget) in request.budgets.enumerated() { try insert(budget, field: "body.budgets[\(index)]", &context) }
+        var contributions = 0
+        for (index, goal) in request.goals.enumerated() {
+            try insert(goal, field: "body.goals[\(index)]", &context)
+            contributions += goal.contributions.count
+        }
+        for (index, template) in request.recurring.enumerated() { try insert(template, field: "body.recurring[\(index)]", &context) }
+        for (index, id) in request.archivedWalletIds.enumerated() {
+            let wallet = try WalletHandlers.fetch(db, id: id, field: "body.archivedWalletIds[\(index)]")
+            guard !wallet.archived else { continue }
+            try db.execute(cached: "UPDATE wallets SET archived = 1 WHERE id = ?", arguments: [id])
+            try context.record(.walletArchived, id: String(id), data: try WalletHandlers.fetch(db, id: id, field: "body.archivedWalletIds[\(index)]"))
+        }
+        return LedgerRestoreFinishReply(budgets: request.budgets.count, goals: request.goals.count, contributions: contributions,
+                                        recurring: request.recurring.count, archivedWallets: request.archivedWalletIds.count)
+    }
+
+    // MARK: Begin
+
+    /// Active for now: an archived wallet takes no transactions, and its own come after this.
+    private static func insert(_ wallet: WalletRecord, field: String, _ context: inout WriteContext) throws {
+        let currency = try InputRules.currency(wallet.currency, field: "\(field).currency")
+        let starting = try InputRules.amount(wallet.startingBalance, currency: currency, field: "\(field).startingBalance")
+        try context.db.execute(cached: """
+                INSERT INTO wallets (id, name, icon, currency, type, starting_balance_minor, balance_minor, institution, sort_order, include_in_net_worth, archived, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+                """,
+            arguments: [try positiveId(wallet.id, field: "\(field).id"), try InputRules.name(wallet.name, field: "\(field).name"),
+                        try InputRules.optionalText(wallet.icon, field: "\(field).icon", limit: 32), currency.code, wallet.type.rawValue,
+                        starting.minorUnits, starting.minorUnits, try InputRules.optionalText(wallet.institution, field: "\(field).institution", limit: 100),
+                        try InputRules.sortOrder(wallet.sortOrder, field: "\(field).sortOrder") ?? 0, wallet.includeInNetWorth,
+                        try moment(wallet.createdAt, field: "\(field).createdAt"), try moment(wallet.updatedAt, field: "\(field).updatedAt")])
+        try context.record(.walletCreated, id: String(wallet.id), data: try WalletHandlers.fetch(context.db, id: wallet.id, field: "\(field).id"))
+    }
+
+    /// Parents first, whatever the order in the file, so each parent exists when its children
+    /// name it; a parent the file does not have is refused.
+    private static func insertCategories(_ categories: [CategoryRecord], _ context: inout WriteContext) throws {
+        let indices = Dictionary(categories.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var written = Set<Int64>()
+        var remaining = categories
+        while !remaining.isEmpty {
+            let ready = remaining.filter { $0.parentId.map(written.contains) ?? true }
+            guard !ready.isEmpty else {
+                let orphan = remaining[0]
+                let field = "body.categories[\(indices[orphan.id] ?? 0)].parentId"
+                throw ErrorBody.validation("category '\(orphan.name)' names parent \(orphan.parentId ?? 0), which the restore does not have", field: field)
+            }
+            for category in ready {
+                let field = "body.categories[\(indices[category.id] ?? 0)]"
+                let name = try InputRules.name(category.name, field: "\(field).name")
+                guard !name.contains("/") else { throw ErrorBody.validation("\(field).name must not contain '/'", field: "\(field).name") }
+                try context.db.execute(
+                    cached: "INSERT INTO categories (id, name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [try positiveId(category.id, field: "\(field).id"), name, category.kind.rawValue, category.parentId,
+                                try InputRules.optionalText(category.icon, field: "\(field).icon", limit: 32), try InputRules.color(category.color, field: "\(field).color"),
+                                category.budgetingEnabled, try InputRules.sortOrder(category.sortOrder, field: "\(field).sortOrder") ?? 0, context.now, context.now])
+                written.insert(category.id)
+            }
+            remaining.removeAll { written.contains($0.id) }
+        }
+        let tree = try CategoryHandlers.all(context.db)
+        for category in tree { try context.record(.categoryCreated, id: String(category.id), data: category) }
+    }
+
+    /// A built-in profile is replaced by the export's; any other is added.
+    private static func restore(_ profile: RateProfileRecord, field: String, _ context: inout WriteContext) throws {
+        let db = context.db
+        let id = try positiveId(profile.id, field: "\(field).id")
+        let name = try InputRules.name(profile.name, field: "\(field).name")
+        if let other = try db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ? AND id != ?", arguments: [name, id]) {
+            throw ErrorBody(code: .conflict, message: "rate profile '\(name)' is \(id) in the export but \(other) here", field: "\(field).name")
+        }
+        let values: StatementArguments = [name, profile.type.rawValue, try InputRules.optionalText(profile.primarySource, field: "\(field).primarySource", limit: 50),
+                                          try InputRules.optionalText(profile.notes, field: "\(field).notes", limit: 1_000), profile.isDefault,
+                                          try profile.lastUpdated.map { try moment($0, field: "\(field).lastUpdated") }]
+        let exists = try db.cachedValue(Bool.self, sql: "SELECT 1 FROM rate_profiles WHERE id = ?", arguments: [id]) == true
+        if exists {
+            try db.execute(cached: "UPDATE rate_profiles SET name = ?, type = ?, primary_source = ?, notes = ?, is_default = ?, last_updated = ? WHERE id = ?",
+                           arguments: values + [id])
+        } else {
+            try db.execute(cached: "INSERT INTO rate_profiles (name, type, primary_source, notes, is_default, last_updated, id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           arguments: values + [id, context.now])
+        }
+        try context.record(exists ? .rateProfileUpdated : .rateProfileCreated, id: String(id), data: try RateHandlers.profile(db, id: id, field: "\(field).id"))
+    }
+
+    // MARK: Finish
+
+    private static func insert(_ budget: BudgetRecord, field: String, _ context: inout WriteContext) throws {
+        let currency = try InputRules.currency(budget.currency, field: "\(field).currency")
+        let limit = try InputRules.positiveAmount(budget.limit, currency: currency, field: "\(field).limit")
+        try CategoryHandlers.requireExists(context.db, id: budget.categoryId, field: "\(field).categoryId")
+        let thresholds = String(decoding: try JSONEncoder().encode(try BudgetHandlers.validThresholds(budget.thresholds)), as: UTF8.self)
+        try context.db.execute(
+            cached: "INSERT INTO budgets (id, category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: [try positiveId(budget.id, field: "\(field).id"), budget.categoryId, limit.minorUnits, currency.code, thresholds, budget.carryOver,
+                        try BudgetHandlers.month(budget.startMonth, field: "\(field).startMonth"),
+                        try moment(budget.createdAt, field: "\(field).createdAt"), try moment(budget.updatedAt, field: "\(field).updatedAt")])
+        try context.record(.budgetCreated, id: String(budget.id), data: try BudgetHandlers.fetch(context.db, id: budget.id, field: "\(field).id"))
+    }
+
+    /// The goal as it was (its deadline may have passed since), then its contributions, which
+    /// keep the transfers and auto-fund months they had.
+    private static func insert(_ restore: GoalRestore, field: String, _ context: inout WriteContext) throws {
+        let db = context.db
+        let goal = restore.goal
+        let currency = try InputRules.currency(goal.currency, field: "\(field).goal.currency")
+        let target = try InputRules.positiveAmount(goal.target, currency: currency, field: "\(field).goal.target")
+        if let deadline = goal.deadline { _ = try InputRules.date(deadline, field: "\(field).goal.deadline") }
+        if let walletId = goal.walletId { _ = try WalletHandlers.fetch(db, id: walletId, field: "\(field).goal.walletId") }
+        if let categoryId = goal.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "\(field).goal.categoryId") }
+        try db.execute(
+            cached: "INSERT INTO goals (id, name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: [try positiveId(goal.id, field: "\(field).goal.id"), try InputRules.name(goal.name, field: "\(field).goal.name"), target.minorUnits, currency.code,
+                        goal.deadline, goal.walletId, goal.categoryId, try goal.autoFund.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) },
+                        try moment(goal.createdAt, field: "\(field).goal.createdAt"), try moment(goal.updatedAt, field: "\(field).goal.updatedAt")])
+        for (index, contribution) in restore.contributions.enumerated() {
+            let part = "\(field).contributions[\(index)]"
+            guard contribution.goalId == goal.id else {
+                throw ErrorBody.validation("\(part).goalId is \(contribution.goalId), not the goal's id \(goal.id)", field: "\(part).goalId")
+            }
+            let amount = try InputRules.positiveAmount(contribution.amount, currency: currency, field: "\(part).amount")
+            if let month = contribution.autoFundMonth { _ = try BudgetHandlers.month(month, field: "\(part).autoFundMonth") }
+            try db.execute(
+                cached: "INSERT INTO goal_contributions (id, goal_id, amount_minor, date, tx_id, autofund_month, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [try positiveId(contribution.id, field: "\(part).id"), goal.id, amount.minorUnits,
+                            try InputRules.date(contribution.date, field: "\(part).date").description, contribution.transactionId, contribution.autoFundMonth,
+                            try moment(contribution.createdAt, field: "\(part).createdAt")])
+        }
+        try context.record(.goalCreated, id: String(goal.id), data: try GoalHandlers.fetch(db, id: goal.id, field: "\(field).goal.id", today: Timestamp.today(at: context.date)))
+    }
+
+    /// The template with the occurrence it had reached: `nextRun` is found again in its schedule
+    /// (the store counts occurrences), so nothing already posted is posted again.
+    private static func insert(_ template: RecurringRecord, field: String, _ context: inout WriteContext) throws {
+        let db = context.db
+        let start = try InputRules.date(template.startDate, field: "\(field).startDate")
+        if let end = template.endDate { _ = try InputRules.date(end, field: "\(field).endDate") }
+        guard (1...1_000).contains(template.every) else { throw ErrorBody.validation("\(field).every must be 1 to 1000, got \(template.every)", field: "\(field).every") }
+        _ = try WalletHandlers.fetch(db, id: template.template.walletId, field: "\(field).template.walletId")
+        if let categoryId = template.template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "\(field).template.categoryId") }
+        var index = 0
+        if let nextRun = template.nextRun {
+            while let date = RecurringHandlers.occurrence(template, index: index), date < nextRun, index < maximumOccurrences { index += 1 }
+            guard RecurringHandlers.occurrence(template, index: index) == nextRun else {
+                throw ErrorBody.validation("\(field).nextRun \(nextRun) is not an occurrence of the schedule from \(start)", field: "\(field).nextRun")
+            }
+        } else {
+            // Finished: past its last occurrence.
+            while RecurringHandlers.occurrence(template, index: index) != nil, index < maximumOccurrences { index += 1 }
+        }
+        try db.execute(
+            cached: """
+                INSERT INTO recurring (id, name, template, frequency, every, start_date, end_date, next_index, next_run, mode, paused, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [try positiveId(template.id, field: "\(field).id"), try InputRules.name(template.name, field: "\(field).name"),
+                        String(decoding: try MessageCoding.encode(template.template), as: UTF8.self), template.frequency.rawValue, template.every,
+                        start.description, template.endDate, index, template.nextRun, template.mode.rawValue, template.paused,
+                        try moment(template.createdAt, field: "\(field).createdAt"), try moment(template.updatedAt, field: "\(field).updatedAt")])
+        try context.record(.recurringCreated, id: String(template.id), data: try RecurringHandlers.fetch(db, id: template.id, field: "\(field).id"))
+    }
+
+    /// Daily for a thousand years: a schedule longer than this is not a real one.
+    private static let maximumOccurrences = 366_000
+
+    // MARK: Checks
+
+    /// `tables`: (table, what it holds, for the message).
+    private static func requireEmpty(_ db: Database, _ tables: [(String, String)]) throws {
+        for (table, what) in tables where try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true {
+            throw ErrorBody(code: .conflict, message: "this ledger already has \(what): a restore goes into a new, empty ledger (another home)")
+        }
+    }
+
+    private static func positiveId(_ id: Int64, field: String) throws(ErrorBody) -> Int64 {
+        guard id > 0 else { throw .validation("\(field) must be a positive id, got \(id)", field: field) }
+        return id
+    }
+
+    /// A stored time as the export has it (ISO 8601), refused when it is not one.
+    private static func moment(_ text: String, field: String) throws(ErrorBody) -> String {
+        guard Timestamp.parse(text) != nil else { throw .validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
+        return text
+    }
+}
