@@ -253,53 +253,95 @@ extension EndToEndTests {
             let original = try ServiceHarness()
             try original.start(.store)
             try Self.sampleLedger(original)
-            #expect(try original.cli("budget", "set", "Food", "300").status == 0)
+            try original.start(.alerts)
+            let steps: [[String]] = [
+                ["budget", "set", "Food", "100"],  // already over 80 %: the alerts service raises it
+                ["wallet", "add", "Savings", "--currency", "EUR"],
+                ["goal", "add", "Holiday", "--target", "2400", "--deadline", "2027-07-01", "--wallet", "Savings", "--auto-fund", "200", "--auto-fund-from", "Checking"],
+                ["goal", "fund", "Holiday", "150", "--from", "Checking"],  // a transfer, linked to the contribution
+                ["goal", "fund", "Holiday", "20"],
+                ["recurring", "add", "Rent", "--wallet", "Checking", "--amount", "800", "--category", "Rent", "--start", "2099-01-31"],
+                ["recurring", "add", "Gym", "--wallet", "Checking", "--amount", "30", "--frequency", "weekly", "--start", "2099-01-01"],
+                ["recurring", "pause", "Gym"],
+                ["rates", "set", "EUR", "USD", "1.0900"],
+                ["convert", "100", "USD"],
+                ["wallet", "add", "Closed", "--currency", "EUR"],
+                ["wallet", "archive", "Closed"],
+            ]
+            for step in steps {
+                let result = try original.cli(step)
+                #expect(result.status == 0, "\(step.joined(separator: " ")): \(result.stderr)")
+            }
+            try original.waitFor("the budget alerts") { try AlertsTests.alerts(original).count >= 2 }
             let file = original.home.root.appendingPathComponent("export.json")
             #expect(try original.cli("export", "json", "-o", file.path).status == 0)
-            // Rates change afterwards: the restored figures must still be the kept ones.
+            original.stop(.alerts)
+
+            // Rates change afterwards: the restored figures must still be the kept ones. The alerts
+            // service runs through the restore, as it would for a user.
             let copy = try ServiceHarness()
             try copy.start(.store)
             try copy.setUp()
+            try copy.start(.alerts)
             #expect(try copy.cli("rates", "set", "EUR", "USD", "2.00").status == 0)
             let restored = try copy.cli("import", "json", file.path)
             #expect(restored.status == 0, "\(restored.stderr)")
+            // The budget alerts the alerts service would raise again it finds raised.
+            Thread.sleep(forTimeInterval: 2)
             let again = copy.home.root.appendingPathComponent("again.json")
             #expect(try copy.cli("export", "json", "-o", again.path).status == 0)
 
-            let before = try JSONDecoder().decode(LedgerExportShape.self, from: Data(contentsOf: file))
-            let after = try JSONDecoder().decode(LedgerExportShape.self, from: Data(contentsOf: again))
-            #expect(after.comparable == before.comparable)
-            #expect(after.ledgerly.budgets.map(\.limit) == ["300.00"])
+            let before = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+            let after = try JSONSerialization.jsonObject(with: Data(contentsOf: again)) as! [String: Any]
+            let beforeHeader = before["ledgerly"] as! [String: Any]
+            let afterHeader = after["ledgerly"] as! [String: Any]
+            // Every record, ids and times included, is as it was; only what the new ledger did
+            // itself differs: when it was exported, its settings' change time, and the rate set in it.
+            for member in Set(beforeHeader.keys).subtracting(["exportedAt", "settings", "rates"]).sorted() {
+                #expect(Self.json(afterHeader[member]) == Self.json(beforeHeader[member]), "\(member)")
+            }
+            #expect(Self.json(Self.without("updatedAt", afterHeader["settings"])) == Self.json(Self.without("updatedAt", beforeHeader["settings"])))
+            let rates = { (header: [String: Any]) in Set(((header["rates"] as? [Any]) ?? []).map { Self.json(Self.without("id", $0)) }) }
+            #expect(rates(beforeHeader).count == 3 && rates(afterHeader).subtracting(rates(beforeHeader)).count == 1 && rates(afterHeader).isSuperset(of: rates(beforeHeader)))
+            #expect(Self.json(after["transactions"]) == Self.json(before["transactions"]))
+
+            let shape = try JSONDecoder().decode(LedgerExportShape.self, from: Data(contentsOf: again))
+            #expect(shape.ledgerly.budgets.map(\.limit) == ["100.00"])
+            #expect(shape.ledgerly.goals.first?.contributions.count == 2)
+            #expect(shape.ledgerly.goals.first?.contributions.first?.transactionId != nil)
+            #expect(shape.ledgerly.recurring.map(\.paused).sorted { !$0 && $1 } == [false, true])
+            #expect(shape.ledgerly.alerts.count >= 2)
+            #expect(shape.ledgerly.wallets.filter(\.archived).map(\.name) == ["Closed"])
+            #expect(shape.ledgerly.conversions.count == 1)
             // A second restore into the same ledger is refused.
-            #expect(try copy.cli("import", "json", file.path).status != 0)
+            let second = try copy.cli("import", "json", file.path)
+            #expect(second.status != 0 && second.stderr.contains("already has"))
+        }
+
+        /// A JSON value as canonical text, to compare two exports member by member.
+        static func json(_ value: Any?) -> String {
+            guard let value, let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else { return "null" }
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        static func without(_ key: String, _ value: Any?) -> Any? {
+            guard var object = value as? [String: Any] else { return value }
+            object[key] = nil
+            return object
         }
     }
 }
 
-/// The export's shape, read back with the protocol's records, and what must survive a restore:
-/// everything but ids and timestamps (a new ledger gives new ones).
+/// The parts of an export the test looks into, read back with the protocol's records.
 private struct LedgerExportShape: Decodable {
     struct Header: Decodable {
         let wallets: [WalletRecord]
-        let categories: [CategoryRecord]
         let budgets: [BudgetRecord]
+        let goals: [GoalRestore]
+        let recurring: [RecurringRecord]
+        let alerts: [AlertRecord]
+        let conversions: [ConversionRecord]
     }
 
     let ledgerly: Header
-    let transactions: [TransactionRecord]
-
-    var comparable: [String] {
-        let wallets = Dictionary(uniqueKeysWithValues: ledgerly.wallets.map { ($0.id, $0.name) })
-        let categories = Dictionary(uniqueKeysWithValues: ledgerly.categories.map { ($0.id, $0.path) })
-        let walletLines = ledgerly.wallets.map { "\($0.name) \($0.currency) \($0.type) \($0.startingBalance) \($0.balance) \($0.archived)" }
-        let categoryLines = ledgerly.categories.map { "\($0.path) \($0.kind)" }
-        let transactionLines = transactions.map { record in
-            [record.kind.rawValue, wallets[record.walletId] ?? "?", record.amount, record.currency, record.categoryId.flatMap { categories[$0] } ?? "-",
-             record.notes ?? "-", record.date, record.tags.joined(separator: ","),
-             record.splits.map { "\($0.amount)@\(categories[$0.categoryId] ?? "?")" }.joined(separator: ";"),
-             record.walletAmount, record.baseAmount ?? "-", record.conversion?.rate ?? "-", record.baseConversion?.rate ?? "-",
-             record.transfer.map { wallets[$0.counterpartyWalletId] ?? "?" } ?? "-"].joined(separator: " | ")
-        }
-        return walletLines + categoryLines + transactionLines
-    }
 }

@@ -110,17 +110,25 @@ struct ExportCommand: ParsableCommand {
 extension ExportCommand {
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Everything (settings, wallets, categories, tags, budgets, transactions with their kept rates) as JSON.",
-            discussion: "Re-import into a new, empty ledger with `ledgerly import json FILE`.")
+            abstract: "Everything as JSON: settings, wallets, categories, tags, budgets, rates, goals, recurring, alerts, transactions.",
+            discussion: """
+                Lossless: every record keeps its id, its times and the amounts and rates it was recorded with.
+                Re-import into a new, empty ledger with `ledgerly import json FILE`.
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var destination: Destination
 
         func run() throws {
             try ExportCommand.write(to: destination, global: global) { gateway, file in
                 let ledger = try Ledger(gateway)
+                let goals = try gateway.call(GoalListRequest()).goals.map { goal in
+                    GoalRestore(goal: goal, contributions: try gateway.call(GoalContributionsRequest(id: goal.id)).contributions)
+                }
                 let header = LedgerExport.Header(
                     exportedAt: Timestamp.now(), settings: ledger.settings, wallets: ledger.wallets, categories: ledger.categories,
-                    tags: try gateway.call(TagListRequest()).tags, budgets: try gateway.call(BudgetListRequest()).budgets)
+                    tags: try gateway.call(TagListRequest()).tags, budgets: try gateway.call(BudgetListRequest()).budgets,
+                    rateProfiles: try gateway.call(RateProfileListRequest()).profiles, rates: try JSON.rates(gateway), goals: goals,
+                    recurring: try gateway.call(RecurringListRequest()).recurring, alerts: try JSON.alerts(gateway), conversions: try JSON.conversions(gateway))
                 try file.write(try LedgerExport.opening(header))
                 var first = true
                 let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { record in
@@ -128,7 +136,42 @@ extension ExportCommand {
                     first = false
                 }
                 try file.write(LedgerExport.end)
-                return "Exported \(count) transactions to \(destination.output ?? "-")."
+                return "Exported \(count) transactions, \(header.rates?.count ?? 0) rates, \(goals.count) goals, \(header.recurring?.count ?? 0) recurring and \(header.alerts?.count ?? 0) alerts to \(destination.output ?? "-")."
+            }
+        }
+
+        /// Every page of a history, oldest first: `page(after)` gives the records and where the next page starts.
+        private static func pages<Record>(_ page: (Int64?) throws -> (records: [Record], next: Int64?)) rethrows -> [Record] {
+            var all: [Record] = []
+            var after: Int64?
+            repeat {
+                let (records, next) = try page(after)
+                all += records
+                after = next
+            } while after != nil
+            return all
+        }
+
+        static func rates(_ gateway: Gateway) throws -> [RateRecord] {
+            try pages { after in
+                let reply = try gateway.call(RateExportRequest(afterId: after, limit: RateExportRequest.maximumLimit))
+                return (reply.rates, reply.nextAfterId)
+            }
+        }
+
+        static func alerts(_ gateway: Gateway) throws -> [AlertRecord] {
+            let limit = 10_000
+            return try pages { after in
+                let alerts = try gateway.call(AlertListRequest(afterId: after ?? 0, limit: limit)).alerts
+                return (alerts, alerts.count == limit ? alerts.last?.id : nil)
+            }
+        }
+
+        static func conversions(_ gateway: Gateway) throws -> [ConversionRecord] {
+            let limit = 1_000
+            return try pages { after in
+                let conversions = try gateway.call(ConversionHistoryRequest(limit: limit, afterId: after ?? 0)).conversions
+                return (conversions, conversions.count == limit ? conversions.last?.id : nil)
             }
         }
     }

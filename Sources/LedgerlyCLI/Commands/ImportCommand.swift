@@ -166,7 +166,12 @@ struct ImportCommand: ParsableCommand {
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Rebuild a ledger from `ledgerly export json` (into a new, empty ledger).",
-            discussion: "Set up the new ledger with the export's base currency first: ledgerly setup --base-currency EUR …")
+            discussion: """
+                Everything comes back under the ids it had: wallets, categories, tags, rate profiles and rate
+                history, the alert log and conversion history, every transaction with its kept amounts and rates,
+                then budgets, goals with their contributions, and recurring templates where they had got to.
+                Set up the new ledger with the export's base currency first: ledgerly setup --base-currency EUR …
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The export file.") var file: String
         @OptionGroup var batch: ImportBatchOptions
@@ -174,47 +179,15 @@ struct ImportCommand: ParsableCommand {
         func run() throws {
             try CommandRunner.run {
                 let gateway = try Gateway(global, patientMilliseconds: 60_000)
-                let export: LedgerExport
-                do {
-                    export = try JSONDecoder().decode(LedgerExport.self, from: Data(try ImportCommand.read(file).utf8))
-                } catch let failure as CLIFailure {
-                    throw failure
-                } catch {
-                    throw CLIFailure(message: "\(file) is not a Ledgerly JSON export: \(error)", status: .refused)
-                }
+                let export = try JSON.read(file)
                 let header = export.ledgerly
-                guard header.format == LedgerExport.Header.formatName, header.version <= LedgerExport.Header.currentVersion else {
-                    throw CLIFailure(message: "\(file) is format '\(header.format)' version \(header.version); this Ledgerly reads \(LedgerExport.Header.formatName) up to version \(LedgerExport.Header.currentVersion)", status: .refused)
-                }
                 let settings = try gateway.call(SettingsGetRequest())
                 guard settings.baseCurrency == header.settings.baseCurrency else {
                     throw CLIFailure(message: "the export's base currency is \(header.settings.baseCurrency ?? "none") but this ledger's is \(settings.baseCurrency ?? "none"): the kept base amounts would be in the wrong currency",
                                      status: .refused, hint: "set up a new ledger (another --home) with --base-currency \(header.settings.baseCurrency ?? "…")")
                 }
-                guard try gateway.call(WalletListRequest(includeArchived: true)).wallets.isEmpty else {
-                    throw CLIFailure(message: "this ledger already has wallets: `import json` rebuilds an export into a new, empty ledger",
-                                     status: .refused, hint: "use another --home (or LEDGERLY_HOME) for the restored ledger")
-                }
-                var walletIds: [Int64: Int64] = [:]
-                for wallet in header.wallets {
-                    walletIds[wallet.id] = try gateway.call(WalletCreateRequest(
-                        name: wallet.name, currency: wallet.currency, type: wallet.type, icon: wallet.icon, startingBalance: wallet.startingBalance,
-                        institution: wallet.institution, sortOrder: wallet.sortOrder, includeInNetWorth: wallet.includeInNetWorth)).id
-                }
-                var categoryIds: [Int64: Int64] = [:]
-                var remaining = header.categories
-                while !remaining.isEmpty {
-                    let ready = remaining.filter { $0.parentId == nil || categoryIds[$0.parentId!] != nil }
-                    guard !ready.isEmpty else { throw CLIFailure(message: "\(file): some categories name parents it does not list", status: .refused) }
-                    for category in ready {
-                        categoryIds[category.id] = try gateway.call(CategoryCreateRequest(
-                            name: category.name, kind: category.kind, parentId: category.parentId.flatMap { categoryIds[$0] }, icon: category.icon,
-                            color: category.color, budgetingEnabled: category.budgetingEnabled, sortOrder: category.sortOrder)).id
-                    }
-                    remaining.removeAll { categoryIds[$0.id] != nil }
-                }
-                for tag in header.tags { _ = try gateway.call(TagCreateRequest(name: tag.name)) }
-                var plan = LedgerRestorePlan(walletIds: walletIds, categoryIds: categoryIds)
+                // Every transaction is checked before anything is written.
+                var plan = LedgerRestorePlan(walletIds: Set(header.wallets.map(\.id)), categoryIds: Set(header.categories.map(\.id)))
                 var items: [TransactionImportItem] = []
                 do {
                     for record in export.transactions { if let item = try plan.item(for: record) { items.append(item) } }
@@ -224,18 +197,50 @@ struct ImportCommand: ParsableCommand {
                 guard plan.unmatchedLegs.isEmpty else {
                     throw CLIFailure(message: "\(file): transfer legs \(plan.unmatchedLegs.prefix(5).map(String.init).joined(separator: ", ")) have no other leg", status: .refused)
                 }
-                let importId = "restore-" + UUID().uuidString.lowercased().prefix(8)
-                let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, gateway: gateway)
-                for budget in header.budgets {
-                    guard let category = categoryIds[budget.categoryId] else { continue }
-                    _ = try gateway.call(BudgetSetRequest(categoryId: category, limit: budget.limit, currency: budget.currency, thresholds: budget.thresholds,
-                                                          carryOver: budget.carryOver, startMonth: budget.startMonth))
+
+                _ = try gateway.call(LedgerRestoreBeginRequest(
+                    wallets: header.wallets, categories: header.categories, tags: header.tags, rateProfiles: header.rateProfiles ?? [],
+                    alerts: header.alerts ?? [], conversions: header.conversions ?? []))
+                do {
+                    let saved = header.settings
+                    _ = try gateway.call(SettingsUpdateRequest(
+                        exchangeMode: saved.exchangeMode, priceRefreshIntervalMinutes: saved.priceRefreshIntervalMinutes, staleFiatMinutes: saved.staleFiatMinutes,
+                        staleCryptoMinutes: saved.staleCryptoMinutes, cloudSync: saved.cloudSync, notifications: saved.notifications))
+                    let rates = header.rates ?? []
+                    for start in stride(from: 0, to: rates.count, by: RateRestoreRequest.maximumRates) {
+                        _ = try gateway.call(RateRestoreRequest(rates: Array(rates[start..<min(start + RateRestoreRequest.maximumRates, rates.count)])))
+                    }
+                    let importId = "restore-" + UUID().uuidString.lowercased().prefix(8)
+                    let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, gateway: gateway)
+                    let finished = try gateway.call(LedgerRestoreFinishRequest(
+                        budgets: header.budgets, goals: header.goals ?? [], recurring: header.recurring ?? [],
+                        archivedWalletIds: header.wallets.filter(\.archived).map(\.id)))
+                    print("""
+                        Restored from \(file): \(header.wallets.count) wallets, \(header.categories.count) categories, \(export.transactions.count) transactions \
+                        (\(result.imported) entries, transfers counted once), \(rates.count) rates, \(finished.budgets) budgets, \(finished.goals) goals \
+                        (\(finished.contributions) contributions), \(finished.recurring) recurring, \(header.alerts?.count ?? 0) alerts.
+                        """)
+                } catch let failure as CLIFailure {
+                    throw CLIFailure(message: failure.message + "; the ledger is only part restored", status: failure.status,
+                                     hint: "restore into another new home (--home or LEDGERLY_HOME) once the cause is fixed")
                 }
-                for wallet in header.wallets where wallet.archived {
-                    _ = try gateway.call(WalletArchiveRequest(id: walletIds[wallet.id]!))
-                }
-                print("Restored \(header.wallets.count) wallets, \(header.categories.count) categories, \(header.budgets.count) budgets and \(export.transactions.count) transactions (\(result.imported) entries, transfers counted once) from \(file).")
             }
+        }
+
+        static func read(_ file: String) throws -> LedgerExport {
+            let export: LedgerExport
+            do {
+                export = try JSONDecoder().decode(LedgerExport.self, from: Data(try ImportCommand.read(file).utf8))
+            } catch let failure as CLIFailure {
+                throw failure
+            } catch {
+                throw CLIFailure(message: "\(file) is not a Ledgerly JSON export: \(error)", status: .refused)
+            }
+            let header = export.ledgerly
+            guard header.format == LedgerExport.Header.formatName, header.version <= LedgerExport.Header.currentVersion else {
+                throw CLIFailure(message: "\(file) is format '\(header.format)' version \(header.version); this Ledgerly reads \(LedgerExport.Header.formatName) up to version \(LedgerExport.Header.currentVersion)", status: .refused)
+            }
+            return export
         }
     }
 

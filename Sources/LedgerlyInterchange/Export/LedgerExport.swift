@@ -4,9 +4,13 @@ import LedgerlyProtocol
 /// `ledgerly export json`: everything needed to rebuild the ledger, in the protocol's own record
 /// shapes (so the format is documented by `protocol/`), re-importable with `ledgerly import json`.
 ///
-/// Two top-level members, `ledgerly` (the header: settings, wallets, categories, tags, budgets)
-/// and `transactions`, so a writer can stream a million transactions after the header.
+/// Two top-level members, `ledgerly` (the header: settings, wallets, categories, tags, budgets,
+/// rate profiles and history, goals with their contributions, recurring templates, the alert log
+/// and the conversion history) and `transactions`, so a writer can stream a million transactions
+/// after the header.
 public struct LedgerExport: Codable, Sendable {
+    /// Version 1 had settings, wallets, categories, tags and budgets; version 2 added the rest
+    /// (absent, hence nil, when a version 1 file is read).
     public struct Header: Codable, Sendable {
         public var format: String
         public var version: Int
@@ -16,11 +20,19 @@ public struct LedgerExport: Codable, Sendable {
         public var categories: [CategoryRecord]
         public var tags: [TagRecord]
         public var budgets: [BudgetRecord]
+        public var rateProfiles: [RateProfileRecord]?
+        public var rates: [RateRecord]?
+        public var goals: [GoalRestore]?
+        public var recurring: [RecurringRecord]?
+        public var alerts: [AlertRecord]?
+        public var conversions: [ConversionRecord]?
 
         public static let formatName = "ledgerly-export"
-        public static let currentVersion = 1
+        public static let currentVersion = 2
 
-        public init(exportedAt: String, settings: SettingsRecord, wallets: [WalletRecord], categories: [CategoryRecord], tags: [TagRecord], budgets: [BudgetRecord]) {
+        public init(exportedAt: String, settings: SettingsRecord, wallets: [WalletRecord], categories: [CategoryRecord], tags: [TagRecord], budgets: [BudgetRecord],
+                    rateProfiles: [RateProfileRecord], rates: [RateRecord], goals: [GoalRestore], recurring: [RecurringRecord], alerts: [AlertRecord],
+                    conversions: [ConversionRecord]) {
             self.format = Self.formatName
             self.version = Self.currentVersion
             self.exportedAt = exportedAt
@@ -29,6 +41,12 @@ public struct LedgerExport: Codable, Sendable {
             self.categories = categories
             self.tags = tags
             self.budgets = budgets
+            self.rateProfiles = rateProfiles
+            self.rates = rates
+            self.goals = goals
+            self.recurring = recurring
+            self.alerts = alerts
+            self.conversions = conversions
         }
     }
 

@@ -1,19 +1,20 @@
 import LedgerlyProtocol
 
-/// Turns an export's transactions into `tx.import` items for a new ledger, whose wallets and
-/// categories got new ids: transfer legs become one transfer again, and every item carries the
-/// amounts and rates it was recorded with (`KeptAmounts`), so nothing is converted again.
+/// Turns an export's transactions into `tx.import` items for a new ledger that has the export's
+/// wallets and categories under their ids (`ledger.restore.begin`): transfer legs become one
+/// transfer again, and every item carries its id and the amounts and rates it was recorded with
+/// (`KeptAmounts`), so nothing is converted again and what refers to it still does.
 public struct LedgerRestorePlan {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
-    private let walletIds: [Int64: Int64]
-    private let categoryIds: [Int64: Int64]
+    private let walletIds: Set<Int64>
+    private let categoryIds: Set<Int64>
     private var pendingLegs: [Int64: TransactionRecord] = [:]
 
-    /// `walletIds`, `categoryIds`: exported id → id in the new ledger.
-    public init(walletIds: [Int64: Int64], categoryIds: [Int64: Int64]) {
+    /// `walletIds`, `categoryIds`: those the export lists (a transaction naming another is refused).
+    public init(walletIds: Set<Int64>, categoryIds: Set<Int64>) {
         self.walletIds = walletIds
         self.categoryIds = categoryIds
     }
@@ -35,7 +36,8 @@ public struct LedgerRestorePlan {
                 toAmount: incoming.walletAmount, date: outgoing.date, notes: outgoing.notes, tags: outgoing.tags.isEmpty ? nil : outgoing.tags)
             return TransactionImportItem(importKey: "restore:\(outgoing.id)", transfer: transfer,
                                          kept: KeptAmounts(baseAmount: outgoing.baseAmount, baseConversion: outgoing.baseConversion,
-                                                           incomingBaseAmount: incoming.baseAmount, incomingBaseConversion: incoming.baseConversion))
+                                                           incomingBaseAmount: incoming.baseAmount, incomingBaseConversion: incoming.baseConversion,
+                                                           id: outgoing.id, incomingId: incoming.id, createdAt: outgoing.createdAt, updatedAt: outgoing.updatedAt))
         }
         let splits = try record.splits.map { part throws(Failure) in SplitPart(amount: part.amount, categoryId: try category(part.categoryId), memo: part.memo) }
         let transaction = TransactionCreateRequest(
@@ -43,16 +45,17 @@ public struct LedgerRestorePlan {
             categoryId: try record.categoryId.map { id throws(Failure) in try category(id) }, notes: record.notes, date: record.date,
             tags: record.tags.isEmpty ? nil : record.tags, attachmentPath: record.attachmentPath, splits: splits.isEmpty ? nil : splits)
         return TransactionImportItem(importKey: "restore:\(record.id)", transaction: transaction,
-                                     kept: KeptAmounts(walletAmount: record.walletAmount, baseAmount: record.baseAmount, conversion: record.conversion, baseConversion: record.baseConversion))
+                                     kept: KeptAmounts(walletAmount: record.walletAmount, baseAmount: record.baseAmount, conversion: record.conversion, baseConversion: record.baseConversion,
+                                                       id: record.id, createdAt: record.createdAt, updatedAt: record.updatedAt))
     }
 
     private func wallet(_ id: Int64) throws(Failure) -> Int64 {
-        guard let mapped = walletIds[id] else { throw Failure(description: "the export's transactions name wallet \(id), which it does not list") }
-        return mapped
+        guard walletIds.contains(id) else { throw Failure(description: "the export's transactions name wallet \(id), which it does not list") }
+        return id
     }
 
     private func category(_ id: Int64) throws(Failure) -> Int64 {
-        guard let mapped = categoryIds[id] else { throw Failure(description: "the export's transactions name category \(id), which it does not list") }
-        return mapped
+        guard categoryIds.contains(id) else { throw Failure(description: "the export's transactions name category \(id), which it does not list") }
+        return id
     }
 }
