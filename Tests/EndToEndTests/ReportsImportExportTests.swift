@@ -254,7 +254,10 @@ extension EndToEndTests {
             try original.start(.store)
             try Self.sampleLedger(original)
             try original.start(.alerts)
+            let statement = original.home.root.appendingPathComponent("statement.csv")
+            try "date,amount,description\n2026-11-02,-4.50,Bakery\n2026-11-03,-9.90,Cinema\n".write(to: statement, atomically: true, encoding: .utf8)
             let steps: [[String]] = [
+                ["import", "csv", statement.path, "--wallet", "Checking"],
                 ["budget", "set", "Food", "100"],  // already over 80 %: the alerts service raises it
                 ["wallet", "add", "Savings", "--currency", "EUR"],
                 ["goal", "add", "Holiday", "--target", "2400", "--deadline", "2027-07-01", "--wallet", "Savings", "--auto-fund", "200", "--auto-fund-from", "Checking"],
@@ -313,6 +316,9 @@ extension EndToEndTests {
             #expect(shape.ledgerly.alerts.count >= 2)
             #expect(shape.ledgerly.wallets.filter(\.archived).map(\.name) == ["Closed"])
             #expect(shape.ledgerly.conversions.count == 1)
+            // The statement imported before the export is still known: importing it again adds nothing.
+            let reimport = try copy.cli("import", "csv", statement.path, "--wallet", "Checking")
+            #expect(reimport.status == 0 && reimport.stdout.contains("Imported 0 of 2"), "\(reimport.stdout)")
             // A second restore into the same ledger is refused.
             let second = try copy.cli("import", "json", file.path)
             #expect(second.status != 0 && second.stderr.contains("already has"))

@@ -26,7 +26,10 @@ import Testing
                      CategoryRecord(id: 20, name: "Home", kind: .expense, parentId: nil, path: "Home", icon: nil, color: nil, budgetingEnabled: true, sortOrder: 0)],
         tags: [TagRecord(id: 3, name: "shared")], rateProfiles: [],
         alerts: [AlertRecord(id: 40, kind: .budgetThreshold, key: "budget:7:2026-10:80", subject: "Home", message: "Home at 80 %", period: "2026-10",
-                             threshold: 80, data: nil, raisedAt: "2026-10-20T08:00:00.000Z")],
+                             threshold: 80, data: nil, raisedAt: "2026-10-20T08:00:00.000Z"),
+                 // A template deleted before the export: its id must not be handed out again.
+                 AlertRecord(id: 41, kind: .recurringDue, key: "recurring:15:2026-09-01", subject: "Gym", message: "Gym: 30 EUR posted for 2026-09-01",
+                             period: "2026-09-01", threshold: nil, data: nil, raisedAt: "2026-09-01T06:00:00+02:00")],
         conversions: [])
 
     @Test func everythingComesBackUnderItsIds() async throws {
@@ -38,16 +41,19 @@ import Testing
         #expect(try await store.call(CategoryListRequest()).categories.map(\.path).sorted() == ["Home", "Home/Rent"])
 
         let imported = try await store.call(TransactionImportRequest(importId: "restore-1", items: [
-            TransactionImportItem(importKey: "restore:30", transaction: TransactionCreateRequest(kind: .expense, walletId: 4, amount: "20", categoryId: 21, date: "2026-11-01"),
-                                  kept: KeptAmounts(walletAmount: "20.00", baseAmount: "20.00", id: 30, createdAt: Self.created, updatedAt: "2026-11-02T10:00:00.000Z")),
-            TransactionImportItem(importKey: "restore:33", transfer: TransferCreateRequest(fromWalletId: 4, toWalletId: 9, amount: "50", date: "2026-11-03"),
+            TransactionImportItem(importKey: "bank-row-1", transaction: TransactionCreateRequest(kind: .expense, walletId: 4, amount: "20", categoryId: 21, date: "2026-11-01"),
+                                  kept: KeptAmounts(walletAmount: "20.00", baseAmount: "20.00", id: 30, importId: "csv-7c1e9a42", createdAt: Self.created, updatedAt: "2026-11-02T10:00:00.000Z")),
+            TransactionImportItem(transfer: TransferCreateRequest(fromWalletId: 4, toWalletId: 9, amount: "50", date: "2026-11-03"),
                                   kept: KeptAmounts(baseAmount: "50.00", id: 33, incomingId: 34)),
-            TransactionImportItem(importKey: "restore:35", transaction: TransactionCreateRequest(kind: .expense, walletId: 12, amount: "5", date: "2026-11-04"),
+            TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: 12, amount: "5", date: "2026-11-04"),
                                   kept: KeptAmounts(walletAmount: "5.00", baseAmount: "5.00", id: 35)),
         ]))
         #expect(imported.imported == 3)
         let rent = try await store.call(TransactionGetRequest(id: 30))
         #expect(rent.categoryId == 21 && rent.createdAt == Self.created && rent.updatedAt == "2026-11-02T10:00:00.000Z")
+        // The bank row's key and its import come back; a transaction typed by hand has neither.
+        #expect(rent.importKey == "bank-row-1" && rent.importId == "csv-7c1e9a42")
+        #expect(try await store.call(TransactionGetRequest(id: 35)).importId == nil)
         #expect(try await store.call(TransactionGetRequest(id: 34)).transfer?.counterpartyTransactionId == 33)
         // An id that is taken is refused, naming the item.
         let taken = try await store.failure(TransactionImportRequest(importId: "restore-2", items: [
@@ -75,6 +81,11 @@ import Testing
         let posted = try await store.call(RecurringPostRequest(id: 6, occurrence: "2026-11-30"))
         #expect(posted.recurring.nextRun == "2026-12-31")
         #expect(try await store.call(BudgetListRequest()).budgets.map(\.id) == [7])
+        let next = try await store.call(RecurringCreateRequest(name: "New", template: RecurringTemplate(kind: .expense, walletId: 4, amount: "1"), frequency: .monthly, startDate: "2027-01-01"))
+        #expect(next.id == 16)
+        // Times are stored as the store writes them (they are compared as text).
+        let raised = try await store.call(AlertListRequest(afterId: 0)).alerts.map(\.raisedAt)
+        #expect(raised.prefix(2) == ["2026-10-20T08:00:00.000Z", "2026-09-01T04:00:00.000Z"])  // then the reminder of the post above
     }
 
     @Test func aLedgerThatIsNotNewIsRefused() async throws {

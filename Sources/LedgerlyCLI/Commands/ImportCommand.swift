@@ -11,8 +11,9 @@ struct ImportCommand: ParsableCommand {
 
     /// Sends items in batches of one import (one SQL transaction and one event each), with a
     /// progress bar on a terminal. If a batch fails after others were applied, the import is
-    /// taken back (`tx.import.undo`), so a file is imported entirely or not at all.
-    static func send(_ items: [TransactionImportItem], importId: String, batchSize: Int, dryRun: Bool, gateway: Gateway) throws -> (imported: Int, duplicates: [TransactionImportDuplicate]) {
+    /// taken back (`tx.import.undo`), so a file is imported entirely or not at all; a restore
+    /// (`takeBack` false) keeps its transactions' own import ids, so it has nothing to undo by.
+    static func send(_ items: [TransactionImportItem], importId: String, batchSize: Int, dryRun: Bool, takeBack: Bool = true, gateway: Gateway) throws -> (imported: Int, duplicates: [TransactionImportDuplicate]) {
         var progress = Progress(dryRun ? "checking" : "importing", total: items.count)
         var imported = 0
         var duplicates: [TransactionImportDuplicate] = []
@@ -30,7 +31,7 @@ struct ImportCommand: ParsableCommand {
         } catch let failure as CLIFailure {
             progress.finish()
             // Any batch sent may have been applied, even one whose reply was lost.
-            guard !dryRun && sent else { throw failure }
+            guard !dryRun && sent && takeBack else { throw failure }
             let undone: Bool
             do {
                 _ = try gateway.call(TransactionImportUndoRequest(importId: importId))
@@ -198,9 +199,15 @@ struct ImportCommand: ParsableCommand {
                     throw CLIFailure(message: "\(file): transfer legs \(plan.unmatchedLegs.prefix(5).map(String.init).joined(separator: ", ")) have no other leg", status: .refused)
                 }
 
-                _ = try gateway.call(LedgerRestoreBeginRequest(
+                let begin = LedgerRestoreBeginRequest(
                     wallets: header.wallets, categories: header.categories, tags: header.tags, rateProfiles: header.rateProfiles ?? [],
-                    alerts: header.alerts ?? [], conversions: header.conversions ?? []))
+                    alerts: header.alerts ?? [], conversions: header.conversions ?? [])
+                let finish = LedgerRestoreFinishRequest(
+                    budgets: header.budgets, goals: header.goals ?? [], recurring: header.recurring ?? [],
+                    archivedWalletIds: header.wallets.filter(\.archived).map(\.id))
+                try JSON.requireOneFrame(begin, "its wallets, categories, alert log and conversion history", file: file)
+                try JSON.requireOneFrame(finish, "its budgets, goals and recurring transactions", file: file)
+                _ = try gateway.call(begin)
                 do {
                     let saved = header.settings
                     _ = try gateway.call(SettingsUpdateRequest(
@@ -211,10 +218,8 @@ struct ImportCommand: ParsableCommand {
                         _ = try gateway.call(RateRestoreRequest(rates: Array(rates[start..<min(start + RateRestoreRequest.maximumRates, rates.count)])))
                     }
                     let importId = "restore-" + UUID().uuidString.lowercased().prefix(8)
-                    let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, gateway: gateway)
-                    let finished = try gateway.call(LedgerRestoreFinishRequest(
-                        budgets: header.budgets, goals: header.goals ?? [], recurring: header.recurring ?? [],
-                        archivedWalletIds: header.wallets.filter(\.archived).map(\.id)))
+                    let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, takeBack: false, gateway: gateway)
+                    let finished = try gateway.call(finish)
                     print("""
                         Restored from \(file): \(header.wallets.count) wallets, \(header.categories.count) categories, \(export.transactions.count) transactions \
                         (\(result.imported) entries, transfers counted once), \(rates.count) rates, \(finished.budgets) budgets, \(finished.goals) goals \
@@ -222,8 +227,17 @@ struct ImportCommand: ParsableCommand {
                         """)
                 } catch let failure as CLIFailure {
                     throw CLIFailure(message: failure.message + "; the ledger is only part restored", status: failure.status,
-                                     hint: "restore into another new home (--home or LEDGERLY_HOME) once the cause is fixed")
+                                     hint: (failure.hint.map { $0 + "; then " } ?? "") + "restore into another new home (--home or LEDGERLY_HOME)")
                 }
+            }
+        }
+
+        /// `ledger.restore.begin` and `.finish` are one message each: refused before anything is
+        /// written when one would pass the store's 16 MiB frame limit.
+        static func requireOneFrame<Request: Encodable>(_ request: Request, _ what: String, file: String) throws {
+            let bytes = try JSONEncoder().encode(request).count
+            guard bytes < 15 << 20 else {
+                throw CLIFailure(message: "\(file): \(what) take \(bytes >> 20) MiB, more than one message to the store can carry (16 MiB); nothing was restored", status: .refused)
             }
         }
 

@@ -23,7 +23,8 @@ public struct LedgerRestorePlan {
     public var unmatchedLegs: [Int64] { pendingLegs.keys.sorted() }
 
     /// The item for a record; nil for the first leg of a transfer (the second gives the item).
-    /// `importKey` is the exported id: a restore cannot record one transaction twice.
+    /// It keeps the record's import key and import id, so a statement imported before the export
+    /// is still found as a duplicate, and its import can still be undone.
     public mutating func item(for record: TransactionRecord) throws(Failure) -> TransactionImportItem? {
         if let link = record.transfer {
             guard let other = pendingLegs.removeValue(forKey: link.counterpartyTransactionId) else {
@@ -34,19 +35,19 @@ public struct LedgerRestorePlan {
             let transfer = TransferCreateRequest(
                 fromWalletId: try wallet(outgoing.walletId), toWalletId: try wallet(incoming.walletId), amount: outgoing.walletAmount,
                 toAmount: incoming.walletAmount, date: outgoing.date, notes: outgoing.notes, tags: outgoing.tags.isEmpty ? nil : outgoing.tags)
-            return TransactionImportItem(importKey: "restore:\(outgoing.id)", transfer: transfer,
+            return TransactionImportItem(importKey: outgoing.importKey, transfer: transfer,
                                          kept: KeptAmounts(baseAmount: outgoing.baseAmount, baseConversion: outgoing.baseConversion,
                                                            incomingBaseAmount: incoming.baseAmount, incomingBaseConversion: incoming.baseConversion,
-                                                           id: outgoing.id, incomingId: incoming.id, createdAt: outgoing.createdAt, updatedAt: outgoing.updatedAt))
+                                                           id: outgoing.id, incomingId: incoming.id, importId: outgoing.importId, createdAt: outgoing.createdAt, updatedAt: outgoing.updatedAt))
         }
         let splits = try record.splits.map { part throws(Failure) in SplitPart(amount: part.amount, categoryId: try category(part.categoryId), memo: part.memo) }
         let transaction = TransactionCreateRequest(
             kind: record.kind, walletId: try wallet(record.walletId), amount: record.amount, currency: record.currency,
             categoryId: try record.categoryId.map { id throws(Failure) in try category(id) }, notes: record.notes, date: record.date,
             tags: record.tags.isEmpty ? nil : record.tags, attachmentPath: record.attachmentPath, splits: splits.isEmpty ? nil : splits)
-        return TransactionImportItem(importKey: "restore:\(record.id)", transaction: transaction,
+        return TransactionImportItem(importKey: record.importKey, transaction: transaction,
                                      kept: KeptAmounts(walletAmount: record.walletAmount, baseAmount: record.baseAmount, conversion: record.conversion, baseConversion: record.baseConversion,
-                                                       id: record.id, createdAt: record.createdAt, updatedAt: record.updatedAt))
+                                                       id: record.id, importId: record.importId, createdAt: record.createdAt, updatedAt: record.updatedAt))
     }
 
     private func wallet(_ id: Int64) throws(Failure) -> Int64 {

@@ -30,7 +30,7 @@ extension SplitPart: KnownFields {
 extension KeptAmounts: KnownFields {
     public static let fields: [String: (any KnownFields.Type)?] = [
         "walletAmount": nil, "baseAmount": nil, "conversion": RateSnapshot.self, "baseConversion": RateSnapshot.self, "incomingBaseAmount": nil, "incomingBaseConversion": RateSnapshot.self,
-        "id": nil, "incomingId": nil, "createdAt": nil, "updatedAt": nil,
+        "id": nil, "incomingId": nil, "importId": nil, "createdAt": nil, "updatedAt": nil,
     ]
 }
 

@@ -40,12 +40,16 @@ public struct KeptAmounts: Codable, Hashable, Sendable {
     public var id: Int64?
     /// Transfers: the incoming leg's id in the export.
     public var incomingId: Int64?
+    /// The import the transaction came with in the export (none when absent): with `kept`, it
+    /// replaces the request's `importId`, so `tx.import.undo` of the old import still works.
+    public var importId: String?
     /// When the transaction was recorded and last changed (ISO 8601); default now.
     public var createdAt: String?
     public var updatedAt: String?
 
     public init(walletAmount: String? = nil, baseAmount: String? = nil, conversion: RateSnapshot? = nil, baseConversion: RateSnapshot? = nil,
-                incomingBaseAmount: String? = nil, incomingBaseConversion: RateSnapshot? = nil, id: Int64? = nil, incomingId: Int64? = nil, createdAt: String? = nil, updatedAt: String? = nil) {
+                incomingBaseAmount: String? = nil, incomingBaseConversion: RateSnapshot? = nil, id: Int64? = nil, incomingId: Int64? = nil, importId: String? = nil, createdAt: String? = nil, updatedAt: String? = nil) {
+        self.importId = importId
         self.id = id
         self.incomingId = incomingId
         self.createdAt = createdAt

@@ -54,8 +54,15 @@ public struct TransactionRecord: Codable, Hashable, Sendable {
     public var baseConversion: RateSnapshot?
     public var createdAt: String
     public var updatedAt: String
+    /// Recorded by `tx.import`: the row's key (a bank statement row is skipped when its key is
+    /// already in the wallet) and the import it came with (`tx.import.undo`). A transfer's key is
+    /// on its outgoing leg.
+    public var importKey: String?
+    public var importId: String?
 
-    public init(id: Int64, kind: TransactionKind, walletId: Int64, amount: String, currency: String, categoryId: Int64?, notes: String?, date: String, tags: [String], attachmentPath: String?, transfer: TransferLink?, splits: [SplitPart], walletAmount: String, baseAmount: String?, baseCurrency: String?, conversion: RateSnapshot?, baseConversion: RateSnapshot?, createdAt: String, updatedAt: String) {
+    public init(id: Int64, kind: TransactionKind, walletId: Int64, amount: String, currency: String, categoryId: Int64?, notes: String?, date: String, tags: [String], attachmentPath: String?, transfer: TransferLink?, splits: [SplitPart], walletAmount: String, baseAmount: String?, baseCurrency: String?, conversion: RateSnapshot?, baseConversion: RateSnapshot?, createdAt: String, updatedAt: String, importKey: String? = nil, importId: String? = nil) {
+        self.importKey = importKey
+        self.importId = importId
         self.id = id
         self.kind = kind
         self.walletId = walletId

@@ -32,18 +32,16 @@ enum RateHistoryHandlers {
             let (base, quote) = try RateHandlers.pair(rate.base, rate.quote)
             let value = try RateHandlers.exchangeRate(rate.rate, field: "\(field).rate")
             let inverse = try RateHandlers.exchangeRate(rate.inverseRate, field: "\(field).inverseRate")
-            for (text, name) in [(rate.asOf, "asOf"), (rate.confirmedAt, "confirmedAt"), (rate.overrideEndedAt, "overrideEndedAt")] {
-                if let text, Timestamp.parse(text) == nil {
-                    throw ErrorBody.validation("\(field).\(name) must be an ISO 8601 time, got '\(text)'", field: "\(field).\(name)")
-                }
-            }
+            let asOf = try RestoreHandlers.moment(rate.asOf, field: "\(field).asOf")
+            let confirmedAt = try rate.confirmedAt.map { text throws(ErrorBody) in try RestoreHandlers.moment(text, field: "\(field).confirmedAt") }
+            let overrideEndedAt = try rate.overrideEndedAt.map { text throws(ErrorBody) in try RestoreHandlers.moment(text, field: "\(field).overrideEndedAt") }
             try db.execute(
                 cached: """
                     INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, override_ended_at, confirmed_at, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [rate.profileId, base, quote, value.decimalString, inverse.decimalString, try InputRules.name(rate.source, field: "\(field).source"),
-                            rate.asOf, rate.confidence.rawValue, rate.customOverride, rate.overrideEndedAt, rate.confirmedAt, context.now])
+                            asOf, rate.confidence.rawValue, rate.customOverride, overrideEndedAt, confirmedAt, context.now])
             if db.changesCount > 0 { stored[rate.profileId, default: []].append(rate) } else { skipped += 1 }
         }
         for (profileId, rates) in stored.sorted(by: { $0.key < $1.key }) {

@@ -6,9 +6,11 @@ import LedgerlyProtocol
 /// `ledger.restore.begin` and `ledger.restore.finish`: an export written back with its ids and
 /// times (the four steps are described on `LedgerRestoreBeginRequest`).
 ///
-/// Records are checked as the create handlers check input (names, currencies, amounts, dates),
-/// since the file may have been edited by hand, and the database's constraints catch the rest;
-/// either way nothing is written unless all of it is.
+/// Records are checked for what the store's own invariants need (ids, names, currencies, amounts,
+/// dates, times, parents, schedules), since the file may have been edited by hand, and the
+/// database's constraints catch the rest; either way nothing is written unless all of it is.
+/// Rules a create applies to new input only (a deadline in the future, a template's amount) are
+/// not applied again to records that were valid when they were made.
 enum RestoreHandlers {
     /// The rate profiles every new ledger starts with (migration v2); an export's profiles
     /// with these ids replace them.
@@ -17,7 +19,8 @@ enum RestoreHandlers {
     static func begin(_ request: LedgerRestoreBeginRequest, _ context: inout WriteContext) throws -> LedgerRestoreBeginReply {
         let db = context.db
         try requireEmpty(db, [("wallets", "wallets"), ("categories", "categories"), ("tags", "tags"), ("transactions", "transactions"),
-                              ("alerts", "alerts"), ("conversions", "conversions")])
+                              ("alerts", "alerts"), ("conversions", "conversions"), ("budgets", "budgets"), ("goals", "goals"),
+                              ("recurring", "recurring transactions")])
         if let custom = try db.cachedValue(String.self, sql: "SELECT name FROM rate_profiles WHERE id > ? LIMIT 1", arguments: [builtInRateProfiles.upperBound]) {
             throw ErrorBody(code: .conflict, message: "this ledger already has the rate profile '\(custom)': a restore goes into a new, empty ledger (another home)")
         }
@@ -62,6 +65,7 @@ enum RestoreHandlers {
             contributions += goal.contributions.count
         }
         for (index, template) in request.recurring.enumerated() { try insert(template, field: "body.recurring[\(index)]", &context) }
+        try reserveIdsNamedByAlerts(db)
         for (index, id) in request.archivedWalletIds.enumerated() {
             let wallet = try WalletHandlers.fetch(db, id: id, field: "body.archivedWalletIds[\(index)]")
             guard !wallet.archived else { continue }
@@ -222,6 +226,21 @@ enum RestoreHandlers {
     /// Daily for a thousand years: a schedule longer than this is not a real one.
     private static let maximumOccurrences = 366_000
 
+    /// A deleted budget's, goal's or template's id lives on in the alert log's keys
+    /// (`budget:<id>:…`, `goal:<id>:…`, `recurring:<id>:…`). AUTOINCREMENT never hands such an
+    /// id out again, but after a restore it only knows the ids restored: it is moved past the
+    /// ids the keys name, so a new budget cannot inherit an old one's alerts.
+    private static func reserveIdsNamedByAlerts(_ db: Database) throws {
+        for (table, prefix) in [("budgets", "budget:"), ("goals", "goal:"), ("recurring", "recurring:")] {
+            let start = prefix.count + 1
+            guard let highest = try db.cachedValue(Int64.self, sql: """
+                    SELECT max(CAST(substr(key, ?, instr(substr(key, ?), ':') - 1) AS INTEGER)) FROM alerts WHERE substr(key, 1, ?) = ?
+                    """, arguments: [start, start, prefix.count, prefix]), highest > 0 else { continue }
+            try db.execute(cached: "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)", arguments: [table, table])
+            try db.execute(cached: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", arguments: [highest, table])
+        }
+    }
+
     // MARK: Checks
 
     /// `tables`: (table, what it holds, for the message).
@@ -236,9 +255,10 @@ enum RestoreHandlers {
         return id
     }
 
-    /// A stored time as the export has it (ISO 8601), refused when it is not one.
-    private static func moment(_ text: String, field: String) throws(ErrorBody) -> String {
-        guard Timestamp.parse(text) != nil else { throw .validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
-        return text
+    /// A stored time in the form the store writes (times are compared as text), refused when it
+    /// is not an ISO 8601 time.
+    static func moment(_ text: String, field: String) throws(ErrorBody) -> String {
+        guard let date = Timestamp.parse(text) else { throw .validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
+        return Timestamp.string(from: date)
     }
 }

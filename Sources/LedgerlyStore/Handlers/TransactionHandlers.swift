@@ -293,7 +293,7 @@ enum TransactionHandlers {
                 walletAmount: InputRules.format(Int64(walletMinor.magnitude), row["wallet_currency"]),
                 baseAmount: base.flatMap { base in baseMinor.map { InputRules.format(Int64($0.magnitude), base) } }, baseCurrency: base,
                 conversion: snapshot(row["conversion"]), baseConversion: snapshot(row["base_conversion"]),
-                createdAt: row["created_at"], updatedAt: row["updated_at"])
+                createdAt: row["created_at"], updatedAt: row["updated_at"], importKey: row["import_key"], importId: row["import_id"])
         }
     }
 }

@@ -53,7 +53,7 @@ final class TransactionWriter {
                 """,
             arguments: [try freeId(kept?.id, field: "kept.id"), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
                         try rates.json(converted.conversion), try rates.json(converted.baseConversion),
-                        request.categoryId, notes, date.description, attachment, importKey, importId,
+                        request.categoryId, notes, date.description, attachment, importKey, kept.map(\.importId) ?? importId,
                         try keptTime(kept?.createdAt, field: "kept.createdAt") ?? context.now, try keptTime(kept?.updatedAt, field: "kept.updatedAt") ?? context.now])
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
@@ -76,9 +76,7 @@ final class TransactionWriter {
 
     /// A restored transaction's recorded time, as the export has it.
     private func keptTime(_ text: String?, field: String) throws -> String? {
-        guard let text else { return nil }
-        guard Timestamp.parse(text) != nil else { throw ErrorBody.validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
-        return text
+        try text.map { text throws(ErrorBody) in try RestoreHandlers.moment(text, field: field) }
     }
 
     /// Validates and records both legs of a transfer; returns [outgoing, incoming].
@@ -143,7 +141,7 @@ final class TransactionWriter {
                     """,
                 arguments: [try freeId(kind == .expense ? kept?.id : kept?.incomingId, field: kind == .expense ? "kept.id" : "kept.incomingId"), kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
                             try rates.json(converted.baseConversion), notes, date.description, counterparty.id,
-                            kind == .expense ? importKey : nil, importId,
+                            kind == .expense ? importKey : nil, kept.map(\.importId) ?? importId,
                             try keptTime(kept?.createdAt, field: "kept.createdAt") ?? context.now, try keptTime(kept?.updatedAt, field: "kept.updatedAt") ?? context.now])
             let id = db.lastInsertedRowID
             legIds.append(id)
