@@ -60,6 +60,18 @@ enum InputRules {
         return money
     }
 
+    /// An id given by the client (a restore keeps the export's).
+    static func positiveId(_ id: Int64, field: String) throws(ErrorBody) -> Int64 {
+        guard id > 0 else { throw .validation("\(field) must be a positive id, got \(id)", field: field) }
+        return id
+    }
+
+    /// A time given by the client, in the form the store writes (times are compared as text).
+    static func timestamp(_ text: String, field: String) throws(ErrorBody) -> String {
+        guard let date = Timestamp.parse(text) else { throw .validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
+        return Timestamp.string(from: date)
+    }
+
     static func date(_ text: String, field: String) throws(ErrorBody) -> LedgerDate {
         guard let date = LedgerDate(text) else { throw .validation("\(field) must be a date as YYYY-MM-DD, got '\(text)'", field: field) }
         return date

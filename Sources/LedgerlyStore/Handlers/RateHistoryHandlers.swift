@@ -26,15 +26,16 @@ enum RateHistoryHandlers {
         }
         var stored: [Int64: [RateRecord]] = [:]
         var skipped = 0
+        var knownProfiles = Set<Int64>()
         for (index, rate) in request.rates.enumerated() {
             let field = "body.rates[\(index)]"
-            _ = try RateHandlers.profile(db, id: rate.profileId, field: "\(field).profileId")
+            if knownProfiles.insert(rate.profileId).inserted { _ = try RateHandlers.profile(db, id: rate.profileId, field: "\(field).profileId") }
             let (base, quote) = try RateHandlers.pair(rate.base, rate.quote)
             let value = try RateHandlers.exchangeRate(rate.rate, field: "\(field).rate")
             let inverse = try RateHandlers.exchangeRate(rate.inverseRate, field: "\(field).inverseRate")
-            let asOf = try RestoreHandlers.moment(rate.asOf, field: "\(field).asOf")
-            let confirmedAt = try rate.confirmedAt.map { text throws(ErrorBody) in try RestoreHandlers.moment(text, field: "\(field).confirmedAt") }
-            let overrideEndedAt = try rate.overrideEndedAt.map { text throws(ErrorBody) in try RestoreHandlers.moment(text, field: "\(field).overrideEndedAt") }
+            let asOf = try InputRules.timestamp(rate.asOf, field: "\(field).asOf")
+            let confirmedAt = try rate.confirmedAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "\(field).confirmedAt") }
+            let overrideEndedAt = try rate.overrideEndedAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "\(field).overrideEndedAt") }
             try db.execute(
                 cached: """
                     INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, override_ended_at, confirmed_at, created_at)

@@ -27,7 +27,7 @@ enum RestoreHandlers {
         for (index, wallet) in request.wallets.enumerated() { try insert(wallet, field: "body.wallets[\(index)]", &context) }
         try insertCategories(request.categories, &context)
         for (index, tag) in request.tags.enumerated() {
-            let stored = TagRecord(id: try positiveId(tag.id, field: "body.tags[\(index)].id"), name: try InputRules.name(tag.name, field: "body.tags[\(index)].name"))
+            let stored = TagRecord(id: try InputRules.positiveId(tag.id, field: "body.tags[\(index)].id"), name: try InputRules.name(tag.name, field: "body.tags[\(index)].name"))
             try db.execute(cached: "INSERT INTO tags (id, name) VALUES (?, ?)", arguments: [stored.id, stored.name])
             try context.record(.tagCreated, id: String(stored.id), data: stored)
         }
@@ -36,18 +36,18 @@ enum RestoreHandlers {
             let field = "body.alerts[\(index)]"
             try db.execute(
                 cached: "INSERT INTO alerts (id, kind, key, subject, message, period, threshold, data, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try positiveId(alert.id, field: "\(field).id"), alert.kind.rawValue, try InputRules.name(alert.key, field: "\(field).key"),
+                arguments: [try InputRules.positiveId(alert.id, field: "\(field).id"), alert.kind.rawValue, try InputRules.name(alert.key, field: "\(field).key"),
                             alert.subject, alert.message, alert.period, alert.threshold,
-                            try alert.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, try moment(alert.raisedAt, field: "\(field).raisedAt")])
+                            try alert.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, try InputRules.timestamp(alert.raisedAt, field: "\(field).raisedAt")])
         }
         for (index, conversion) in request.conversions.enumerated() {
             let field = "body.conversions[\(index)]"
             try db.execute(
                 cached: "INSERT INTO conversions (id, amount, from_currency, result, to_currency, snapshot, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try positiveId(conversion.id, field: "\(field).id"), conversion.amount, try InputRules.currency(conversion.from, field: "\(field).from").code,
+                arguments: [try InputRules.positiveId(conversion.id, field: "\(field).id"), conversion.amount, try InputRules.currency(conversion.from, field: "\(field).from").code,
                             conversion.result, try InputRules.currency(conversion.to, field: "\(field).to").code,
                             String(decoding: try MessageCoding.encode(conversion.snapshot), as: UTF8.self), conversion.warning,
-                            try moment(conversion.createdAt, field: "\(field).createdAt")])
+                            try InputRules.timestamp(conversion.createdAt, field: "\(field).createdAt")])
         }
         let reply = LedgerRestoreBeginReply(wallets: request.wallets.count, categories: request.categories.count, tags: request.tags.count,
                                             rateProfiles: request.rateProfiles.count, alerts: request.alerts.count, conversions: request.conversions.count)
@@ -86,11 +86,11 @@ enum RestoreHandlers {
                 INSERT INTO wallets (id, name, icon, currency, type, starting_balance_minor, balance_minor, institution, sort_order, include_in_net_worth, archived, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                 """,
-            arguments: [try positiveId(wallet.id, field: "\(field).id"), try InputRules.name(wallet.name, field: "\(field).name"),
+            arguments: [try InputRules.positiveId(wallet.id, field: "\(field).id"), try InputRules.name(wallet.name, field: "\(field).name"),
                         try InputRules.optionalText(wallet.icon, field: "\(field).icon", limit: 32), currency.code, wallet.type.rawValue,
                         starting.minorUnits, starting.minorUnits, try InputRules.optionalText(wallet.institution, field: "\(field).institution", limit: 100),
                         try InputRules.sortOrder(wallet.sortOrder, field: "\(field).sortOrder") ?? 0, wallet.includeInNetWorth,
-                        try moment(wallet.createdAt, field: "\(field).createdAt"), try moment(wallet.updatedAt, field: "\(field).updatedAt")])
+                        try InputRules.timestamp(wallet.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(wallet.updatedAt, field: "\(field).updatedAt")])
         try context.record(.walletCreated, id: String(wallet.id), data: try WalletHandlers.fetch(context.db, id: wallet.id, field: "\(field).id"))
     }
 
@@ -113,7 +113,7 @@ enum RestoreHandlers {
                 guard !name.contains("/") else { throw ErrorBody.validation("\(field).name must not contain '/'", field: "\(field).name") }
                 try context.db.execute(
                     cached: "INSERT INTO categories (id, name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [try positiveId(category.id, field: "\(field).id"), name, category.kind.rawValue, category.parentId,
+                    arguments: [try InputRules.positiveId(category.id, field: "\(field).id"), name, category.kind.rawValue, category.parentId,
                                 try InputRules.optionalText(category.icon, field: "\(field).icon", limit: 32), try InputRules.color(category.color, field: "\(field).color"),
                                 category.budgetingEnabled, try InputRules.sortOrder(category.sortOrder, field: "\(field).sortOrder") ?? 0, context.now, context.now])
                 written.insert(category.id)
@@ -127,14 +127,14 @@ enum RestoreHandlers {
     /// A built-in profile is replaced by the export's; any other is added.
     private static func restore(_ profile: RateProfileRecord, field: String, _ context: inout WriteContext) throws {
         let db = context.db
-        let id = try positiveId(profile.id, field: "\(field).id")
+        let id = try InputRules.positiveId(profile.id, field: "\(field).id")
         let name = try InputRules.name(profile.name, field: "\(field).name")
         if let other = try db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ? AND id != ?", arguments: [name, id]) {
             throw ErrorBody(code: .conflict, message: "rate profile '\(name)' is \(id) in the export but \(other) here", field: "\(field).name")
         }
         let values: StatementArguments = [name, profile.type.rawValue, try InputRules.optionalText(profile.primarySource, field: "\(field).primarySource", limit: 50),
                                           try InputRules.optionalText(profile.notes, field: "\(field).notes", limit: 1_000), profile.isDefault,
-                                          try profile.lastUpdated.map { try moment($0, field: "\(field).lastUpdated") }]
+                                          try profile.lastUpdated.map { try InputRules.timestamp($0, field: "\(field).lastUpdated") }]
         let exists = try db.cachedValue(Bool.self, sql: "SELECT 1 FROM rate_profiles WHERE id = ?", arguments: [id]) == true
         if exists {
             try db.execute(cached: "UPDATE rate_profiles SET name = ?, type = ?, primary_source = ?, notes = ?, is_default = ?, last_updated = ? WHERE id = ?",
@@ -155,9 +155,9 @@ enum RestoreHandlers {
         let thresholds = String(decoding: try JSONEncoder().encode(try BudgetHandlers.validThresholds(budget.thresholds)), as: UTF8.self)
         try context.db.execute(
             cached: "INSERT INTO budgets (id, category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [try positiveId(budget.id, field: "\(field).id"), budget.categoryId, limit.minorUnits, currency.code, thresholds, budget.carryOver,
+            arguments: [try InputRules.positiveId(budget.id, field: "\(field).id"), budget.categoryId, limit.minorUnits, currency.code, thresholds, budget.carryOver,
                         try BudgetHandlers.month(budget.startMonth, field: "\(field).startMonth"),
-                        try moment(budget.createdAt, field: "\(field).createdAt"), try moment(budget.updatedAt, field: "\(field).updatedAt")])
+                        try InputRules.timestamp(budget.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(budget.updatedAt, field: "\(field).updatedAt")])
         try context.record(.budgetCreated, id: String(budget.id), data: try BudgetHandlers.fetch(context.db, id: budget.id, field: "\(field).id"))
     }
 
@@ -173,9 +173,9 @@ enum RestoreHandlers {
         if let categoryId = goal.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "\(field).goal.categoryId") }
         try db.execute(
             cached: "INSERT INTO goals (id, name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [try positiveId(goal.id, field: "\(field).goal.id"), try InputRules.name(goal.name, field: "\(field).goal.name"), target.minorUnits, currency.code,
+            arguments: [try InputRules.positiveId(goal.id, field: "\(field).goal.id"), try InputRules.name(goal.name, field: "\(field).goal.name"), target.minorUnits, currency.code,
                         goal.deadline, goal.walletId, goal.categoryId, try goal.autoFund.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) },
-                        try moment(goal.createdAt, field: "\(field).goal.createdAt"), try moment(goal.updatedAt, field: "\(field).goal.updatedAt")])
+                        try InputRules.timestamp(goal.createdAt, field: "\(field).goal.createdAt"), try InputRules.timestamp(goal.updatedAt, field: "\(field).goal.updatedAt")])
         for (index, contribution) in restore.contributions.enumerated() {
             let part = "\(field).contributions[\(index)]"
             guard contribution.goalId == goal.id else {
@@ -185,9 +185,9 @@ enum RestoreHandlers {
             if let month = contribution.autoFundMonth { _ = try BudgetHandlers.month(month, field: "\(part).autoFundMonth") }
             try db.execute(
                 cached: "INSERT INTO goal_contributions (id, goal_id, amount_minor, date, tx_id, autofund_month, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try positiveId(contribution.id, field: "\(part).id"), goal.id, amount.minorUnits,
+                arguments: [try InputRules.positiveId(contribution.id, field: "\(part).id"), goal.id, amount.minorUnits,
                             try InputRules.date(contribution.date, field: "\(part).date").description, contribution.transactionId, contribution.autoFundMonth,
-                            try moment(contribution.createdAt, field: "\(part).createdAt")])
+                            try InputRules.timestamp(contribution.createdAt, field: "\(part).createdAt")])
         }
         try context.record(.goalCreated, id: String(goal.id), data: try GoalHandlers.fetch(db, id: goal.id, field: "\(field).goal.id", today: Timestamp.today(at: context.date)))
     }
@@ -216,10 +216,10 @@ enum RestoreHandlers {
                 INSERT INTO recurring (id, name, template, frequency, every, start_date, end_date, next_index, next_run, mode, paused, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [try positiveId(template.id, field: "\(field).id"), try InputRules.name(template.name, field: "\(field).name"),
+            arguments: [try InputRules.positiveId(template.id, field: "\(field).id"), try InputRules.name(template.name, field: "\(field).name"),
                         String(decoding: try MessageCoding.encode(template.template), as: UTF8.self), template.frequency.rawValue, template.every,
                         start.description, template.endDate, index, template.nextRun, template.mode.rawValue, template.paused,
-                        try moment(template.createdAt, field: "\(field).createdAt"), try moment(template.updatedAt, field: "\(field).updatedAt")])
+                        try InputRules.timestamp(template.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(template.updatedAt, field: "\(field).updatedAt")])
         try context.record(.recurringCreated, id: String(template.id), data: try RecurringHandlers.fetch(db, id: template.id, field: "\(field).id"))
     }
 
@@ -241,8 +241,6 @@ enum RestoreHandlers {
         }
     }
 
-    // MARK: Checks
-
     /// `tables`: (table, what it holds, for the message).
     private static func requireEmpty(_ db: Database, _ tables: [(String, String)]) throws {
         for (table, what) in tables where try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true {
@@ -250,15 +248,4 @@ enum RestoreHandlers {
         }
     }
 
-    private static func positiveId(_ id: Int64, field: String) throws(ErrorBody) -> Int64 {
-        guard id > 0 else { throw .validation("\(field) must be a positive id, got \(id)", field: field) }
-        return id
-    }
-
-    /// A stored time in the form the store writes (times are compared as text), refused when it
-    /// is not an ISO 8601 time.
-    static func moment(_ text: String, field: String) throws(ErrorBody) -> String {
-        guard let date = Timestamp.parse(text) else { throw .validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
-        return Timestamp.string(from: date)
-    }
 }

@@ -45,6 +45,7 @@ final class TransactionWriter {
         let converted = try kept.map { try TransactionConversion.restored($0, amount: amount, wallet: wallet, db: db) }
             ?? TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.date, cache: rates)
         let effect = request.kind.sign * converted.walletMoney.minorUnits
+        let recording = try Recording(kept, importId: importId, now: context.now)
         let baseMinor = converted.baseMinorUnits.map { request.kind.sign * $0 }
 
         try db.execute(cached: """
@@ -53,8 +54,7 @@ final class TransactionWriter {
                 """,
             arguments: [try freeId(kept?.id, field: "kept.id"), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
                         try rates.json(converted.conversion), try rates.json(converted.baseConversion),
-                        request.categoryId, notes, date.description, attachment, importKey, kept.map(\.importId) ?? importId,
-                        try keptTime(kept?.createdAt, field: "kept.createdAt") ?? context.now, try keptTime(kept?.updatedAt, field: "kept.updatedAt") ?? context.now])
+                        request.categoryId, notes, date.description, attachment, importKey, recording.importId, recording.createdAt, recording.updatedAt])
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
         try TransactionHandlers.writeSplits(db, txId: id, splits: splits)
@@ -67,16 +67,24 @@ final class TransactionWriter {
     /// A restored transaction's id (nil: SQLite picks the next), refused when it is taken.
     private func freeId(_ id: Int64?, field: String) throws -> Int64? {
         guard let id else { return nil }
-        guard id > 0 else { throw ErrorBody.validation("\(field) must be positive, got \(id)", field: field) }
-        if try db.cachedValue(Bool.self, sql: "SELECT 1 FROM transactions WHERE id = ?", arguments: [id]) == true {
+        if try db.cachedValue(Bool.self, sql: "SELECT 1 FROM transactions WHERE id = ?", arguments: [InputRules.positiveId(id, field: field)]) == true {
             throw ErrorBody(code: .conflict, message: "transaction \(id) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field)
         }
         return id
     }
 
-    /// A restored transaction's recorded time, as the export has it.
-    private func keptTime(_ text: String?, field: String) throws -> String? {
-        try text.map { text throws(ErrorBody) in try RestoreHandlers.moment(text, field: field) }
+    /// The import and times a new transaction is recorded with: the write's, or, restoring an
+    /// export (`kept`), the ones it had (an item's own import id, none when it had none).
+    private struct Recording {
+        let importId: String?
+        let createdAt: String
+        let updatedAt: String
+
+        init(_ kept: KeptAmounts?, importId: String?, now: String) throws {
+            self.importId = kept.map(\.importId) ?? importId
+            createdAt = try kept?.createdAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "kept.createdAt") } ?? now
+            updatedAt = try kept?.updatedAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "kept.updatedAt") } ?? now
+        }
     }
 
     /// Validates and records both legs of a transfer; returns [outgoing, incoming].
@@ -131,6 +139,7 @@ final class TransactionWriter {
                 conversions = conversions.map { $0.withBase(minorUnits: nil, snapshot: nil) }
             }
         }
+        let recording = try Recording(kept, importId: importId, now: context.now)
         var legIds: [Int64] = []
         for ((wallet, money, kind, counterparty), converted) in zip(legs, conversions) {
             let effect = kind.sign * money.minorUnits
@@ -141,8 +150,7 @@ final class TransactionWriter {
                     """,
                 arguments: [try freeId(kind == .expense ? kept?.id : kept?.incomingId, field: kind == .expense ? "kept.id" : "kept.incomingId"), kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
                             try rates.json(converted.baseConversion), notes, date.description, counterparty.id,
-                            kind == .expense ? importKey : nil, kept.map(\.importId) ?? importId,
-                            try keptTime(kept?.createdAt, field: "kept.createdAt") ?? context.now, try keptTime(kept?.updatedAt, field: "kept.updatedAt") ?? context.now])
+                            kind == .expense ? importKey : nil, recording.importId, recording.createdAt, recording.updatedAt])
             let id = db.lastInsertedRowID
             legIds.append(id)
             try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
