@@ -24,6 +24,21 @@ import Testing
             }
     }
 
+    /// PROTOCOL.md names the writes twice, in §5's sentence and in §16's Python client; both must
+    /// be exactly `MessageType.isWrite` (the restore messages were once missing from §16).
+    @Test func protocolListsEveryWriteAndNothingElse() throws {
+        let text = try String(contentsOf: Self.file("PROTOCOL.md"), encoding: .utf8)
+        let writes = Set(MessageType.allCases.filter(\.isWrite).map(\.rawValue))
+        let sentence = try #require(text.range(of: "Writes are the message types that change the ledger:")).upperBound
+        let sentenceEnd = try #require(text.range(of: "(Swift: `MessageType.isWrite`)", range: sentence..<text.endIndex)).lowerBound
+        let named = Set(text[sentence..<sentenceEnd].matches(of: /`([a-z.]+)`/).map { String($0.1) })
+        #expect(named == writes, "§5 lists \(named.symmetricDifference(writes).sorted()) wrongly")
+        let block = try #require(text.range(of: "WRITES = {")).upperBound
+        let blockEnd = try #require(text.range(of: "}", range: block..<text.endIndex)).lowerBound
+        let python = Set(text[block..<blockEnd].matches(of: /"([a-z.]+)"/).map { String($0.1) })
+        #expect(python == writes, "§16's WRITES lists \(python.symmetricDifference(writes).sorted()) wrongly")
+    }
+
     @Test(arguments: MessageType.allCases)
     func requestHasASchemaAndExamplesThatDecode(type: MessageType) throws {
         #expect(FileManager.default.fileExists(atPath: Self.file("schemas/\(type.rawValue).json").path))

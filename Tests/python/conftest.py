@@ -47,6 +47,7 @@ WRITES = {
     "settings.update", "setup.save", "setup.complete", "wallet.create", "wallet.update",
     "wallet.archive", "category.create", "category.update", "tag.create", "tx.create",
     "tx.update", "tx.delete", "tx.transfer", "tx.import", "tx.import.undo",
+    "ledger.restore.begin", "ledger.restore.finish", "rates.restore",
     "rates.profile.create", "rates.profile.use", "rates.set", "rates.batch", "rates.override.end",
     "rates.provider.report", "convert",
     "budget.set", "budget.delete", "alert.raise", "recurring.create", "recurring.pause",

@@ -40,11 +40,15 @@ actor RecurringScheduler {
         for template in templates where !template.paused {
             var current = template
             do {
-                while let due = current.nextRun, due <= today, !Task.isCancelled {
+                while let due = current.nextRun, due <= today, !current.paused, !Task.isCancelled {
                     // The store posts the occurrence, moves the template on and records the
                     // reminder in one transaction; the key makes a retry change nothing.
                     let reply = try await store.call(RecurringPostRequest(id: current.id, occurrence: due), key: "recurring:\(current.id):\(due)")
-                    logger.info("recurring occurrence", metadata: ["name": "\(current.name)", "occurrence": "\(due)", "mode": "\(current.mode.rawValue)"])
+                    if let reason = reply.blocked {
+                        logger.warning("recurring occurrence blocked; template paused", metadata: ["name": "\(current.name)", "occurrence": "\(due)", "reason": "\(reason)"])
+                    } else {
+                        logger.info("recurring occurrence", metadata: ["name": "\(current.name)", "occurrence": "\(due)", "mode": "\(current.mode.rawValue)"])
+                    }
                     current = reply.recurring
                 }
             } catch {

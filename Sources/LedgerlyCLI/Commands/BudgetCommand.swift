@@ -26,8 +26,12 @@ struct BudgetCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a category's monthly budget (or change it).",
-            discussion: "Example: ledgerly budget set Groceries 200 --thresholds 50,80,100 --carry-over")
+            abstract: "Set a category's monthly budget (or change its limit from a month on).",
+            discussion: """
+                Example: ledgerly budget set Groceries 200 --thresholds 50,80,100 --carry-over
+                A change applies from --from (default: this month) on; earlier months keep the limit they had,
+                so their status, alerts and carry-over do not change. `ledgerly budget list` shows each budget's history.
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Expense category (id, name or path).") var category: String
@@ -36,7 +40,7 @@ struct BudgetCommand: ParsableCommand {
         @Option(help: "Alert thresholds in percent, comma-separated (default 50,80,100).") var thresholds: String?
         @Flag(name: .customLong("no-alerts"), help: "No threshold alerts for this budget.") var noAlerts = false
         @Flag(inversion: .prefixedNo, help: "Carry what is left (or overspent) into the next month.") var carryOver: Bool?
-        @Option(help: "First month it applies to, YYYY-MM (default: this month).") var from: String?
+        @Option(help: "First month this limit applies to, YYYY-MM (default: this month); earlier months keep theirs.") var from: String?
 
         func validate() throws {
             if noAlerts && thresholds != nil { throw ValidationError("--no-alerts and --thresholds contradict each other") }
@@ -53,7 +57,10 @@ struct BudgetCommand: ParsableCommand {
                 let budget = try gateway.call(BudgetSetRequest(categoryId: category.id, limit: limit, currency: currency, thresholds: levels, carryOver: carryOver, startMonth: from))
                 if output.json { return try JSONOutput.print(budget) }
                 let alerts = budget.thresholds.isEmpty ? "no alerts" : "alerts at " + budget.thresholds.map { "\($0) %" }.joined(separator: ", ")
-                print("Budget for \(category.path): \(budget.limit) \(budget.currency) a month from \(budget.startMonth), \(alerts)\(budget.carryOver ? ", carry-over on" : "").")
+                let set = BudgetLimitText.limit(from: from, in: budget)
+                print("Budget for \(category.path): \(set.limit) \(set.currency) a month from \(set.fromMonth), \(alerts)\(budget.carryOver ? ", carry-over on" : "").")
+                let history = budget.limits ?? []
+                if history.count > 1 { print("Limits: " + BudgetLimitText.history(history) + ".") }
             }
         }
     }
@@ -75,6 +82,9 @@ struct BudgetCommand: ParsableCommand {
                                budget.carryOver ? "on" : "off", budget.startMonth])
                 }
                 print(table.render(), terminator: "")
+                for budget in reply.budgets where (budget.limits?.count ?? 0) > 1 {
+                    print("\(budget.categoryName): " + BudgetLimitText.history(budget.limits ?? []))
+                }
             }
         }
     }
@@ -110,9 +120,7 @@ struct BudgetCommand: ParsableCommand {
                 }
                 print(table.render(), terminator: "")
                 let uncounted = reply.budgets.map(\.uncounted).reduce(0, +)
-                if uncounted > 0 {
-                    print(style.yellow("\(uncounted) transaction(s) wait for an exchange rate and are not counted yet (`ledgerly rates refresh`)."))
-                }
+                for line in try WaitingRatesHint.lines(uncounted: uncounted, gateway: try Gateway(global)) { print(style.yellow(line)) }
             }
         }
     }
@@ -131,5 +139,20 @@ struct BudgetCommand: ParsableCommand {
                 print("Deleted the budget for \(deleted.categoryName).")
             }
         }
+    }
+}
+
+/// How a budget's limit history reads in the terminal.
+enum BudgetLimitText {
+    /// "150.00 EUR from 2027-01, 200.00 EUR from 2027-03"
+    static func history(_ limits: [BudgetLimit]) -> String {
+        limits.map { "\($0.limit) \($0.currency) from \($0.fromMonth)" }.joined(separator: ", ")
+    }
+
+    /// The limit a `budget set` just stored: the one starting at its --from, by default this
+    /// month (the store's and this machine's clock agree on it).
+    static func limit(from month: String?, in budget: BudgetRecord) -> BudgetLimit {
+        let start = month ?? String(Timestamp.today().prefix(7))
+        return budget.limits?.first { $0.fromMonth == start } ?? BudgetLimit(fromMonth: start, limit: budget.limit, currency: budget.currency)
     }
 }

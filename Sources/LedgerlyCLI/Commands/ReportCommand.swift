@@ -40,7 +40,7 @@ struct ReportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Every wallet's balance, and its value in the base currency now (net worth).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
-        @Flag(help: "Include archived wallets.") var all = false
+        @Flag(help: "Also list archived wallets that hold nothing (one that holds money is always listed).") var all = false
 
         func run() throws {
             try CommandRunner.run {
@@ -48,10 +48,10 @@ struct ReportCommand: ParsableCommand {
                 if output.json { return try JSONOutput.print(report) }
                 let base = report.baseCurrency ?? ""
                 if output.csv {
-                    var csv = CSVOutput(header: ["wallet_id", "wallet", "currency", "balance", "base_value", "base_currency", "rate", "in_net_worth"])
+                    var csv = CSVOutput(header: ["wallet_id", "wallet", "currency", "balance", "base_value", "base_currency", "rate", "in_net_worth", "archived"])
                     for wallet in report.wallets {
                         csv.add([String(wallet.walletId), wallet.name, wallet.currency, wallet.balance, wallet.baseValue ?? "", base,
-                                 wallet.rate?.rate ?? "", wallet.includeInNetWorth ? "yes" : "no"])
+                                 wallet.rate?.rate ?? "", wallet.includeInNetWorth ? "yes" : "no", wallet.archived ? "yes" : "no"])
                     }
                     return csv.print()
                 }
@@ -59,7 +59,7 @@ struct ReportCommand: ParsableCommand {
                 var table = Table([.init("WALLET"), .init("BALANCE", .right), .init("CURRENCY"), .init("IN \(base)", .right), .init("RATE")])
                 for wallet in report.wallets {
                     let rate = wallet.rate.map { "\($0.rate)\($0.stale ? " (stale)" : "")" } ?? ""
-                    table.add([wallet.name + (wallet.includeInNetWorth ? "" : " *"), wallet.balance, wallet.currency, wallet.baseValue ?? "no rate", rate]) { column, text in
+                    table.add([wallet.name + (wallet.archived ? " (archived)" : "") + (wallet.includeInNetWorth ? "" : " *"), wallet.balance, wallet.currency, wallet.baseValue ?? "no rate", rate]) { column, text in
                         column == 1 || column == 3 ? style.amount(text) : text
                     }
                 }
@@ -121,9 +121,7 @@ struct ReportCommand: ParsableCommand {
                     }
                     print(table.render(), terminator: "")
                 }
-                if report.uncounted > 0 {
-                    print(style.yellow("\(report.uncounted) transaction(s) wait for an exchange rate and are not counted yet (`ledgerly rates refresh`)."))
-                }
+                for line in try WaitingRatesHint.lines(uncounted: report.uncounted, gateway: try Gateway(global)) { print(style.yellow(line)) }
             }
         }
 
@@ -180,9 +178,7 @@ struct ReportCommand: ParsableCommand {
                     }
                 }
                 print(table.render(), terminator: "")
-                if report.uncounted > 0 {
-                    print(style.yellow("\(report.uncounted) transaction(s) wait for an exchange rate and are not counted yet (`ledgerly rates refresh`)."))
-                }
+                for line in try WaitingRatesHint.lines(uncounted: report.uncounted, gateway: try Gateway(global)) { print(style.yellow(line)) }
             }
         }
     }

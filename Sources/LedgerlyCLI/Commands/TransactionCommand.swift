@@ -206,6 +206,12 @@ struct TransactionCommand: ParsableCommand {
                 let reply = try Gateway(global).call(TransactionDeleteRequest(id: id))
                 if output.json { return try JSONOutput.print(reply) }
                 print("Deleted transaction\(reply.deletedIds.count > 1 ? "s" : "") \(reply.deletedIds.map(String.init).joined(separator: ", ")).")
+                if reply.withdrawnContributions.isEmpty { return }
+                let gateway = try Gateway(global)
+                for contribution in reply.withdrawnContributions {
+                    let goal = try gateway.call(GoalGetRequest(id: contribution.goalId))
+                    print("Goal '\(goal.name)' no longer counts the \(contribution.amount) \(goal.currency) this transfer moved on \(contribution.date) (now \(goal.current) of \(goal.target)).")
+                }
             }
         }
     }

@@ -51,6 +51,8 @@ public enum MessageType: String, CaseIterable, Sendable {
     case ratesOverrideEnd = "rates.override.end"
     case ratesProviderReport = "rates.provider.report"
     case ratesProviderList = "rates.provider.list"
+    case ratesWaiting = "rates.waiting"
+    case ledgerBackup = "ledger.backup"
     case convert = "convert"
     case convertHistory = "convert.history"
     // Store: budgets, goals, recurring transactions, alerts
@@ -97,7 +99,7 @@ public enum MessageType: String, CaseIterable, Sendable {
     /// them so the rates service can fetch and the setup flow can preview conversions.
     public var allowedBeforeSetup: Bool {
         switch self {
-        case .status, .settingsGet, .settingsUpdate, .setupSave, .setupComplete, .eventsSince,
+        case .status, .settingsGet, .settingsUpdate, .setupSave, .setupComplete, .eventsSince, .ledgerBackup,
              .ratesProfileList, .ratesList, .ratesBatch, .ratesProviderReport, .ratesProviderList, .convert:
             true
         default: false
@@ -150,6 +152,8 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .ratesOverrideEnd: RateOverrideEndRequest.self
         case .ratesProviderReport: RateProviderReportRequest.self
         case .ratesProviderList: RateProviderListRequest.self
+        case .ratesWaiting: RatesWaitingRequest.self
+        case .ledgerBackup: LedgerBackupRequest.self
         case .convert: ConvertRequest.self
         case .convertHistory: ConversionHistoryRequest.self
         case .budgetSet: BudgetSetRequest.self

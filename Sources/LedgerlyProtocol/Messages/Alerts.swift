@@ -8,6 +8,9 @@ public enum AlertKind: String, Codable, CaseIterable, Sendable {
     case goalBehind = "goal.behind"
     /// A recurring transaction is due (remind mode) or was posted (auto-post mode).
     case recurringDue = "recurring.due"
+    /// A recurring occurrence could not be posted (its wallet archived, say); the template was
+    /// paused so that it does not fail again and again unseen.
+    case recurringBlocked = "recurring.blocked"
     /// A rate a wallet needs went stale.
     case rateStale = "rate.stale"
 }

@@ -1,11 +1,13 @@
 /// A monthly budget for an expense category (its subcategories count towards it). It applies to
 /// every month from `startMonth` on, starting afresh each month; with `carryOver`, what was left
-/// unspent adds to the next month and an overspend is taken from it.
+/// unspent adds to the next month and an overspend is taken from it. Its limit has a history
+/// (`limits`): each month is judged, and carried over, with the limit in force that month.
 public struct BudgetRecord: Codable, Hashable, Sendable {
     public var id: Int64
     public var categoryId: Int64
     public var categoryName: String
-    /// The monthly limit, a decimal string in `currency`.
+    /// The monthly limit in force this month (the first one, for a budget that starts later),
+    /// a decimal string in `currency`.
     public var limit: String
     public var currency: String
     /// The percentages that raise an alert when spending reaches them (default 50, 80, 100).
@@ -15,8 +17,12 @@ public struct BudgetRecord: Codable, Hashable, Sendable {
     public var startMonth: String
     public var createdAt: String
     public var updatedAt: String
+    /// Every limit the budget has had, oldest first: each applies from its month until the next
+    /// one's. The first starts at `startMonth`. Absent in a record from before limit histories
+    /// (an older export): then `limit` applies from `startMonth` on.
+    public var limits: [BudgetLimit]?
 
-    public init(id: Int64, categoryId: Int64, categoryName: String, limit: String, currency: String, thresholds: [Int], carryOver: Bool, startMonth: String, createdAt: String, updatedAt: String) {
+    public init(id: Int64, categoryId: Int64, categoryName: String, limit: String, currency: String, thresholds: [Int], carryOver: Bool, startMonth: String, createdAt: String, updatedAt: String, limits: [BudgetLimit]? = nil) {
         self.id = id
         self.categoryId = categoryId
         self.categoryName = categoryName
@@ -27,6 +33,22 @@ public struct BudgetRecord: Codable, Hashable, Sendable {
         self.startMonth = startMonth
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.limits = limits
+    }
+}
+
+/// One limit in a budget's history.
+public struct BudgetLimit: Codable, Hashable, Sendable {
+    /// "YYYY-MM": the first month this limit applies to.
+    public var fromMonth: String
+    /// Positive decimal string in `currency`.
+    public var limit: String
+    public var currency: String
+
+    public init(fromMonth: String, limit: String, currency: String) {
+        self.fromMonth = fromMonth
+        self.limit = limit
+        self.currency = currency
     }
 }
 
@@ -43,7 +65,10 @@ public struct BudgetSetRequest: RequestBody, Hashable {
     public var thresholds: [Int]?
     /// Default false.
     public var carryOver: Bool?
-    /// "YYYY-MM"; default the current month (for a new budget) or unchanged.
+    /// "YYYY-MM": the first month this limit applies to; default the current month. For a new
+    /// budget it is also where the budget starts. For an existing one it adds to the limit
+    /// history: months before it keep the limit they had (a month before the budget's start
+    /// moves the start back); a later change already in the history stays in force from its month.
     public var startMonth: String?
 
     public init(categoryId: Int64, limit: String, currency: String? = nil, thresholds: [Int]? = nil, carryOver: Bool? = nil, startMonth: String? = nil) {

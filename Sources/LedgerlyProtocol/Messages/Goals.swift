@@ -166,8 +166,12 @@ public struct GoalContributionRecord: Codable, Hashable, Sendable {
     /// "YYYY-MM": the month an auto-fund rule funded (at most one contribution per month).
     public var autoFundMonth: String?
     public var createdAt: String
+    /// When the transfer that moved the money was deleted: the contribution no longer counts
+    /// towards the goal, but stays in its history (and an auto-fund month stays taken, so the
+    /// alerts service does not move the money a second time).
+    public var withdrawnAt: String?
 
-    public init(id: Int64, goalId: Int64, amount: String, date: String, transactionId: Int64?, autoFundMonth: String?, createdAt: String) {
+    public init(id: Int64, goalId: Int64, amount: String, date: String, transactionId: Int64?, autoFundMonth: String?, createdAt: String, withdrawnAt: String? = nil) {
         self.id = id
         self.goalId = goalId
         self.amount = amount
@@ -175,6 +179,7 @@ public struct GoalContributionRecord: Codable, Hashable, Sendable {
         self.transactionId = transactionId
         self.autoFundMonth = autoFundMonth
         self.createdAt = createdAt
+        self.withdrawnAt = withdrawnAt
     }
 }
 

@@ -477,3 +477,47 @@ public struct ProviderRefreshResult: Codable, Hashable, Sendable {
         self.nextAttemptAt = nextAttemptAt
     }
 }
+
+/// `rates.waiting`: the transactions whose base amount still waits for an exchange rate, per
+/// wallet currency, with the earliest day that lacks a rate, so a client can say exactly which
+/// rate to set (`rates.set` with `asOf` on or before `earliestDate`) instead of a vague hint.
+public struct RatesWaitingRequest: RequestBody, Hashable {
+    public typealias Reply = RatesWaitingReply
+    public static let messageType = MessageType.ratesWaiting
+    public init() {}
+}
+
+public struct RatesWaitingReply: Codable, Hashable, Sendable {
+    /// Nil before setup.
+    public var baseCurrency: String?
+    /// The active profile, whose rates fill the base amounts.
+    public var profile: String
+    /// One entry per wallet currency with waiting transactions, by currency code.
+    public var pairs: [WaitingPair]
+    public init(baseCurrency: String?, profile: String, pairs: [WaitingPair]) {
+        self.baseCurrency = baseCurrency
+        self.profile = profile
+        self.pairs = pairs
+    }
+}
+
+/// Transactions in wallets of one currency waiting for a rate to the base currency.
+public struct WaitingPair: Codable, Hashable, Sendable {
+    /// The wallets' currency.
+    public var from: String
+    /// The base currency.
+    public var to: String
+    public var count: Int
+    /// "YYYY-MM-DD": the oldest waiting transaction's date; a rate in force at the end of that
+    /// day (or earlier) is needed to fill it.
+    public var earliestDate: String
+    /// "YYYY-MM-DD": the newest waiting transaction's date.
+    public var latestDate: String
+    public init(from: String, to: String, count: Int, earliestDate: String, latestDate: String) {
+        self.from = from
+        self.to = to
+        self.count = count
+        self.earliestDate = earliestDate
+        self.latestDate = latestDate
+    }
+}

@@ -143,9 +143,14 @@ public struct RecurringPostReply: Codable, Hashable, Sendable {
     public var occurrence: String
     /// The transaction posted (mode post).
     public var transaction: TransactionRecord?
-    public init(recurring: RecurringRecord, occurrence: String, transaction: TransactionRecord?) {
+    /// Why the occurrence could not be posted (its wallet archived, say): the template is now
+    /// paused and a `recurring.blocked` alert says so; `recurring` is the paused template.
+    /// Absent when the occurrence was handled.
+    public var blocked: String?
+    public init(recurring: RecurringRecord, occurrence: String, transaction: TransactionRecord?, blocked: String? = nil) {
         self.recurring = recurring
         self.occurrence = occurrence
         self.transaction = transaction
+        self.blocked = blocked
     }
 }

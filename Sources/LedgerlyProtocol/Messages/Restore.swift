@@ -104,3 +104,31 @@ public struct LedgerRestoreFinishReply: Codable, Hashable, Sendable {
         self.archivedWallets = archivedWallets
     }
 }
+
+/// `ledger.backup`: the store writes a consistent copy of its database (SQLite's online backup,
+/// while it keeps serving) to `path`, a file that must not exist yet, and checks it.
+public struct LedgerBackupRequest: RequestBody, Hashable {
+    public typealias Reply = LedgerBackupReply
+    public static let messageType = MessageType.ledgerBackup
+    /// Absolute path of the file to write, on the store's machine; its folder must exist.
+    public var path: String
+    public init(path: String) { self.path = path }
+}
+
+public struct LedgerBackupReply: Codable, Hashable, Sendable {
+    public var path: String
+    public var bytes: Int64
+    /// The change log's last seq in the copy: every write acknowledged before this reply is in it.
+    public var lastSeq: Int64
+    public var epoch: String
+    /// `PRAGMA integrity_check` of the copy: always "ok" (a copy that fails it is removed and the
+    /// request fails).
+    public var integrity: String
+    public init(path: String, bytes: Int64, lastSeq: Int64, epoch: String, integrity: String) {
+        self.path = path
+        self.bytes = bytes
+        self.lastSeq = lastSeq
+        self.epoch = epoch
+        self.integrity = integrity
+    }
+}

@@ -213,7 +213,21 @@ public struct TransactionDeleteRequest: RequestBody, Hashable {
 public struct TransactionDeleteReply: Codable, Hashable, Sendable {
     /// Every transaction id removed (two for a transfer).
     public var deletedIds: [Int64]
-    public init(deletedIds: [Int64]) { self.deletedIds = deletedIds }
+    /// Goal contributions whose money this transfer moved: they no longer count towards their
+    /// goals (each now has `withdrawnAt`), because a contribution and the money behind it are
+    /// one fact. Empty for anything but a transfer that funded a goal.
+    public var withdrawnContributions: [GoalContributionRecord]
+    public init(deletedIds: [Int64], withdrawnContributions: [GoalContributionRecord] = []) {
+        self.deletedIds = deletedIds
+        self.withdrawnContributions = withdrawnContributions
+    }
+
+    /// Lenient like every reply: a reply from before `withdrawnContributions` existed reads as none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        deletedIds = try container.decode([Int64].self, forKey: .deletedIds)
+        withdrawnContributions = try container.decodeIfPresent([GoalContributionRecord].self, forKey: .withdrawnContributions) ?? []
+    }
 }
 
 /// `tx.transfer`: moves money between two wallets as two linked legs (an expense leg in the

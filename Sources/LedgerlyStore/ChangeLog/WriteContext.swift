@@ -26,4 +26,24 @@ struct WriteContext {
             arguments: [now, type.rawValue, type.entity, id, String(decoding: json, as: UTF8.self)])
         events.append(try EncodedChangeEvent(seq: db.lastInsertedRowID, epoch: epoch, type: type.rawValue, ts: now, entity: type.entity, id: id, dataJSON: json))
     }
+
+    /// Runs `body` in a savepoint. When it refuses (throws an `ErrorBody` other than
+    /// `internal`), its database changes and its events are undone and the refusal is returned,
+    /// so the caller can record another outcome in the same write (a recurring occurrence that
+    /// cannot be posted pauses its template instead).
+    mutating func undoingRefusal<T>(_ body: (inout WriteContext) throws -> T) throws -> Result<T, ErrorBody> {
+        let kept = events.count
+        var outcome: Result<T, ErrorBody>?
+        try db.inSavepoint {
+            do {
+                outcome = .success(try body(&self))
+                return .commit
+            } catch let refusal as ErrorBody where refusal.code != .internal {
+                outcome = .failure(refusal)
+                return .rollback
+            }
+        }
+        if case .failure = outcome { events.removeSubrange(kept...) }
+        return outcome!
+    }
 }

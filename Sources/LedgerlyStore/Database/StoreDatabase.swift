@@ -3,10 +3,27 @@ import GRDB
 
 /// Opens the store's database: WAL mode, foreign keys, migrations applied, epoch read.
 /// Only `ledgerly-store` ever calls this (architecture rule 1).
+///
+/// Before it migrates a database that already holds a ledger it takes a copy of it, and it
+/// refuses a database that a newer Ledgerly has migrated (D84): an older store would otherwise
+/// write into a schema it does not know.
 public struct StoreDatabase: Sendable {
     public let pool: DatabasePool
     /// Identifies this database file; a subscriber that sees another epoch replays from zero.
     public let epoch: String
+    /// The copy taken before this open migrated the database, if it did.
+    public let backupBeforeMigration: URL?
+
+    public enum OpenError: Error, CustomStringConvertible {
+        case newerVersion(path: String, unknown: [String])
+
+        public var description: String {
+            switch self {
+            case .newerVersion(let path, let unknown):
+                "\(path) was written by a newer Ledgerly (schema steps this version does not know: \(unknown.joined(separator: ", "))); run that version, or restore a backup made by this one"
+            }
+        }
+    }
 
     public init(url: URL, durability: Durability = .full) throws {
         var configuration = Configuration()
@@ -15,7 +32,19 @@ public struct StoreDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
         }
         pool = try DatabasePool(path: url.path, configuration: configuration)
-        try StoreMigrations.migrator().migrate(pool)
+        let migrator = StoreMigrations.migrator()
+        let (applied, pending) = try pool.read { db in
+            (try migrator.appliedIdentifiers(db), try !migrator.hasCompletedMigrations(db))
+        }
+        let known = Set(migrator.migrations)
+        let unknown = applied.filter { !known.contains($0) }.sorted()
+        guard unknown.isEmpty else { throw OpenError.newerVersion(path: url.path, unknown: unknown) }
+        if pending && !applied.isEmpty {
+            backupBeforeMigration = try StoreBackup.copy(pool, to: StoreBackup.folder(beside: url), named: "before-\(migrator.migrations.last ?? "migration")")
+        } else {
+            backupBeforeMigration = nil
+        }
+        try migrator.migrate(pool)
         epoch = try pool.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") ?? "unknown"
         }

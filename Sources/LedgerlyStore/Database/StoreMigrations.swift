@@ -280,6 +280,41 @@ enum StoreMigrations {
                 """)
             try LedgerTotals.rebuild(db)
         }
+        // Transaction ids are never handed out again (D75): a deleted newest transaction's id
+        // went to the next one, so a retried `tx.delete` could delete the wrong transaction and
+        // readers that page by id skipped the new row. SQLite cannot add AUTOINCREMENT to a
+        // table, so the table is rebuilt from its own stored definition (keeping every column
+        // added since v1, in order) and its indexes are made again.
+        migrator.registerMigration("v6-transaction-ids-never-reused") { db in
+            try TableRebuild.addAutoincrement(db, table: "transactions")
+        }
+        // A goal contribution whose transfer is deleted stops counting but stays in the goal's
+        // history (D76); its auto-fund month stays taken.
+        migrator.registerMigration("v7-withdrawn-contributions") { db in
+            try db.execute(sql: "ALTER TABLE goal_contributions ADD COLUMN withdrawn_at TEXT")
+            try db.execute(sql: "CREATE INDEX goal_contributions_by_transaction ON goal_contributions(tx_id) WHERE tx_id IS NOT NULL")
+        }
+        // The backfill finds every waiting transaction a new rate covers by wallet currency and
+        // day (D79), not by scanning the newest few thousand.
+        migrator.registerMigration("v8-waiting-by-date") { db in
+            try db.execute(sql: "CREATE INDEX transactions_waiting_by_date ON transactions(date, id) WHERE base_amount_minor IS NULL")
+        }
+        // A budget's limit has a history (D82): a change applies from a month on and earlier months
+        // keep the limit they had. Each existing budget's one limit becomes its first entry.
+        // `budgets.limit_minor` and `budgets.currency` keep the first limit and are no longer read.
+        migrator.registerMigration("v9-budget-limit-history") { db in
+            try db.execute(sql: """
+                CREATE TABLE budget_limits (
+                    budget_id INTEGER NOT NULL REFERENCES budgets(id) ON DELETE CASCADE,
+                    from_month TEXT NOT NULL,
+                    limit_minor INTEGER NOT NULL CHECK (limit_minor > 0),
+                    currency TEXT NOT NULL,
+                    PRIMARY KEY (budget_id, from_month)
+                ) WITHOUT ROWID;
+                INSERT INTO budget_limits (budget_id, from_month, limit_minor, currency)
+                    SELECT id, start_month, limit_minor, currency FROM budgets;
+                """)
+        }
         return migrator
     }
 }

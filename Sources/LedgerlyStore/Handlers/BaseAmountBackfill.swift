@@ -12,52 +12,98 @@ import LedgerlyProtocol
 /// end of its day (a rate dated later does not fill it). It keeps that snapshot. A transfer's two
 /// legs are filled together or not at all, so transfers still net to zero in the base currency.
 ///
-/// It never fails the rates write: a transaction that cannot be converted (an amount too large
-/// for the rate, say) is skipped and left waiting. The work per write is bounded (newest first);
-/// what is left is filled by the next rates that arrive.
+/// Every waiting transaction that some rate now covers is filled, whatever its age or how many
+/// wait (D79): the waiting rows are first grouped by wallet currency and day (an index scan, no
+/// row is read), each group is checked once against the rates, and only the rows of covered
+/// groups are read, in pages of `pageSize`, until none is left. It never fails the rates write: a
+/// transaction that cannot be converted (an amount too large for the rate, say) is skipped and
+/// left waiting.
 enum BaseAmountBackfill {
-    static let maximumFilled = 1_000
-    static let maximumScanned = 5_000
+    /// Rows read and written per step, so memory stays bounded however many wait.
+    static let pageSize = 1_000
+
+    private struct Group: Hashable {
+        let currency: String
+        let day: String
+    }
 
     @discardableResult
     static func run(_ context: inout WriteContext) throws -> Int {
         let db = context.db
         guard let base = try SettingsHandlers.baseCurrency(db), let baseCurrency = try? Currency(code: base) else { return 0 }
-        let waiting = try db.cachedRows(
-            sql: """
-                SELECT t.id, t.wallet_amount_minor, t.date, t.counterparty_tx_id, w.currency AS wallet_currency
-                FROM transactions t JOIN wallets w ON w.id = t.wallet_id
-                WHERE t.base_amount_minor IS NULL ORDER BY t.id DESC LIMIT ?
-                """,
-            arguments: [maximumScanned])
-        guard !waiting.isEmpty else { return 0 }
+        let groups = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT w.currency AS currency, t.date AS date, min(t.id) AS first_id
+            FROM transactions t INDEXED BY transactions_waiting_by_date JOIN wallets w ON w.id = t.wallet_id
+            WHERE t.base_amount_minor IS NULL GROUP BY w.currency, t.date
+            """))
+        guard !groups.isEmpty else { return 0 }
         let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.profileId"), now: context.date)
         let today = Timestamp.today(at: context.date)
-        var converters: [String: CurrencyConverter] = [:]
+        var converters: [Group: CurrencyConverter?] = [:]
+
+        /// The converter for a group's day, or nil when no rate covers it (read once per group).
+        func converter(_ group: Group) -> CurrencyConverter? {
+            if let known = converters[group] { return known }
+            let moment = group.day >= today ? nil : Timestamp.parse(group.day)
+            let found: CurrencyConverter?
+            do {
+                let candidate = try lookup.converter(for: [group.currency, base], base: base, at: moment)
+                let probe = Money(minorUnits: 1, currency: try Currency(code: group.currency))
+                found = try lookup.convertIfKnown(probe, to: baseCurrency, base: base, at: moment, field: "body.rates", using: candidate) == nil ? nil : candidate
+            } catch {
+                found = nil
+            }
+            converters[group] = found
+            return found
+        }
 
         /// The signed base amount and snapshot of one waiting row; nil while it cannot be converted.
         func converted(_ row: Row) -> (Int64, RateSnapshot?)? {
             let walletMinor: Int64 = row["wallet_amount_minor"]
-            let walletCurrency: String = row["wallet_currency"]
-            if walletCurrency == base { return (walletMinor, nil) }
-            let day: String = row["date"]
-            let moment = day >= today ? nil : Timestamp.parse(day)
+            let group = Group(currency: row["wallet_currency"], day: row["date"])
+            if group.currency == base { return (walletMinor, nil) }
+            guard let prepared = converter(group) else { return nil }
+            let moment = group.day >= today ? nil : Timestamp.parse(group.day)
             do {
-                let currency = try Currency(code: walletCurrency)
-                let key = "\(walletCurrency) \(moment == nil ? "now" : day)"
-                let converter = try converters[key] ?? lookup.converter(for: [walletCurrency, base], base: base, at: moment)
-                converters[key] = converter
-                let money = Money(minorUnits: Int64(walletMinor.magnitude), currency: currency)
-                guard let (conversion, snapshot) = try lookup.convertIfKnown(money, to: baseCurrency, base: base, at: moment, field: "body.rates", using: converter) else { return nil }
+                let money = Money(minorUnits: Int64(walletMinor.magnitude), currency: try Currency(code: group.currency))
+                guard let (conversion, snapshot) = try lookup.convertIfKnown(money, to: baseCurrency, base: base, at: moment, field: "body.rates", using: prepared) else { return nil }
                 return (walletMinor.signum() * conversion.result.minorUnits, snapshot)
             } catch {
                 return nil
             }
         }
 
+        let covered = groups.compactMap { row -> Group? in
+            let group = Group(currency: row["currency"], day: row["date"])
+            return group.currency == base || converter(group) != nil ? group : nil
+        }
+        var filled = 0
+        for group in covered {
+            // Keyset pages over the group's waiting rows: a row left waiting (an amount too
+            // large for the rate, a transfer whose other leg cannot be converted) is passed over.
+            var after: Int64 = 0
+            while true {
+                let page = try db.cachedRows(
+                    sql: """
+                        SELECT t.id, t.wallet_amount_minor, t.date, t.counterparty_tx_id, w.currency AS wallet_currency
+                        FROM transactions t INDEXED BY transactions_waiting_by_date JOIN wallets w ON w.id = t.wallet_id
+                        WHERE t.base_amount_minor IS NULL AND t.date = ? AND w.currency = ? AND t.id > ? ORDER BY t.id LIMIT ?
+                        """,
+                    arguments: [group.day, group.currency, after, pageSize])
+                guard let last = page.last else { break }
+                after = last["id"]
+                filled += try fill(page, converted: converted, &context)
+            }
+        }
+        return filled
+    }
+
+    /// Fills one page of waiting rows (with their transfer partners) in one step.
+    private static func fill(_ page: [Row], converted: (Row) -> (Int64, RateSnapshot?)?, _ context: inout WriteContext) throws -> Int {
+        let db = context.db
         var fills: [(id: Int64, baseMinor: Int64, snapshot: RateSnapshot?)] = []
         var handled = Set<Int64>()
-        for row in waiting where fills.count < maximumFilled {
+        for row in page {
             let id: Int64 = row["id"]
             guard handled.insert(id).inserted, let own = converted(row) else { continue }
             guard let partnerId: Int64 = row["counterparty_tx_id"] else {
@@ -73,6 +119,11 @@ enum BaseAmountBackfill {
             fills.append((id, own.0, own.1))
             if (partner["base_amount_minor"] as Int64?) == nil { fills.append((partnerId, theirs.0, theirs.1)) }
         }
+        // A partner already filled on an earlier page of another group is not filled twice.
+        fills = try fills.filter { fill in
+            try db.cachedValue(Bool.self, sql: "SELECT base_amount_minor IS NULL FROM transactions WHERE id = ?", arguments: [fill.id]) ?? false
+        }
+        guard !fills.isEmpty else { return 0 }
         try LedgerTotals.apply(db, ids: fills.map(\.id), sign: -1)
         for fill in fills {
             try db.execute(

@@ -26,9 +26,9 @@ enum BudgetEvaluator {
                 \(BudgetHandlers.selectSQL)
                 WHERE (? OR b.id IN (SELECT value FROM json_each(?))) AND (? OR b.category_id IN (SELECT value FROM json_each(?)))
                 ORDER BY c.name COLLATE NOCASE
-                """, arguments: [request.budgetIds == nil, "\(ids)", request.categoryIds == nil, "\(categories)"]).map(BudgetHandlers.record)
+                """, arguments: [request.budgetIds == nil, "\(ids)", request.categoryIds == nil, "\(categories)"]).map { try BudgetHandlers.record(db, $0, currentMonth: currentMonth) }
         } else {
-            budgets = try BudgetHandlers.list(BudgetListRequest(), db).budgets
+            budgets = try BudgetHandlers.list(BudgetListRequest(), db, now: now).budgets
         }
         budgets = budgets.filter { $0.startMonth <= month }
         // A budget whose limit cannot be converted yet (no rate for its currency) is left out,
@@ -37,14 +37,19 @@ enum BudgetEvaluator {
         return BudgetStatusReply(month: month, baseCurrency: base, budgets: months)
     }
 
+    /// One budget's month. Each month is judged with the limit in force in it, and carry-over
+    /// adds up every earlier month with that month's own limit (D82).
     static func evaluate(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> BudgetMonth? {
         guard let limit = try limitInBase(budget, month: month, currentMonth: currentMonth, base: base, db: db, now: now) else { return nil }
         var carried: Int64 = 0
         if budget.carryOver {
             var earlier = budget.startMonth
             while earlier < month {
-                let (spent, _) = try spending(db, categoryId: budget.categoryId, month: earlier)
-                carried = clamp(Int128(limit) + Int128(carried) - Int128(spent))
+                // A month whose limit cannot be converted yet carries nothing over.
+                if let earlierLimit = try limitInBase(budget, month: earlier, currentMonth: currentMonth, base: base, db: db, now: now) {
+                    let (spent, _) = try spending(db, categoryId: budget.categoryId, month: earlier)
+                    carried = clamp(Int128(earlierLimit) + Int128(carried) - Int128(spent))
+                }
                 earlier = LedgerMonth.next(earlier)
             }
         }
@@ -64,12 +69,13 @@ enum BudgetEvaluator {
             remaining: InputRules.format(clamp(Int128(available) - Int128(spent)), base), percent: percent, reached: reached, uncounted: uncounted)
     }
 
-    /// The monthly limit in the base currency: as set, or converted with the rate in force at the
-    /// end of that month (now, for the current month).
+    /// The month's limit in the base currency: the limit in force that month, as set, or
+    /// converted with the rate in force at the end of that month (now, for the current month).
     private static func limitInBase(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> Int64? {
-        let currency = try InputRules.currency(budget.currency, field: "body.budgetIds")
-        let limit = try InputRules.amount(budget.limit, currency: currency, field: "body.budgetIds")
-        guard budget.currency != base else { return limit.minorUnits }
+        let inForce = BudgetHandlers.limit(in: month, of: budget)
+        let currency = try InputRules.currency(inForce.currency, field: "body.budgetIds")
+        let limit = try InputRules.amount(inForce.limit, currency: currency, field: "body.budgetIds")
+        guard inForce.currency != base else { return limit.minorUnits }
         let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.budgetIds"), now: now)
         let endOfMonth = month >= currentMonth ? nil : Timestamp.parse(LedgerMonth.lastDay(of: month))
         return try lookup.convertIfKnown(limit, to: try InputRules.currency(base, field: "body.budgetIds"), base: base, at: endOfMonth, field: "body.budgetIds")?.0.result.minorUnits
@@ -77,36 +83,25 @@ enum BudgetEvaluator {
 
     /// Spending (positive) in minor units of the base currency, and how many transactions could
     /// not be counted yet.
+    ///
+    /// Read from `ledger_totals`, which every write keeps per month and category (split parts in
+    /// their own categories with their shares of the base amount, the same `ProportionalShares`
+    /// rule), so a budget's month costs the same however many transactions it holds: the alerts
+    /// service evaluates on every change. Transfers never count. The uncounted ones are read from
+    /// the index of transactions still waiting for a rate.
     static func spending(_ db: Database, categoryId: Int64, month: String) throws -> (Int64, Int) {
-        let from = "\(month)-01", to = "\(LedgerMonth.next(month))-01"
         let subtree = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id)"
-        let direct = try db.cachedRow(
-            sql: """
-                \(subtree)
-                SELECT coalesce(-sum(base_amount_minor), 0) AS spent, coalesce(sum(base_amount_minor IS NULL), 0) AS uncounted
-                FROM transactions WHERE category_id IN subtree AND counterparty_tx_id IS NULL AND date >= ? AND date < ?
-                """,
-            arguments: [categoryId, from, to])!
-        var spent = Int128(direct["spent"] as Int64)
-        var uncounted: Int = direct["uncounted"]
-        let parts = try db.cachedRows(
-            sql: """
-                \(subtree)
-                SELECT s.tx_id, s.position, s.amount_minor, s.category_id IN subtree AS counted, t.amount_minor AS total, t.base_amount_minor AS base
-                FROM splits s JOIN transactions t ON t.id = s.tx_id
-                WHERE s.tx_id IN (SELECT tx_id FROM splits WHERE category_id IN subtree) AND t.counterparty_tx_id IS NULL AND t.date >= ? AND t.date < ?
-                ORDER BY s.tx_id, s.position
-                """,
-            arguments: [categoryId, from, to])
-        for (_, rows) in Dictionary(grouping: parts, by: { $0["tx_id"] as Int64 }) {
-            guard let base = rows[0]["base"] as Int64? else {
-                uncounted += 1
-                continue
-            }
-            let shares = ProportionalShares.allocate(base, parts: rows.map { $0["amount_minor"] as Int64 }, total: rows[0]["total"])
-            for (row, share) in zip(rows, shares) where row["counted"] as Bool { spent -= Int128(share) }
-        }
-        return (clamp(spent), uncounted)
+        let spent = try db.cachedValue(Int64.self, sql: """
+            \(subtree)
+            SELECT coalesce(-sum(base_minor), 0) FROM ledger_totals WHERE month = ? AND transfer = 0 AND category_id IN subtree
+            """, arguments: [categoryId, month]) ?? 0
+        let uncounted = try db.cachedValue(Int.self, sql: """
+            \(subtree)
+            SELECT count(*) FROM transactions t INDEXED BY transactions_waiting_by_date
+            WHERE t.base_amount_minor IS NULL AND t.date >= ? AND t.date < ? AND t.counterparty_tx_id IS NULL
+              AND (t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))
+            """, arguments: [categoryId, "\(month)-01", "\(LedgerMonth.next(month))-01"]) ?? 0
+        return (spent, uncounted)
     }
 
     /// `spent` as a percentage of `available` with one decimal, rounded half to even.

@@ -7,64 +7,96 @@ import LedgerlyProtocol
 enum BudgetHandlers {
     static let defaultThresholds = [50, 80, 100]
 
-    static func record(_ row: Row) -> BudgetRecord {
+    /// A budget row with its limit history; `limit` and `currency` are the limit in force in
+    /// `currentMonth` (the first one, for a budget that starts later).
+    static func record(_ db: Database, _ row: Row, currentMonth: String) throws -> BudgetRecord {
+        let id: Int64 = row["id"]
         let thresholds = (try? JSONDecoder().decode([Int].self, from: Data((row["thresholds"] as String).utf8))) ?? defaultThresholds
+        let limits = try limitHistory(db, budgetId: id)
+        let current = limits.last { $0.fromMonth <= currentMonth } ?? limits[0]
         return BudgetRecord(
-            id: row["id"], categoryId: row["category_id"], categoryName: row["category_name"],
-            limit: InputRules.format(row["limit_minor"], row["currency"]), currency: row["currency"],
+            id: id, categoryId: row["category_id"], categoryName: row["category_name"],
+            limit: current.limit, currency: current.currency,
             thresholds: thresholds, carryOver: row["carry_over"], startMonth: row["start_month"],
-            createdAt: row["created_at"], updatedAt: row["updated_at"])
+            createdAt: row["created_at"], updatedAt: row["updated_at"], limits: limits)
+    }
+
+    /// Every limit the budget has had, oldest first (never empty: a budget starts with one).
+    static func limitHistory(_ db: Database, budgetId: Int64) throws -> [BudgetLimit] {
+        let limits = try db.cachedRows(sql: "SELECT from_month, limit_minor, currency FROM budget_limits WHERE budget_id = ? ORDER BY from_month", arguments: [budgetId]).map { row in
+            BudgetLimit(fromMonth: row["from_month"], limit: InputRules.format(row["limit_minor"], row["currency"]), currency: row["currency"])
+        }
+        guard !limits.isEmpty else { throw ErrorBody(code: .internal, message: "budget \(budgetId) has no limit") }
+        return limits
+    }
+
+    /// The limit in force in `month`: the newest whose first month is not after it.
+    static func limit(in month: String, of budget: BudgetRecord) -> BudgetLimit {
+        let limits = budget.limits ?? [BudgetLimit(fromMonth: budget.startMonth, limit: budget.limit, currency: budget.currency)]
+        return limits.last { $0.fromMonth <= month } ?? limits[0]
     }
 
     static let selectSQL = "SELECT b.*, c.name AS category_name FROM budgets b JOIN categories c ON c.id = b.category_id"
 
-    static func fetch(_ db: Database, id: Int64, field: String) throws -> BudgetRecord {
+    static func fetch(_ db: Database, id: Int64, field: String, currentMonth: String) throws -> BudgetRecord {
         guard let row = try db.cachedRow(sql: "\(selectSQL) WHERE b.id = ?", arguments: [id]) else {
             throw ErrorBody.notFound("there is no budget \(id); see `ledgerly budget list`", field: field)
         }
-        return record(row)
+        return try record(db, row, currentMonth: currentMonth)
     }
 
+    /// Creates the category's budget, or adds a limit to its history from a month on: months
+    /// before it keep the limit they had, so no month is judged again with a limit that was not
+    /// in force then (D82). Thresholds and carry-over apply to the whole budget.
     static func set(_ request: BudgetSetRequest, _ context: inout WriteContext) throws -> BudgetRecord {
         let db = context.db
+        let currentMonth = String(Timestamp.today(at: context.date).prefix(7))
         let category = try CategoryHandlers.fetch(db, id: request.categoryId, field: "body.categoryId")
         guard category.kind == .expense else {
             throw ErrorBody.validation("'\(category.path)' is an income category: budgets limit spending, so they are for expense categories", field: "body.categoryId")
         }
+        guard category.budgetingEnabled else {
+            throw ErrorBody.validation("'\(category.path)' has budgeting turned off: turn it on first (`ledgerly category edit … --budgeting on`)", field: "body.categoryId")
+        }
         let base = try SettingsHandlers.baseCurrency(db)
-        let existing = try db.cachedRow(sql: "\(selectSQL) WHERE b.category_id = ?", arguments: [category.id]).map(record)
-        // A changed budget keeps its currency unless another is given.
-        guard let code = request.currency ?? existing?.currency ?? base else {
+        let existing = try db.cachedRow(sql: "\(selectSQL) WHERE b.category_id = ?", arguments: [category.id]).map { try record(db, $0, currentMonth: currentMonth) }
+        let from = try request.startMonth.map { try month($0, field: "body.startMonth") } ?? currentMonth
+        // A changed limit keeps the currency in force at its month unless another is given.
+        guard let code = request.currency ?? existing.map({ limit(in: from, of: $0).currency }) ?? base else {
             throw ErrorBody.validation("body.currency is required until a base currency is set", field: "body.currency")
         }
         let currency = try InputRules.currency(code, field: "body.currency")
-        let limit = try InputRules.positiveAmount(request.limit, currency: currency, field: "body.limit")
+        let amount = try InputRules.positiveAmount(request.limit, currency: currency, field: "body.limit")
         let thresholds = try validThresholds(request.thresholds ?? existing?.thresholds ?? defaultThresholds)
-        let startMonth = try request.startMonth.map { try month($0, field: "body.startMonth") } ?? existing?.startMonth ?? String(Timestamp.today(at: context.date).prefix(7))
         let carryOver = request.carryOver ?? existing?.carryOver ?? false
         let thresholdsJSON = String(decoding: try JSONEncoder().encode(thresholds), as: UTF8.self)
+        let budgetId: Int64
         if let existing {
+            budgetId = existing.id
             try db.execute(
-                cached: "UPDATE budgets SET limit_minor = ?, currency = ?, thresholds = ?, carry_over = ?, start_month = ?, updated_at = ? WHERE id = ?",
-                arguments: [limit.minorUnits, currency.code, thresholdsJSON, carryOver, startMonth, context.now, existing.id])
-            let updated = try fetch(db, id: existing.id, field: "body.categoryId")
-            try context.record(.budgetUpdated, id: String(updated.id), data: updated)
-            return updated
+                cached: "UPDATE budgets SET thresholds = ?, carry_over = ?, start_month = min(start_month, ?), updated_at = ? WHERE id = ?",
+                arguments: [thresholdsJSON, carryOver, from, context.now, budgetId])
+        } else {
+            try db.execute(
+                cached: "INSERT INTO budgets (category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [category.id, amount.minorUnits, currency.code, thresholdsJSON, carryOver, from, context.now, context.now])
+            budgetId = db.lastInsertedRowID
         }
         try db.execute(
-            cached: "INSERT INTO budgets (category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [category.id, limit.minorUnits, currency.code, thresholdsJSON, carryOver, startMonth, context.now, context.now])
-        let created = try fetch(db, id: db.lastInsertedRowID, field: "body.categoryId")
-        try context.record(.budgetCreated, id: String(created.id), data: created)
-        return created
+            cached: "INSERT INTO budget_limits (budget_id, from_month, limit_minor, currency) VALUES (?, ?, ?, ?) ON CONFLICT (budget_id, from_month) DO UPDATE SET limit_minor = excluded.limit_minor, currency = excluded.currency",
+            arguments: [budgetId, from, amount.minorUnits, currency.code])
+        let saved = try fetch(db, id: budgetId, field: "body.categoryId", currentMonth: currentMonth)
+        try context.record(existing == nil ? .budgetCreated : .budgetUpdated, id: String(saved.id), data: saved)
+        return saved
     }
 
-    static func list(_ request: BudgetListRequest, _ db: Database) throws -> BudgetListReply {
-        BudgetListReply(budgets: try db.cachedRows(sql: "\(selectSQL) ORDER BY c.name COLLATE NOCASE").map(record))
+    static func list(_ request: BudgetListRequest, _ db: Database, now: Date) throws -> BudgetListReply {
+        let currentMonth = String(Timestamp.today(at: now).prefix(7))
+        return BudgetListReply(budgets: try db.cachedRows(sql: "\(selectSQL) ORDER BY c.name COLLATE NOCASE").map { try record(db, $0, currentMonth: currentMonth) })
     }
 
     static func delete(_ request: BudgetDeleteRequest, _ context: inout WriteContext) throws -> BudgetRecord {
-        let budget = try fetch(context.db, id: request.id, field: "body.id")
+        let budget = try fetch(context.db, id: request.id, field: "body.id", currentMonth: String(Timestamp.today(at: context.date).prefix(7)))
         try context.db.execute(cached: "DELETE FROM budgets WHERE id = ?", arguments: [budget.id])
         try context.record(.budgetDeleted, id: String(budget.id), data: budget)
         return budget

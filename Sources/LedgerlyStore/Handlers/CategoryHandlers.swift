@@ -89,6 +89,12 @@ enum CategoryHandlers {
         }
         let name = try request.name.map(validName) ?? category.name
         try ensureNameFree(db, name: name, parentId: parentId, except: category.id)
+        // Budgeting off means the category has no budget (D77): turning it off while one exists
+        // would leave a budget that raises alerts for a category the user said not to budget.
+        if request.budgetingEnabled == false, category.budgetingEnabled,
+           let budgetId = try db.cachedValue(Int64.self, sql: "SELECT id FROM budgets WHERE category_id = ?", arguments: [category.id]) {
+            throw ErrorBody(code: .conflict, message: "'\(category.path)' has budget \(budgetId): delete it first (`ledgerly budget delete`) to turn budgeting off", field: "body.budgetingEnabled")
+        }
         try db.execute(cached: "UPDATE categories SET name = ?, parent_id = ?, icon = ?, color = ?, budgeting_enabled = ?, sort_order = ?, updated_at = ? WHERE id = ?",
             arguments: [name, parentId,
                         try request.icon.map { try InputRules.optionalText($0, field: "body.icon", limit: 32) } ?? category.icon,

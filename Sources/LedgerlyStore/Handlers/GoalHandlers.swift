@@ -18,7 +18,7 @@ enum GoalHandlers {
         let id: Int64 = row["id"]
         let currency: String = row["currency"]
         let target: Int64 = row["target_minor"]
-        let current = try db.cachedValue(Int64.self, sql: "SELECT coalesce(sum(amount_minor), 0) FROM goal_contributions WHERE goal_id = ?", arguments: [id]) ?? 0
+        let current = try db.cachedValue(Int64.self, sql: "SELECT coalesce(sum(amount_minor), 0) FROM goal_contributions WHERE goal_id = ? AND withdrawn_at IS NULL", arguments: [id]) ?? 0
         let deadline: String? = row["deadline"]
         let created = String((row["created_at"] as String).prefix(10))
         var monthlyNeeded: String?
@@ -112,10 +112,37 @@ enum GoalHandlers {
             throw ErrorBody.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: "body.id")
         }
         let rows = try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [request.id])
-        return GoalContributionsReply(goalId: request.id, contributions: rows.map { row in
-            GoalContributionRecord(id: row["id"], goalId: row["goal_id"], amount: InputRules.format(row["amount_minor"], currency), date: row["date"],
-                                   transactionId: row["tx_id"], autoFundMonth: row["autofund_month"], createdAt: row["created_at"])
-        })
+        return GoalContributionsReply(goalId: request.id, contributions: rows.map { contribution($0, currency: currency) })
+    }
+
+    static func contribution(_ row: Row, currency: String) -> GoalContributionRecord {
+        GoalContributionRecord(id: row["id"], goalId: row["goal_id"], amount: InputRules.format(row["amount_minor"], currency), date: row["date"],
+                               transactionId: row["tx_id"], autoFundMonth: row["autofund_month"], createdAt: row["created_at"], withdrawnAt: row["withdrawn_at"])
+    }
+
+    /// Called when transactions are deleted: the contributions whose money one of them moved stop
+    /// counting (`withdrawn_at`), in the same SQL transaction, and each goal touched publishes
+    /// `goal.updated`. A contribution is never left counting money that is gone (D76).
+    static func withdrawContributions(movedBy transactionIds: [Int64], _ context: inout WriteContext) throws -> [GoalContributionRecord] {
+        let db = context.db
+        var withdrawn: [GoalContributionRecord] = []
+        for transactionId in transactionIds {
+            let rows = try db.cachedRows(
+                sql: "SELECT gc.*, g.currency FROM goal_contributions gc JOIN goals g ON g.id = gc.goal_id WHERE gc.tx_id = ? AND gc.withdrawn_at IS NULL ORDER BY gc.id",
+                arguments: [transactionId])
+            for row in rows {
+                try db.execute(cached: "UPDATE goal_contributions SET withdrawn_at = ? WHERE id = ?", arguments: [context.now, row["id"] as Int64])
+                var record = contribution(row, currency: row["currency"])
+                record.withdrawnAt = context.now
+                withdrawn.append(record)
+            }
+        }
+        let today = Timestamp.today(at: context.date)
+        for goalId in Set(withdrawn.map(\.goalId)).sorted() {
+            try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [context.now, goalId])
+            try context.record(.goalUpdated, id: String(goalId), data: try fetch(db, id: goalId, field: "body.id", today: today))
+        }
+        return withdrawn
     }
 
     static func fund(_ request: GoalFundRequest, _ context: inout WriteContext) throws -> GoalRecord {

@@ -102,14 +102,19 @@ enum RateHandlers {
     static func useProfile(_ request: RateProfileUseRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
         let chosen = try profile(context.db, id: request.id, field: "body.id")
         let previous = try context.db.cachedRows(sql: "SELECT * FROM rate_profiles WHERE type = ? AND is_default = 1 AND id != ?", arguments: [chosen.type.rawValue, chosen.id]).map(profile)
+        let modeBefore = try context.db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1")
         try context.db.execute(cached: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [chosen.id, chosen.type.rawValue])
-        try context.db.execute(cached: "UPDATE settings SET exchange_mode = ?, updated_at = ? WHERE id = 1", arguments: [chosen.type.rawValue, context.now])
+        // One event per record that changed, none for what stayed: the profile that lost its
+        // default flag, the one that gained it, and the settings when the mode switched.
         for demoted in previous {
             try context.record(.rateProfileUpdated, id: String(demoted.id), data: try profile(context.db, id: demoted.id, field: "body.id"))
         }
         let updated = try profile(context.db, id: chosen.id, field: "body.id")
-        try context.record(.rateProfileUpdated, id: String(updated.id), data: updated)
-        try context.record(.settingsUpdated, id: "settings", data: try SettingsHandlers.fetch(context.db))
+        if !chosen.isDefault { try context.record(.rateProfileUpdated, id: String(updated.id), data: updated) }
+        if modeBefore != chosen.type.rawValue {
+            try context.db.execute(cached: "UPDATE settings SET exchange_mode = ?, updated_at = ? WHERE id = 1", arguments: [chosen.type.rawValue, context.now])
+            try context.record(.settingsUpdated, id: "settings", data: try SettingsHandlers.fetch(context.db))
+        }
         return updated
     }
 

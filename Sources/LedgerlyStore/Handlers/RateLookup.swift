@@ -28,12 +28,27 @@ struct RateLookup {
         let involved = Array(Set(currencies + pivots))
         let cutoff = Timestamp.string(from: moment ?? now)
         var quotes: [RateQuote] = []
+        var covered = Set<CurrencyPair>()
         for from in involved {
             for to in involved where to != from {
                 guard let row = try RateHandlers.inForce(db, profileId: profile.id, base: from, quote: to, at: cutoff),
                     let quote = RateHandlers.quote(row)
                 else { continue }
                 quotes.append(quote)
+                covered.insert(CurrencyPair(from, to))
+            }
+        }
+        // A parallel feed publishes a few pairs; for a pair it lacks (in either direction) the
+        // user's manual rates stand in. The snapshot's `source` names each leg's source, so a
+        // conversion that used a manual rate says so (D83).
+        if profile.type == .parallel, let manual = try? RateHandlers.activeProfile(db, id: nil, mode: .manual, field: "body") {
+            for from in involved {
+                for to in involved where to != from && !covered.contains(CurrencyPair(from, to)) && !covered.contains(CurrencyPair(to, from)) {
+                    guard let row = try RateHandlers.inForce(db, profileId: manual.id, base: from, quote: to, at: cutoff),
+                        let quote = RateHandlers.quote(row)
+                    else { continue }
+                    quotes.append(quote)
+                }
             }
         }
         return CurrencyConverter(book: RateBook(quotes: quotes), pivots: pivots)

@@ -118,9 +118,15 @@ enum RecurringHandlers {
         var transaction: TransactionRecord?
         if current.mode == .post {
             let template = current.template
-            transaction = try TransactionHandlers.create(TransactionCreateRequest(
-                kind: template.kind, walletId: template.walletId, amount: template.amount, currency: template.currency, categoryId: template.categoryId,
-                notes: template.notes ?? current.name, date: due, tags: template.tags), &context)
+            let posted = try context.undoingRefusal { context in
+                try TransactionHandlers.create(TransactionCreateRequest(
+                    kind: template.kind, walletId: template.walletId, amount: template.amount, currency: template.currency, categoryId: template.categoryId,
+                    notes: template.notes ?? current.name, date: due, tags: template.tags), &context)
+            }
+            switch posted {
+            case .success(let record): transaction = record
+            case .failure(let refusal): return try block(current, occurrence: due, because: refusal, &context)
+            }
         }
         let index = (try db.cachedValue(Int.self, sql: "SELECT next_index FROM recurring WHERE id = ?", arguments: [current.id]) ?? 0) + 1
         try db.execute(cached: "UPDATE recurring SET next_index = ?, next_run = ?, updated_at = ? WHERE id = ?",
@@ -138,5 +144,25 @@ enum RecurringHandlers {
                                "transactionId": transaction.map { .integer($0.id) } ?? .null])), &context)
         }
         return RecurringPostReply(recurring: updated, occurrence: due, transaction: transaction)
+    }
+
+    /// An occurrence the store refuses to post (the template's wallet archived, a rate missing
+    /// for its currency) would otherwise be retried every few seconds, forever and unseen (D81).
+    /// Instead, in this one write: the template is paused, so it stops failing, and a
+    /// `recurring.blocked` alert (key `recurring:<id>:<date>:blocked`, raised once) tells the
+    /// user why and how to go on. Resuming goes on from the next occurrence due, as after any
+    /// pause (the alert says so).
+    private static func block(_ current: RecurringRecord, occurrence due: String, because refusal: ErrorBody, _ context: inout WriteContext) throws -> RecurringPostReply {
+        let db = context.db
+        try db.execute(cached: "UPDATE recurring SET paused = 1, updated_at = ? WHERE id = ?", arguments: [context.now, current.id])
+        let paused = try fetch(db, id: current.id, field: "body.id")
+        try context.record(.recurringUpdated, id: String(paused.id), data: paused)
+        try AlertHandlers.insert(AlertRaiseRequest(
+            kind: .recurringBlocked, key: "recurring:\(current.id):\(due):blocked", subject: current.name,
+            message: "\(current.name): the \(due) occurrence could not be posted (\(refusal.message)); the template is paused. Fix that and `ledgerly recurring resume \(current.id)`: it goes on from the next occurrence due, so record this one by hand if it is still owed.",
+            period: due,
+            data: .object(["recurringId": .integer(current.id), "occurrence": .string(due), "code": .string(refusal.code.rawValue),
+                           "field": refusal.field.map { .string($0) } ?? .null])), &context)
+        return RecurringPostReply(recurring: paused, occurrence: due, transaction: nil, blocked: refusal.message)
     }
 }

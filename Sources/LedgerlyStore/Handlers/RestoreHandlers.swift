@@ -148,17 +148,36 @@ enum RestoreHandlers {
 
     // MARK: Finish
 
+    /// The budget with its whole limit history (an export from before histories has one limit,
+    /// from `startMonth` on).
     private static func insert(_ budget: BudgetRecord, field: String, _ context: inout WriteContext) throws {
-        let currency = try InputRules.currency(budget.currency, field: "\(field).currency")
-        let limit = try InputRules.positiveAmount(budget.limit, currency: currency, field: "\(field).limit")
-        try CategoryHandlers.requireExists(context.db, id: budget.categoryId, field: "\(field).categoryId")
+        let db = context.db
+        let startMonth = try BudgetHandlers.month(budget.startMonth, field: "\(field).startMonth")
+        let history = budget.limits ?? [BudgetLimit(fromMonth: startMonth, limit: budget.limit, currency: budget.currency)]
+        guard history.first?.fromMonth == startMonth else {
+            throw ErrorBody.validation("\(field).limits must start at startMonth \(startMonth)", field: "\(field).limits")
+        }
+        var limits: [(month: String, money: Money)] = []
+        for (index, entry) in history.enumerated() {
+            let part = budget.limits == nil ? field : "\(field).limits[\(index)]"
+            let month = try BudgetHandlers.month(entry.fromMonth, field: "\(part).fromMonth")
+            if let previous = limits.last, previous.month >= month {
+                throw ErrorBody.validation("\(part).fromMonth \(month) is not after the limit before it (\(previous.month))", field: "\(part).fromMonth")
+            }
+            let currency = try InputRules.currency(entry.currency, field: "\(part).currency")
+            limits.append((month, try InputRules.positiveAmount(entry.limit, currency: currency, field: "\(part).limit")))
+        }
+        try CategoryHandlers.requireExists(db, id: budget.categoryId, field: "\(field).categoryId")
         let thresholds = String(decoding: try JSONEncoder().encode(try BudgetHandlers.validThresholds(budget.thresholds)), as: UTF8.self)
-        try context.db.execute(
+        try db.execute(
             cached: "INSERT INTO budgets (id, category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [try InputRules.positiveId(budget.id, field: "\(field).id"), budget.categoryId, limit.minorUnits, currency.code, thresholds, budget.carryOver,
-                        try BudgetHandlers.month(budget.startMonth, field: "\(field).startMonth"),
-                        try InputRules.timestamp(budget.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(budget.updatedAt, field: "\(field).updatedAt")])
-        try context.record(.budgetCreated, id: String(budget.id), data: try BudgetHandlers.fetch(context.db, id: budget.id, field: "\(field).id"))
+            arguments: [try InputRules.positiveId(budget.id, field: "\(field).id"), budget.categoryId, limits[0].money.minorUnits, limits[0].money.currency.code, thresholds, budget.carryOver,
+                        startMonth, try InputRules.timestamp(budget.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(budget.updatedAt, field: "\(field).updatedAt")])
+        for limit in limits {
+            try db.execute(cached: "INSERT INTO budget_limits (budget_id, from_month, limit_minor, currency) VALUES (?, ?, ?, ?)",
+                           arguments: [budget.id, limit.month, limit.money.minorUnits, limit.money.currency.code])
+        }
+        try context.record(.budgetCreated, id: String(budget.id), data: try BudgetHandlers.fetch(db, id: budget.id, field: "\(field).id", currentMonth: String(Timestamp.today(at: context.date).prefix(7))))
     }
 
     /// The goal as it was (its deadline may have passed since), then its contributions, which
@@ -184,10 +203,11 @@ enum RestoreHandlers {
             let amount = try InputRules.positiveAmount(contribution.amount, currency: currency, field: "\(part).amount")
             if let month = contribution.autoFundMonth { _ = try BudgetHandlers.month(month, field: "\(part).autoFundMonth") }
             try db.execute(
-                cached: "INSERT INTO goal_contributions (id, goal_id, amount_minor, date, tx_id, autofund_month, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                cached: "INSERT INTO goal_contributions (id, goal_id, amount_minor, date, tx_id, autofund_month, created_at, withdrawn_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [try InputRules.positiveId(contribution.id, field: "\(part).id"), goal.id, amount.minorUnits,
                             try InputRules.date(contribution.date, field: "\(part).date").description, contribution.transactionId, contribution.autoFundMonth,
-                            try InputRules.timestamp(contribution.createdAt, field: "\(part).createdAt")])
+                            try InputRules.timestamp(contribution.createdAt, field: "\(part).createdAt"),
+                            try contribution.withdrawnAt.map { try InputRules.timestamp($0, field: "\(part).withdrawnAt") }])
         }
         try context.record(.goalCreated, id: String(goal.id), data: try GoalHandlers.fetch(db, id: goal.id, field: "\(field).goal.id", today: Timestamp.today(at: context.date)))
     }

@@ -186,7 +186,8 @@ enum TransactionHandlers {
             try WalletHandlers.adjustBalance(db, walletId: transaction.walletId, by: -effect)
             try context.record(.txDeleted, id: String(transaction.id), data: transaction)
         }
-        return TransactionDeleteReply(deletedIds: doomed.map(\.id))
+        let withdrawn = try GoalHandlers.withdrawContributions(movedBy: doomed.map(\.id), &context)
+        return TransactionDeleteReply(deletedIds: doomed.map(\.id), withdrawnContributions: withdrawn)
     }
 
     static func transfer(_ request: TransferCreateRequest, _ context: inout WriteContext) throws -> TransferReply {

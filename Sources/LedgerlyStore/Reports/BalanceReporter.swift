@@ -4,20 +4,24 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// `report.balance`: each wallet's maintained balance, valued in the base currency with the
-/// active profile's rate in force now.
+/// active profile's rate in force now. The total is net worth from wallets: every wallet with
+/// `includeInNetWorth`, archived or not.
 enum BalanceReporter {
     static func report(_ request: BalanceReportRequest, _ db: Database, now: Date) throws -> BalanceReport {
         let base = try SettingsHandlers.baseCurrency(db)
         let baseCurrency = try base.map { try InputRules.currency($0, field: "settings.baseCurrency") }
         let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body"), now: now)
+        // An archived wallet that still holds money is listed (marked archived) even without
+        // `includeArchived`: `includeInNetWorth` decides what the total counts, not archiving, and
+        // the total never counts money the list does not show (D78).
         let archived = request.includeArchived ?? false
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM wallets WHERE archived = 0 OR ? ORDER BY sort_order, name COLLATE NOCASE", arguments: [archived])
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM wallets WHERE archived = 0 OR ? OR balance_minor != 0 ORDER BY sort_order, name COLLATE NOCASE", arguments: [archived])
         var total: Int64 = 0
         var unvalued: [Int64] = []
         var balances: [WalletBalance] = []
         for row in rows {
             let wallet = WalletHandlers.record(row)
-            let counted = wallet.includeInNetWorth && !wallet.archived
+            let counted = wallet.includeInNetWorth
             let currency = try InputRules.currency(wallet.currency, field: "body")
             let balance = Money(minorUnits: row["balance_minor"], currency: currency)
             var value: Int64?

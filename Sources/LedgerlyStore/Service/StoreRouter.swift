@@ -140,9 +140,15 @@ final class StoreRouter: Sendable {
         case .ratesProviderReport: return try write(RateProviderReportRequest.self, frame, header, RateProviderHandlers.report)
         case .ratesProviderList: return try read(RateProviderListRequest.self, frame, header, RateProviderHandlers.list)
         case .convert: return try write(ConvertRequest.self, frame, header, ConversionHandlers.convert)
+        case .ratesWaiting: return try read(RatesWaitingRequest.self, frame, header, RateHandlers.waiting)
+        case .ledgerBackup:
+            let request = try RequestDecoding.decode(LedgerBackupRequest.self, from: frame).request
+            return { [database] in
+                RouterOutcome(reply: ReplyBuilder.ok(try BackupHandlers.backup(request.body, database.pool), for: header), events: [])
+            }
         case .convertHistory: return try read(ConversionHistoryRequest.self, frame, header, ConversionHandlers.history)
         case .budgetSet: return try write(BudgetSetRequest.self, frame, header, BudgetHandlers.set)
-        case .budgetList: return try read(BudgetListRequest.self, frame, header, BudgetHandlers.list)
+        case .budgetList: return try read(BudgetListRequest.self, frame, header) { [clock] request, db in try BudgetHandlers.list(request, db, now: clock.now()) }
         case .budgetDelete: return try write(BudgetDeleteRequest.self, frame, header, BudgetHandlers.delete)
         case .budgetStatus: return try read(BudgetStatusRequest.self, frame, header) { [clock] request, db in try BudgetEvaluator.status(request, db, now: clock.now()) }
         case .goalCreate: return try write(GoalCreateRequest.self, frame, header, GoalHandlers.create)

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import LedgerlyProtocol
+
+/// `ledgerly backup FILE`: a consistent copy of the database, taken by the store while it keeps
+/// serving (SQLite's online backup), checked, and never over an existing file.
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Write a consistent copy of the ledger's database to FILE while Ledgerly runs.",
+        discussion: """
+            The store copies its database with SQLite's online backup, checks the copy (PRAGMA integrity_check)
+            and writes it under FILE, which must not exist. Every change acknowledged before this command answers
+            is in the copy. Put a copy back with `ledgerly restore FILE`.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Where to write the copy (a new file).") var file: String
+
+    func run() throws {
+        try CommandRunner.run {
+            let path = URL(fileURLWithPath: file).standardizedFileURL.path
+            // A large database takes seconds to copy: wait for it instead of retrying.
+            let reply = try Gateway(global, patientMilliseconds: 600_000).call(LedgerBackupRequest(path: path))
+            if output.json { return try JSONOutput.print(reply) }
+            let megabytes = Double(reply.bytes) / 1_048_576
+            print("Backed up to \(reply.path): \(String(format: "%.1f", megabytes)) MB, change log up to seq \(reply.lastSeq), integrity \(reply.integrity).")
+        }
+    }
+}
