@@ -1,4 +1,5 @@
 import LedgerlyProtocol
+import Synchronization
 import LedgerlyRuntime
 import Logging
 
@@ -18,9 +19,15 @@ struct AlertsChangeConsumer: ChangeConsumer {
     /// A store that cannot be reached or fails for a moment (busy, disk) fails the event, which
     /// is offered again. A change this version cannot read, or an evaluation the store refuses as
     /// invalid, is logged and passed over, so one bad change cannot stop every alert after it.
+    /// The history of a replaced database, whose alerts are not delivered again.
+    let replayed: ReplayedHistory
+
     func handle(_ event: ChangeEvent) async throws {
         do {
             if event.type == ChangeEventType.alertRaised.rawValue {
+                // Alerts already in a restored database's history were delivered when they were
+                // raised; replaying it re-evaluates, but only alerts raised now reach the sinks.
+                guard !replayed.contains(event) else { return try await log.handle(event) }
                 await deliver(try event.data.decode(AlertRecord.self))
             } else {
                 if event.entity == "recurring" || event.type == ChangeEventType.setupCompleted.rawValue { wakeup.notify() }
@@ -36,8 +43,26 @@ struct AlertsChangeConsumer: ChangeConsumer {
         try await log.handle(event)
     }
 
-    func storeReplaced(oldEpoch: String?, newEpoch: String) async {
+    func storeReplaced(oldEpoch: String?, newEpoch: String, lastSeq: Int64) async {
+        // A first start (no old epoch) delivers as before; a replaced database's own past does not.
+        if oldEpoch != nil { replayed.set(epoch: newEpoch, upTo: lastSeq) }
         await budgets.reset()
         await goals.reset()
+    }
+}
+
+/// Which events belong to the history of a database that replaced the one the service followed
+/// (a restore): its `alert.raised` events are not delivered to the sinks again during the replay.
+/// Kept in memory: a restart in the middle of that replay delivers the rest (said in docs/alerts.md).
+final class ReplayedHistory: Sendable {
+    private let window = Mutex<(epoch: String, lastSeq: Int64)?>(nil)
+
+    func set(epoch: String, upTo lastSeq: Int64) { window.withLock { $0 = (epoch, lastSeq) } }
+
+    func contains(_ event: ChangeEvent) -> Bool {
+        window.withLock { window in
+            guard let window else { return false }
+            return event.epoch == window.epoch && event.seq <= window.lastSeq
+        }
     }
 }

@@ -23,13 +23,13 @@ public final class AlertsService: Service {
 
     public init(home: LedgerlyHome, clock: ServiceClock = .system, logger: Logger) throws {
         let configuration = try AlertSinksConfiguration.load(home: home, logger: logger)
-        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: try ZMQContext(), timeoutMilliseconds: 10_000, attempts: 1)
+        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: try ZMQContext())
         let dispatcher = AlertDispatcher(home: home, configuration: configuration, client: HTTPClient.shared, logger: logger)
         let wakeup = WakeupSignal()
         let goals = GoalWatcher(store: store, clock: clock, logger: logger)
         let consumer = AlertsChangeConsumer(
             log: LoggingChangeConsumer(logger: logger), logger: logger, budgets: BudgetWatcher(store: store, clock: clock, logger: logger), goals: goals, wakeup: wakeup,
-            deliver: { alert in await dispatcher.dispatch(alert) })
+            deliver: { alert in await dispatcher.dispatch(alert) }, replayed: ReplayedHistory())
         self.dispatcher = dispatcher
         self.wakeup = wakeup
         self.recurring = RecurringScheduler(store: store, clock: clock, logger: logger)

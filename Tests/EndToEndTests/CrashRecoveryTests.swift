@@ -71,8 +71,29 @@ extension EndToEndTests {
 
         @Test func aClientOfAStoppedServiceGetsAClearErrorInBoundedTime() throws {
             let harness = try ServiceHarness()
+            // Never started: no socket file, so the client says so at once (issue 12: it used to
+            // wait out every try).
             let client = harness.client(timeoutMilliseconds: 200, attempts: 3)
-            let started = ContinuousClock.now
+            var started = ContinuousClock.now
+            do throws(ClientError) {
+                _ = try client.call(StatusRequest())
+                Issue.record("expected the call to fail")
+            } catch {
+                guard case .notRunning = error else { Issue.record("expected notRunning, got \(error)"); return }
+                #expect(error.description.contains("ledgerly-store is not running"))
+            }
+            #expect(ContinuousClock.now - started < .milliseconds(100))
+            started = ContinuousClock.now
+            let never = try harness.cli("wallet", "list")
+            #expect(never.status == 3)
+            #expect(never.stderr.contains("not running"))
+            #expect(never.stderr.contains("deploy/start.sh"), "a source build's hint names the script")
+            #expect(ContinuousClock.now - started < .seconds(2))
+
+            // Killed: its socket file stays, so the tries are waited out, within a bound.
+            try harness.start(.store)
+            harness.stop(.store, signal: SIGKILL)
+            started = ContinuousClock.now
             do throws(ClientError) {
                 _ = try client.call(StatusRequest())
                 Issue.record("expected the call to fail")
@@ -81,7 +102,6 @@ extension EndToEndTests {
                 #expect(error.description.contains("ledgerly-store is not answering"))
             }
             #expect(ContinuousClock.now - started < .seconds(3))
-
             let cli = try harness.cli("wallet", "list", "--timeout", "200")
             #expect(cli.status == 3)
             #expect(cli.stderr.contains("not answering"))

@@ -44,6 +44,50 @@ extension EndToEndTests {
             #expect(Self.handledSeqs(harness.log(.alerts)) == Array(1...(storeSeq + 1)))
         }
 
+        /// Issue 12, item 7: a database put back from a copy by hand has the same epoch and a lower
+        /// seq; the alerts service used to skip every new event up to its old cursor (no alerts,
+        /// lag 0). It must notice and replay, and raise the alert the restored ledger implies.
+        @Test func aDatabasePutBackFromACopyIsReplayed() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.start(.alerts)
+            try harness.setUp()
+            let client = harness.client()
+            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR", startingBalance: "1000"))
+            let food = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
+            let budget = try client.call(BudgetSetRequest(categoryId: food.id, limit: "100"))
+            let today = Timestamp.today()
+            let copy = harness.home.root.appendingPathComponent("copy.sqlite")
+            let backup = try client.call(LedgerBackupRequest(path: copy.path))
+            #expect(backup.integrity == "ok")
+            for _ in 0..<20 {
+                _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", categoryId: food.id, date: today))
+            }
+            let before = try #require(harness.status(.store)).lastSeq
+            try harness.waitFor("alerts to reach seq \(before)") { harness.status(.alerts)?.lastSeq == before }
+
+            // Put the copy back by hand, under the same epoch, with the store stopped.
+            harness.stop(.store)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: harness.home.databaseURL.path + suffix) }
+            try FileManager.default.copyItem(at: copy, to: harness.home.databaseURL)
+            try harness.start(.store)
+            #expect(try #require(harness.status(.store)).lastSeq == backup.lastSeq)
+            #expect(backup.lastSeq < before)
+
+            // One expense of 60 in the restored ledger crosses 50 %: the alert must come.
+            _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "60.00", categoryId: food.id, date: today))
+            let storeSeq = try #require(harness.status(.store)).lastSeq
+            #expect(storeSeq < before, "the restored log is still behind the old cursor")
+            try harness.waitFor("the alert of the restored ledger") {
+                try client.call(AlertListRequest()).alerts.contains { $0.key == "budget:\(budget.id):\(today.prefix(7)):50" }
+            }
+            try harness.waitFor("alerts to follow the restored log") {
+                guard let alerts = harness.status(.alerts), let store = harness.status(.store) else { return false }
+                return alerts.lastSeq == store.lastSeq
+            }
+            #expect(harness.log(.alerts).contains("store database replaced"))
+        }
+
         @Test func subscribersSurviveAStoreRestart() throws {
             let harness = try ServiceHarness()
             try harness.startAll()

@@ -28,7 +28,7 @@ enum ExitStatus: Int32 {
 
     static func of(_ error: ClientError) -> ExitStatus {
         switch error {
-        case .unavailable: .unavailable
+        case .unavailable, .notRunning, .cancelled: .unavailable
         case .rejected(let body):
             switch body.code {
             case .setupRequired: .setupRequired

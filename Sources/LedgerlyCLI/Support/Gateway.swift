@@ -68,7 +68,11 @@ final class Gateway {
             return failure
         case .unavailable:
             return CLIFailure(message: error.description, status: .unavailable,
-                              hint: "Is Ledgerly running? Start it with deploy/start.sh; `ledgerly status` shows each service.")
+                              hint: "Is Ledgerly running? \(StartHint.text); `ledgerly status` shows each service.")
+        case .notRunning:
+            return CLIFailure(message: error.description, status: .unavailable, hint: "Start Ledgerly: \(StartHint.text).")
+        case .cancelled:
+            return CLIFailure(message: error.description, status: .unavailable)
         case .invalidReply, .transport:
             return CLIFailure(message: error.description, status: .failure)
         }

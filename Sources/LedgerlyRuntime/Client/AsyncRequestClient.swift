@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LedgerlyProtocol
 import ZeroMQ
 
@@ -13,22 +14,40 @@ public final class AsyncRequestClient: @unchecked Sendable {
     // @unchecked: `client` is only touched on `queue`, which serialises every access.
     private let queue: DispatchQueue
     private let client: RequestClient
+    private let service: String
 
     public init(service: String, endpoint: String, context: ZMQContext, timeoutMilliseconds: Int = 2_500, attempts: Int = 3) {
         self.queue = DispatchQueue(label: "ledgerly.client.\(service)")
+        self.service = service
         self.client = RequestClient(service: service, endpoint: endpoint, context: context, timeoutMilliseconds: timeoutMilliseconds, attempts: attempts)
     }
 
+    /// Cancelling the calling task ends the wait within `RequestClient.cancellationCheckMilliseconds`
+    /// with `.cancelled` (a service shutting down does not wait out a timeout); a write already
+    /// sent may still be applied, which its idempotency key makes safe to send again.
     public func call<Request: RequestBody>(_ body: Request, key: String? = nil) async throws(ClientError) -> Request.Reply {
-        let result: Result<Request.Reply, ClientError> = await withCheckedContinuation { continuation in
-            queue.async {
-                do throws(ClientError) {
-                    continuation.resume(returning: .success(try self.client.call(body, key: key)))
-                } catch {
-                    continuation.resume(returning: .failure(error))
+        let cancelled = CancellationFlag()
+        if Task.isCancelled { throw .cancelled(service: service) }
+        let result: Result<Request.Reply, ClientError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    do throws(ClientError) {
+                        continuation.resume(returning: .success(try self.client.call(body, key: key, isCancelled: cancelled.isSet)))
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
                 }
             }
+        } onCancel: {
+            cancelled.set()
         }
         return try result.get()
     }
+}
+
+/// Set once by a cancellation handler (any thread), read by the client's queue.
+private final class CancellationFlag: Sendable {
+    private let flag = Mutex(false)
+    func set() { flag.withLock { $0 = true } }
+    @Sendable func isSet() -> Bool { flag.withLock { $0 } }
 }

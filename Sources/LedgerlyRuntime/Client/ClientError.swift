@@ -5,6 +5,10 @@ import ZeroMQ
 public enum ClientError: Error, CustomStringConvertible, Sendable {
     /// No reply within the timeout, after every retry: the service is down or stuck.
     case unavailable(service: String, endpoint: String, attempts: Int, timeoutMilliseconds: Int)
+    /// The service's `ipc://` socket file does not exist: it is not running, so nothing waits.
+    case notRunning(service: String, endpoint: String)
+    /// The caller gave up waiting (its task was cancelled: a service shutting down).
+    case cancelled(service: String)
     /// The service answered with an error reply.
     case rejected(ErrorBody)
     /// The reply was not a message this client understands.
@@ -16,6 +20,10 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         case .unavailable(let service, let endpoint, let attempts, let timeout):
             let tries = attempts == 1 ? "" : " (\(attempts) tries of \(timeout) ms)"
             return "\(service) is not answering at \(endpoint)\(tries)"
+        case .notRunning(let service, let endpoint):
+            return "\(service) is not running (no socket at \(endpoint.dropFirst("ipc://".count)))"
+        case .cancelled(let service):
+            return "the request to \(service) was cancelled"
         case .rejected(let error):
             if let field = error.field { return "\(error.message) [\(error.code.rawValue), field \(field)]" }
             return "\(error.message) [\(error.code.rawValue)]"
@@ -30,7 +38,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     public var errorBody: ErrorBody {
         switch self {
         case .rejected(let body): body
-        case .unavailable: ErrorBody(code: .unavailable, message: description)
+        case .unavailable, .notRunning: ErrorBody(code: .unavailable, message: description)
+        case .cancelled: ErrorBody(code: .unavailable, message: description)
         case .invalidReply, .transport: ErrorBody(code: .internal, message: description)
         }
     }

@@ -14,6 +14,8 @@ public final class RequestClient {
     public let endpoint: String
     public let timeoutMilliseconds: Int
     public let attempts: Int
+    /// How often a cancellable call looks at its caller's cancellation while it waits.
+    public static let cancellationCheckMilliseconds = 100
     private let context: ZMQContext
     private var socket: ZMQSocket?
 
@@ -27,41 +29,59 @@ public final class RequestClient {
 
     /// Sends a typed request and returns the typed `.ok` body. Writes get a fresh idempotency key
     /// unless one is given; every retry of this call reuses it.
-    public func call<Request: RequestBody>(_ body: Request, key: String? = nil) throws(ClientError) -> Request.Reply {
+    /// `isCancelled` is asked between short waits: a caller that gives up (a service shutting
+    /// down) is answered with `.cancelled` within `cancellationCheckMilliseconds`.
+    public func call<Request: RequestBody>(_ body: Request, key: String? = nil, isCancelled: (() -> Bool)? = nil) throws(ClientError) -> Request.Reply {
         let type = Request.messageType
         let envelope = Envelope(type: type.rawValue, body: body, key: type.isWrite ? (key ?? UUID().uuidString.lowercased()) : key)
         let frame: Data
         do { frame = try MessageCoding.encode(envelope) } catch { throw .invalidReply("could not encode the request: \(error)") }
-        let reply = try exchange(frame, id: envelope.id)
+        let reply = try exchange(frame, id: envelope.id, isCancelled: isCancelled)
         return try Self.decodeReply(reply, as: Request.Reply.self, expectedType: type.replyType)
     }
 
     /// Sends one raw frame and returns the raw reply frame. With an `id`, replies whose `re`
     /// differs (late answers to an earlier attempt) are skipped.
-    public func exchange(_ frame: Data, id: String?) throws(ClientError) -> Data {
+    public func exchange(_ frame: Data, id: String?, isCancelled: (() -> Bool)? = nil) throws(ClientError) -> Data {
+        // A service that is not running has no socket file: say so at once instead of waiting
+        // out every try (a socket left by a killed service still costs the tries).
+        if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst("ipc://".count))) {
+            throw .notRunning(service: service, endpoint: endpoint)
+        }
         for _ in 0..<attempts {
+            let payload: Data?
             do throws(ZMQError) {
-                let socket = try openSocket()
-                // Never block on send (architecture rule 4): a full queue counts as a lost try.
-                guard try socket.send([Data(), frame], dontWait: true) else {
-                    closeSocket()
-                    continue
-                }
-                let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
-                while true {
-                    let milliseconds = Int((deadline - ContinuousClock.now) / .milliseconds(1))
-                    guard milliseconds > 0, try socket.waitForInput(timeoutMilliseconds: milliseconds) else { break }
-                    guard let frames = try socket.receive(dontWait: true), let payload = frames.last else { continue }
-                    if let id, (try? MessageCoding.decoder().decode(EnvelopeHeader.self, from: payload))?.re != id { continue }
-                    return payload
-                }
+                payload = try attempt(frame, id: id, isCancelled: isCancelled)
             } catch {
                 throw .transport(error)
+            }
+            if let payload { return payload }
+            if let isCancelled, isCancelled() {
+                closeSocket()
+                throw .cancelled(service: service)
             }
             // Lazy Pirate: the socket may hold a half-finished exchange; start over with a new one.
             closeSocket()
         }
         throw .unavailable(service: service, endpoint: endpoint, attempts: attempts, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// One try: the reply, or nil when none came within the timeout (or the caller gave up).
+    private func attempt(_ frame: Data, id: String?, isCancelled: (() -> Bool)?) throws(ZMQError) -> Data? {
+        let socket = try openSocket()
+        // Never block on send: a full queue counts as a lost try.
+        guard try socket.send([Data(), frame], dontWait: true) else { return nil }
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        while true {
+            if let isCancelled, isCancelled() { return nil }
+            let milliseconds = Int((deadline - ContinuousClock.now) / .milliseconds(1))
+            guard milliseconds > 0 else { return nil }
+            let slice = isCancelled == nil ? milliseconds : min(milliseconds, Self.cancellationCheckMilliseconds)
+            guard try socket.waitForInput(timeoutMilliseconds: slice) else { continue }
+            guard let frames = try socket.receive(dontWait: true), let payload = frames.last else { continue }
+            if let id, (try? MessageCoding.decoder().decode(EnvelopeHeader.self, from: payload))?.re != id { continue }
+            return payload
+        }
     }
 
     public func close() { closeSocket() }

@@ -7,10 +7,12 @@ import LedgerlyProtocol
 /// with that, every change takes effect exactly once.
 public protocol ChangeConsumer: Sendable {
     func handle(_ event: ChangeEvent) async throws
-    /// Called when the store's epoch differs from the cursor's: the database was replaced.
-    func storeReplaced(oldEpoch: String?, newEpoch: String) async
+    /// Called when the database was replaced (another epoch, or the same epoch with a change
+    /// log that ends before the cursor): the follower then replays from seq 1. `lastSeq` is the
+    /// replaced database's last seq when it was noticed: events up to it are its history.
+    func storeReplaced(oldEpoch: String?, newEpoch: String, lastSeq: Int64) async
 }
 
 extension ChangeConsumer {
-    public func storeReplaced(oldEpoch: String?, newEpoch: String) async {}
+    public func storeReplaced(oldEpoch: String?, newEpoch: String, lastSeq: Int64) async {}
 }

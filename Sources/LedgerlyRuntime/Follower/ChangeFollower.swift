@@ -115,10 +115,14 @@ public final class ChangeFollower: Service {
                     requestInput.finish()
                 }
                 group.addTask {
-                    // One request at a time, in order (a refresh is never run twice at once).
-                    for await request in requests {
-                        guard let handler = self.requestHandler, let payload = request.payload, let header = try? RequestDecoding.header(of: payload) else { continue }
-                        sockets.send(socket: Self.statusSocket, frames: request.replyFrames(await handler(header, payload)))
+                    // Each request on its own task, so a long one (a refresh fetching for
+                    // seconds) does not hold up the others; the handler serialises what must
+                    // not run twice at once. Cancelled with the rest at shutdown.
+                    await withDiscardingTaskGroup { handlers in
+                        for await request in requests {
+                            guard let handler = self.requestHandler, let payload = request.payload, let header = try? RequestDecoding.header(of: payload) else { continue }
+                            handlers.addTask { sockets.send(socket: Self.statusSocket, frames: request.replyFrames(await handler(header, payload))) }
+                        }
                     }
                 }
                 group.addTask {
@@ -146,6 +150,7 @@ public final class ChangeFollower: Service {
         var lastHeard = ContinuousClock.now
         var storeReachable = await catchUp(store: store, reason: "start")
         for await item in work {
+            if isStopping { return }
             switch item {
             case .published(let frames):
                 lastHeard = ContinuousClock.now
@@ -154,7 +159,9 @@ public final class ChangeFollower: Service {
                 if String(decoding: frames[0], as: UTF8.self) == Heartbeat.topic {
                     guard let heartbeat = try? decoder.decode(Heartbeat.self, from: frames[1]) else { continue }
                     let known = currentCursor
-                    if heartbeat.epoch != known.epoch || heartbeat.lastSeq > known.seq || !storeReachable {
+                    // A last seq below the cursor means the database was put back from a copy
+                    // under the same epoch: catch-up sees it and replays (D80).
+                    if heartbeat.epoch != known.epoch || heartbeat.lastSeq != known.seq || !storeReachable {
                         storeReachable = await catchUp(store: store, reason: "heartbeat shows seq \(heartbeat.lastSeq)")
                     }
                     continue
@@ -183,7 +190,8 @@ public final class ChangeFollower: Service {
     private func catchUp(store: AsyncRequestClient, reason: String) async -> Bool {
         let from = currentCursor
         var handled = 0
-        while true {
+        // Shutdown is honoured between events: a long catch-up never keeps the service from stopping.
+        while !isStopping {
             let known = currentCursor
             let page: EventsSinceReply
             do {
@@ -192,15 +200,20 @@ public final class ChangeFollower: Service {
                 logger.warning("store unreachable; will catch up when it answers", metadata: ["reason": "\(reason)", "error": "\(error)"])
                 return false
             }
-            if page.epoch != known.epoch {
+            // A new epoch, or the same epoch with a change log that ends before the cursor (a
+            // database put back from a copy by hand), is another history: replay it from the start.
+            let rewound = page.epoch == known.epoch && page.lastSeq < known.seq
+            if page.epoch != known.epoch || rewound {
                 if known.epoch != nil {
-                    logger.notice("store database replaced; replaying its change log from the start", metadata: ["old": "\(known.epoch ?? "")", "new": "\(page.epoch)"])
+                    logger.notice("store database replaced; replaying its change log from the start", metadata: [
+                        "old": "\(known.epoch ?? "")", "new": "\(page.epoch)", "cursor.seq": "\(known.seq)", "store.lastSeq": "\(page.lastSeq)"])
                 }
-                await consumer.storeReplaced(oldEpoch: known.epoch, newEpoch: page.epoch)
+                await consumer.storeReplaced(oldEpoch: known.epoch, newEpoch: page.epoch, lastSeq: page.lastSeq)
                 guard setCursor(FollowerCursor(epoch: page.epoch, seq: 0)) else { return true }
                 continue
             }
             for event in page.events where event.seq > currentCursor.seq {
+                if isStopping { return true }
                 guard event.seq == currentCursor.seq + 1 else {
                     logger.error("change log has a hole; stopping catch-up", metadata: ["expected": "\(currentCursor.seq + 1)", "got": "\(event.seq)"])
                     return true
@@ -215,7 +228,10 @@ public final class ChangeFollower: Service {
                 return true
             }
         }
+        return true
     }
+
+    private var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
 
     /// Hands one event to the consumer, then moves the cursor past it. A consumer failure (or a
     /// cursor that cannot be saved) leaves the cursor where it was, so the event is offered again.

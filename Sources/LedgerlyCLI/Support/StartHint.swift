@@ -1,0 +1,19 @@
+import Foundation
+
+/// How to start Ledgerly, said the way it was installed: from a source checkout (`deploy/start.sh`
+/// exists only there), with systemd user units, or as plain executables.
+enum StartHint {
+    static var text: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        if let range = executable.range(of: "/.build/") {
+            let checkout = String(executable[..<range.lowerBound])
+            if FileManager.default.fileExists(atPath: "\(checkout)/deploy/start.sh") { return "run \(checkout)/deploy/start.sh" }
+        }
+        let configHome = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? "\(NSHomeDirectory())/.config"
+        let unitFolders = ["\(configHome)/systemd/user", "/usr/lib/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user"]
+        if unitFolders.contains(where: { FileManager.default.fileExists(atPath: "\($0)/ledgerly-store.service") }) {
+            return "systemctl --user start ledgerly-store ledgerly-rates ledgerly-alerts"
+        }
+        return "start ledgerly-store, ledgerly-rates and ledgerly-alerts (each takes --home like this command)"
+    }
+}
