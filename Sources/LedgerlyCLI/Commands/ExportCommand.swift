@@ -46,7 +46,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     struct Destination: ParsableArguments {
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
         var output: String?
     }
 

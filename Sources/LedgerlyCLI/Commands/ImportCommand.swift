@@ -64,7 +64,7 @@ struct ImportCommand: ParsableCommand {
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Argument(help: "The CSV file.") var file: String
+        @Argument(help: "The CSV file (- for standard input).") var file: String
         @Option(help: "Wallet (id or name) the rows belong to.") var wallet: String
         @Option(help: "Column mapping and rules (JSON).") var mapping: String?
         @Flag(help: "Check everything and show what would happen; change nothing.") var dryRun = false
@@ -154,8 +154,10 @@ struct ImportCommand: ParsableCommand {
         else if reply.imported > 0 { print(style.dim("Take it back with: ledgerly import undo \(reply.importId)")) }
     }
 
+    /// The file's text; "-" reads standard input, as for most Unix tools (`… | ledgerly import csv -`).
     static func read(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let contents = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data = contents else {
             throw CLIFailure(message: "cannot read \(path)", status: .refused)
         }
         guard let text = String(data: data, encoding: .utf8) else {

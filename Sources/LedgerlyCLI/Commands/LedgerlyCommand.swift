@@ -8,7 +8,7 @@ public struct LedgerlyCommand: ParsableCommand {
         commandName: "ledgerly",
         abstract: "A multi-currency personal-finance ledger.",
         discussion: """
-            Start the services with deploy/start.sh, then run `ledgerly setup` once.
+            Start the services (deploy/start.sh in a source checkout, or their systemd user units), then run `ledgerly setup` once.
             Read commands take --json. Data lives in $LEDGERLY_HOME (default ~/.local/share/ledgerly).
 
             \(ExitStatus.helpText)
@@ -17,7 +17,7 @@ public struct LedgerlyCommand: ParsableCommand {
         subcommands: [
             SetupCommand.self, SettingsCommand.self, WalletCommand.self, CategoryCommand.self, TagCommand.self,
             TransactionCommand.self, RatesCommand.self, ConvertCommand.self, BudgetCommand.self, GoalCommand.self, RecurringCommand.self, AlertsCommand.self,
-            ReportCommand.self, ImportCommand.self, ExportCommand.self, LogCommand.self, StatusCommand.self,
+            ReportCommand.self, ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, LogCommand.self, StatusCommand.self,
         ])
 
     public init() {}

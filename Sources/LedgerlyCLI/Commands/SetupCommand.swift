@@ -33,6 +33,16 @@ struct SetupCommand: ParsableCommand {
             let gateway = try Gateway(global)
             let settings = try gateway.call(SettingsGetRequest())
             if settings.onboardingCompleted {
+                // Options that ask for something else than what is set are refused, never
+                // dropped with exit 0 (a script would believe its base currency was taken).
+                var differing: [String] = []
+                if let baseCurrency, baseCurrency.uppercased() != settings.baseCurrency?.uppercased() { differing.append("--base-currency \(baseCurrency) (it is \(settings.baseCurrency ?? "unset"))") }
+                if let exchangeMode, exchangeMode != settings.exchangeMode { differing.append("--exchange-mode \(exchangeMode.rawValue) (it is \(settings.exchangeMode.rawValue))") }
+                if let sync, sync.isOn != settings.cloudSync { differing.append("--sync \(sync.isOn ? "on" : "off") (it is \(settings.cloudSync ? "on" : "off"))") }
+                if !differing.isEmpty {
+                    throw CLIFailure(message: "Ledgerly is already set up; setup changes nothing, so \(differing.joined(separator: ", ")) was not applied", status: .refused,
+                                     hint: "change settings with `ledgerly settings set` (the base currency cannot change once transactions exist)")
+                }
                 if output.json { return try JSONOutput.print(settings) }
                 print("Ledgerly is already set up: base currency \(settings.baseCurrency ?? "?"), \(settings.exchangeMode.rawValue) rates, sync \(settings.cloudSync ? "on" : "off").")
                 print("Change these with `ledgerly settings set`.")
@@ -56,9 +66,16 @@ struct SetupCommand: ParsableCommand {
                 start = OnboardingProgress(step: saved?.step ?? 1, baseCurrency: baseCurrency ?? saved?.baseCurrency,
                                            exchangeMode: exchangeMode ?? saved?.exchangeMode, cloudSync: sync?.isOn ?? saved?.cloudSync)
             }
-            switch try SetupFlow(gateway: gateway, localeCurrency: localeCurrency).run(resumingFrom: start) {
+            let flow = SetupFlow(gateway: gateway, localeCurrency: localeCurrency)
+            switch try flow.run(resumingFrom: start) {
             case .completed(let completed): try report(completed, gateway: gateway)
-            case .paused: return
+            case .paused(let step):
+                // `q` pauses on purpose (exit 0); input that ends (Ctrl-D, a script's last line)
+                // leaves setup unfinished, which a script must see.
+                if flow.console.reachedEndOfInput {
+                    throw CLIFailure(message: "setup is not finished: input ended at step \(step) (choices so far are saved)", status: .setupRequired,
+                                     hint: "run `ledgerly setup` again to continue, or `ledgerly setup --yes` with options")
+                }
             }
         }
     }

@@ -9,8 +9,9 @@ final class OutputFile {
     private let destination: URL?
     private var buffer = Data()
 
+    /// `path` nil or "-" is standard output, as for most Unix tools (`-o -`).
     init(path: String?) throws {
-        guard let path else {
+        guard let path, path != "-" else {
             handle = .standardOutput
             temporary = nil
             destination = nil

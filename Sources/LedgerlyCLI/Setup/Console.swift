@@ -1,9 +1,11 @@
 import Foundation
 
 /// Line-based terminal I/O for the interactive setup: prompts go to stdout (flushed), answers
-/// come from stdin. End of input (Ctrl-D) reads as a request to quit.
-struct Console {
+/// come from stdin. End of input (Ctrl-D) reads as a request to quit, and is remembered: setup
+/// left unfinished that way exits non-zero, unlike a deliberate `q`.
+final class Console {
     let style = TerminalStyle.standardOutput
+    private(set) var reachedEndOfInput = false
 
     func say(_ text: String = "") {
         print(text)
@@ -14,7 +16,12 @@ struct Console {
     func ask(_ prompt: String) -> String? {
         print(prompt, terminator: "")
         fflush(nil)
-        return readLine()?.trimmingCharacters(in: .whitespaces)
+        guard let line = readLine() else {
+            reachedEndOfInput = true
+            print()
+            return nil
+        }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
