@@ -69,6 +69,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Shared by the end-to-end tests and ledgerly-bench: drivers that run the real executables.
+        .target(name: "LedgerlyTesting", dependencies: ["LedgerlyRuntime", "LedgerlyProtocol", "ZeroMQ"], swiftSettings: swiftSettings),
         .target(name: "LedgerlyInterchange", dependencies: ["LedgerlyProtocol", "LedgerlyCore"], swiftSettings: swiftSettings),
         .target(
             name: "LedgerlyCLI",
@@ -85,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange",
+                "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange", "LedgerlyTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -113,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LedgerlyRuntime",
+                "LedgerlyRuntime", "LedgerlyTesting",
                 "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly",
             ],
             exclude: ["Support/provider_server.py", "Support/webhook_receiver.py"],
