@@ -184,6 +184,39 @@ import Testing
         #expect(try await store.call(RatesWaitingRequest()).pairs.isEmpty)
     }
 
+    // The design's fallback: a parallel profile takes the user's manual rate for a pair its feed lacks.
+    @Test func parallelFallsBackToManualForAMissingPair() async throws {
+        let store = try await Self.store()
+        let profiles = try await store.call(RateProfileListRequest()).profiles
+        let parallel = try #require(profiles.first { $0.type == .parallel })
+        let manual = try #require(profiles.first { $0.type == .manual })
+        _ = try await store.call(RateSetRequest(base: "USD", quote: "ARS", rate: "1185.50", profileId: parallel.id))
+        _ = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: "1.10", profileId: manual.id))
+        _ = try await store.call(RateProfileUseRequest(id: parallel.id))
+        // EUR→ARS: EUR→USD from manual (the feed has no EUR), USD→ARS from the parallel feed.
+        let converted = try await store.call(ConvertRequest(amount: "100", from: "EUR", to: "ARS"))
+        #expect(converted.result == "130405.00")
+        #expect(converted.snapshot.profileName == "parallel")
+        #expect(converted.snapshot.source.contains("manual"))
+        // A pair the feed has is never taken from manual, even when manual has a rate for it.
+        _ = try await store.call(RateSetRequest(base: "USD", quote: "ARS", rate: "999", profileId: manual.id))
+        #expect(try await store.call(ConvertRequest(amount: "1", from: "USD", to: "ARS")).result == "1185.50")
+        // The official profile does not fall back.
+        _ = try await store.call(RateProfileUseRequest(id: try #require(profiles.first { $0.type == .official }).id))
+        #expect(try await store.failure(ConvertRequest(amount: "1", from: "USD", to: "ARS")).code == .validationFailed)
+    }
+
+    // Protocol edge: `rates.profile.use` publishes one event per record that changed, nothing twice.
+    @Test func usingAProfilePublishesWhatChangedOnce() async throws {
+        let store = try await Self.store()
+        let blue = try await store.call(RateProfileCreateRequest(name: "blue", type: .parallel, primarySource: "dropfolder"))
+        let first = try await store.send(RateProfileUseRequest(id: blue.id))
+        #expect(first.events.map(\.type) == ["rates.profile.updated", "rates.profile.updated", "settings.updated"])
+        #expect(Set(try Self.ids(first, "rates.profile.updated")).count == 2)
+        let again = try await store.send(RateProfileUseRequest(id: blue.id))
+        #expect(again.events.isEmpty)
+    }
+
     // 11. Transaction ids are never handed out again, not even the newest after its delete.
     @Test func aDeletedNewestTransactionsIdIsNotReused() async throws {
         let store = try await Self.store()

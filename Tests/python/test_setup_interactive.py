@@ -173,3 +173,25 @@ def test_wallet_add_before_setup_exits_2(services, cli):
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert "ledgerly setup" in result.stderr
     assert result.stdout == ""
+
+
+def test_setup_options_that_differ_from_a_finished_setup_are_refused(services, cli):
+    """Issue 12: `setup --base-currency USD --yes` on a ledger set up in EUR exited 0 and changed nothing."""
+    assert cli("setup", "--base-currency", "EUR", "--exchange-mode", "official", "--yes").returncode == 0
+    refused = cli("setup", "--base-currency", "USD", "--yes")
+    assert refused.returncode == 1, (refused.stdout, refused.stderr)
+    assert "already set up" in refused.stderr and "--base-currency USD (it is EUR)" in refused.stderr
+    assert settings_json(cli)["baseCurrency"] == "EUR"
+    same = cli("setup", "--base-currency", "eur", "--yes")
+    assert same.returncode == 0 and "already set up" in same.stdout, "asking for what is set is not an error"
+
+
+def test_input_that_ends_in_the_wizard_is_not_success(services, cli, kill_children):
+    """Issue 12: Ctrl-D in the wizard exited 0 with setup unfinished; `q` still pauses with 0."""
+    child = spawn_setup(services.home)
+    kill_children.append(child)
+    child.expect_exact("Press Enter to begin (q to quit): ")
+    child.sendeof()
+    child.expect(r"input ended at step 1")
+    assert finish(child) == 2
+    assert settings_json(cli)["onboardingCompleted"] is False

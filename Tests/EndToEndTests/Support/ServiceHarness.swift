@@ -117,10 +117,12 @@ final class ServiceHarness: @unchecked Sendable {
     @discardableResult
     func cli(_ arguments: String...) throws -> CommandResult { try cli(arguments) }
 
+    /// Runs in the home folder, so a file the command writes by mistake stays in the temporary home.
     func cli(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = Self.binaryDirectory.appendingPathComponent("ledgerly")
         process.arguments = arguments
+        process.currentDirectoryURL = home.root
         var environment = ProcessInfo.processInfo.environment
         environment["LEDGERLY_HOME"] = home.root.path
         environment["NO_COLOR"] = "1"
