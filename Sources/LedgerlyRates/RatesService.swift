@@ -49,6 +49,7 @@ public final class RatesService: Service {
     public func run() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.follower.run() }
+            group.addTask { await self.forgetRemovedProviders() }
             if configuration.effectiveSchedule.isEnabled {
                 group.addTask { await self.runSchedule() }
             }
@@ -67,6 +68,27 @@ public final class RatesService: Service {
         while !Task.isCancelled {
             let wait = await refresher.refreshDue()
             await wakeup.wait(upTo: wait)
+        }
+    }
+
+    /// A provider taken out of `rates.json` would otherwise stay in the store's status, failing
+    /// as it last did, forever. Once per start, after the follower holds the lock, every status
+    /// the store keeps for a provider this configuration does not have is forgotten (retried
+    /// until the store answers).
+    private func forgetRemovedProviders() async {
+        guard await follower.waitUntilReady() else { return }
+        var configured = Set(configuration.providers.map(\.name))
+        if configuration.effectiveDropFolder.enabled != false { configured.insert(DropFolderFeed.source) }
+        while !Task.isCancelled {
+            do {
+                for status in try await store.call(RateProviderListRequest()).providers where !configured.contains(status.name) {
+                    _ = try await store.call(RateProviderForgetRequest(name: status.name))
+                    logger.notice("forgot a provider that is no longer configured", metadata: ["provider": "\(status.name)"])
+                }
+                return
+            } catch {
+                try? await Task.sleep(for: .seconds(2))
+            }
         }
     }
 

@@ -19,6 +19,22 @@ extension EndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: harness.home.root.appendingPathComponent("-").path), "no file named -")
         }
 
+        @Test func aProviderTakenOutOfTheConfigurationIsForgotten() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            let client = harness.client()
+            _ = try client.call(RateProviderReportRequest(name: "oldfeed", profile: "official", attemptedAt: Timestamp.now(), error: "HTTP 500",
+                                                          consecutiveFailures: 4, nextAttemptAt: nil, stored: 0, confirmed: 0))
+            #expect(try harness.cli("status").stdout.contains("oldfeed"))
+            // The harness's rates.json has no providers: on start the rates service forgets it.
+            try harness.start(.rates)
+            try harness.waitFor("the rates service to forget oldfeed") {
+                try client.call(RateProviderListRequest()).providers.allSatisfy { $0.name != "oldfeed" }
+            }
+            #expect(!(try harness.cli("status").stdout.contains("oldfeed")))
+            #expect(harness.log(.rates).contains("no longer configured"))
+        }
+
         @Test func theWaitingHintNamesThePairAndTheDay() throws {
             let harness = try ServiceHarness()
             try harness.start(.store)

@@ -49,7 +49,7 @@ WRITES = {
     "tx.update", "tx.delete", "tx.transfer", "tx.import", "tx.import.undo",
     "ledger.restore.begin", "ledger.restore.finish", "rates.restore",
     "rates.profile.create", "rates.profile.use", "rates.set", "rates.batch", "rates.override.end",
-    "rates.provider.report", "convert",
+    "rates.provider.report", "rates.provider.forget", "convert",
     "budget.set", "budget.delete", "alert.raise", "recurring.create", "recurring.pause",
     "recurring.delete", "recurring.post", "goal.create", "goal.fund", "goal.autofund",
 }

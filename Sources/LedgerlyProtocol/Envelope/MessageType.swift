@@ -51,6 +51,7 @@ public enum MessageType: String, CaseIterable, Sendable {
     case ratesOverrideEnd = "rates.override.end"
     case ratesProviderReport = "rates.provider.report"
     case ratesProviderList = "rates.provider.list"
+    case ratesProviderForget = "rates.provider.forget"
     case ratesWaiting = "rates.waiting"
     case ledgerBackup = "ledger.backup"
     case convert = "convert"
@@ -86,7 +87,7 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .settingsUpdate, .setupSave, .setupComplete, .walletCreate, .walletUpdate, .walletArchive,
              .categoryCreate, .categoryUpdate, .tagCreate, .txCreate, .txUpdate, .txDelete, .txTransfer, .txImport, .txImportUndo,
              .ledgerRestoreBegin, .ledgerRestoreFinish, .ratesRestore,
-             .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .ratesOverrideEnd, .ratesProviderReport, .convert,
+             .ratesProfileCreate, .ratesProfileUse, .ratesSet, .ratesBatch, .ratesOverrideEnd, .ratesProviderReport, .ratesProviderForget, .convert,
              .budgetSet, .budgetDelete, .alertRaise, .recurringCreate, .recurringPause, .recurringDelete, .recurringPost,
              .goalCreate, .goalFund, .goalAutoFund:
             true
@@ -100,7 +101,7 @@ public enum MessageType: String, CaseIterable, Sendable {
     public var allowedBeforeSetup: Bool {
         switch self {
         case .status, .settingsGet, .settingsUpdate, .setupSave, .setupComplete, .eventsSince, .ledgerBackup,
-             .ratesProfileList, .ratesList, .ratesBatch, .ratesProviderReport, .ratesProviderList, .convert:
+             .ratesProfileList, .ratesList, .ratesBatch, .ratesProviderReport, .ratesProviderForget, .ratesProviderList, .convert:
             true
         default: false
         }
@@ -152,6 +153,7 @@ public enum MessageType: String, CaseIterable, Sendable {
         case .ratesOverrideEnd: RateOverrideEndRequest.self
         case .ratesProviderReport: RateProviderReportRequest.self
         case .ratesProviderList: RateProviderListRequest.self
+        case .ratesProviderForget: RateProviderForgetRequest.self
         case .ratesWaiting: RatesWaitingRequest.self
         case .ledgerBackup: LedgerBackupRequest.self
         case .convert: ConvertRequest.self

@@ -23,6 +23,8 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     case rateOverrideEnded = "rates.override.ended"
     /// The rates service reported a provider attempt: success, or failure and its backoff.
     case rateProviderStatus = "rates.provider.status"
+    /// A provider no longer configured was forgotten (`data` is its last status).
+    case rateProviderRemoved = "rates.provider.removed"
     case conversionRecorded = "conversion.recorded"
     case budgetCreated = "budget.created"
     case budgetUpdated = "budget.updated"
@@ -50,7 +52,7 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .txImported, .txImportUndone: "import"
         case .rateProfileCreated, .rateProfileUpdated: "rate_profile"
         case .ratesUpdated, .rateOverrideEnded: "rates"
-        case .rateProviderStatus: "rate_provider"
+        case .rateProviderStatus, .rateProviderRemoved: "rate_provider"
         case .conversionRecorded: "conversion"
         case .budgetCreated, .budgetUpdated, .budgetDeleted: "budget"
         case .alertRaised: "alert"
@@ -72,7 +74,7 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .rateProfileCreated, .rateProfileUpdated: RateProfileRecord.self
         case .ratesUpdated: RatesUpdatedSummary.self
         case .rateOverrideEnded: RateRecord.self
-        case .rateProviderStatus: RateProviderStatus.self
+        case .rateProviderStatus, .rateProviderRemoved: RateProviderStatus.self
         case .conversionRecorded: ConversionRecord.self
         case .budgetCreated, .budgetUpdated, .budgetDeleted: BudgetRecord.self
         case .alertRaised: AlertRecord.self

@@ -79,3 +79,19 @@ public struct RateProviderListReply: Codable, Hashable, Sendable {
     public var providers: [RateProviderStatus]
     public init(providers: [RateProviderStatus]) { self.providers = providers }
 }
+
+/// `rates.provider.forget`, sent by `ledgerly-rates` when it starts, for each provider the store
+/// still reports that its configuration no longer has: its status is removed, so `ledgerly
+/// status` does not show a provider that was taken out as failing forever.
+public struct RateProviderForgetRequest: RequestBody, Hashable {
+    public typealias Reply = RateProviderForgetReply
+    public static let messageType = MessageType.ratesProviderForget
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+public struct RateProviderForgetReply: Codable, Hashable, Sendable {
+    /// The status that was removed; nil when the store kept none under that name.
+    public var removed: RateProviderStatus?
+    public init(removed: RateProviderStatus?) { self.removed = removed }
+}

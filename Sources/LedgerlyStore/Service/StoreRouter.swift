@@ -139,6 +139,7 @@ final class StoreRouter: Sendable {
         case .ratesOverrideEnd: return try write(RateOverrideEndRequest.self, frame, header, RateHandlers.endOverride)
         case .ratesProviderReport: return try write(RateProviderReportRequest.self, frame, header, RateProviderHandlers.report)
         case .ratesProviderList: return try read(RateProviderListRequest.self, frame, header, RateProviderHandlers.list)
+        case .ratesProviderForget: return try write(RateProviderForgetRequest.self, frame, header, RateProviderHandlers.forget)
         case .convert: return try write(ConvertRequest.self, frame, header, ConversionHandlers.convert)
         case .ratesWaiting: return try read(RatesWaitingRequest.self, frame, header, RateHandlers.waiting)
         case .ledgerBackup:
