@@ -48,7 +48,8 @@ public final class RatesService: Service {
     /// and are cancelled when it returns.
     public func run() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.follower.run() }
+            // Side work may end on its own (forgetting removed providers is done once); only the
+            // follower's end, at shutdown or when its sockets are gone, ends the service.
             group.addTask { await self.forgetRemovedProviders() }
             if configuration.effectiveSchedule.isEnabled {
                 group.addTask { await self.runSchedule() }
@@ -56,8 +57,8 @@ public final class RatesService: Service {
             if configuration.effectiveDropFolder.enabled != false {
                 group.addTask { await self.watchDropFolder() }
             }
-            try await group.next()
-            group.cancelAll()
+            defer { group.cancelAll() }
+            try await self.follower.run()
         }
     }
 

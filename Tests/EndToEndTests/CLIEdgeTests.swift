@@ -33,6 +33,7 @@ extension EndToEndTests {
             }
             #expect(!(try harness.cli("status").stdout.contains("oldfeed")))
             #expect(harness.log(.rates).contains("no longer configured"))
+            #expect(harness.status(.rates) != nil, "the rates service keeps running once that is done")
         }
 
         @Test func theWaitingHintNamesThePairAndTheDay() throws {
