@@ -54,5 +54,28 @@ extension EndToEndTests {
             let history = try harness.cli("convert", "--history", "--json")
             #expect(try JSONDecoder().decode(ConversionHistoryReply.self, from: Data(history.stdout.utf8)).conversions.count == 2)
         }
+
+        /// A negative rate on the command line is read as a rate and refused as one (not taken
+        /// for an unknown option "-1"), and nothing reaches the store.
+        @Test func aNegativeRateIsRefusedAsNotPositive() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let negative = try harness.cli("rates", "set", "EUR", "XAU", "-1")
+            #expect(negative.status != 0)
+            #expect(negative.stderr.contains("a rate must be greater than zero, got -1"))
+            #expect(!negative.stderr.contains("Missing expected argument"))
+            let outOfRange = try harness.cli("rates", "set", "EUR", "XAU", "1000000000001", "--profile", "manual")
+            #expect(outOfRange.status != 0)
+            #expect(outOfRange.stderr.contains("0.000000000001 to 1000000000000"))
+            let oneOff = try harness.cli("tx", "add", "--wallet", "1", "--amount", "5", "--currency", "USD", "--rate", "-0.9")
+            #expect(oneOff.status != 0)
+            #expect(oneOff.stderr.contains("a rate must be greater than zero, got -0.9"))
+            // Options after the rate still work, and a good rate is stored.
+            let good = try harness.cli("rates", "set", "EUR", "XAU", "0.00041", "--profile", "manual", "--json")
+            #expect(good.status == 0)
+            let list = try harness.cli("rates", "list", "--profile", "manual", "--json")
+            #expect(try JSONDecoder().decode(RateListReply.self, from: Data(list.stdout.utf8)).rates.map(\.rate) == ["0.00041"])
+        }
     }
 }

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("1e3", RateError.malformed("1e3")), ("-1.5", .malformed("-1.5")), ("12abc", .malformed("12abc")), ("NaN", .malformed("NaN")),
+        ("1e3", RateError.malformed("1e3")), ("-1.5", .notPositive("-1.5")), ("-1", .notPositive("-1")), ("--1", .malformed("--1")), ("-", .malformed("-")), ("12abc", .malformed("12abc")), ("NaN", .malformed("NaN")),
         ("", .malformed("")), (".5", .malformed(".5")), ("1,5", .malformed("1,5")), ("0", .notPositive("0")), ("0.000", .notPositive("0.000")),
         ("0.0000000000001", .outOfRange("0.0000000000001")), ("1000000000001", .outOfRange("1000000000001")),
         ("1.2345678901234567891", .tooPrecise("1.2345678901234567891")),

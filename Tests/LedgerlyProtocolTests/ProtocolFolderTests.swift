@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import Testing
 
@@ -103,6 +104,22 @@ import Testing
         for type in MessageType.allCases { #expect(document.contains("`\(type.rawValue)`"), "\(type.rawValue)") }
         for code in ErrorCode.allCases { #expect(document.contains("`\(code.rawValue)`"), "\(code.rawValue)") }
         for event in ChangeEventType.allCases { #expect(document.contains("`\(event.rawValue)`"), "\(event.rawValue)") }
+    }
+
+    /// PROTOCOL.md, docs/rates.md and the `rate` schema state the one range `ExchangeRate`
+    /// enforces (D88), and no other.
+    @Test func theDocumentsStateTheRateRangeTheCodeEnforces() throws {
+        let range = ExchangeRate.rangeDescription
+        #expect(range == "0.000000000001 to 1000000000000")
+        let common = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.file("schemas/common.json"))) as? [String: Any]
+        let rate = ((common?["$defs"] as? [String: Any])?["rate"] as? [String: Any])?["description"] as? String
+        #expect(rate?.contains(range.replacingOccurrences(of: " to ", with: " and ")) == true)
+        let documents = [Self.file("PROTOCOL.md"), Self.root.deletingLastPathComponent().appendingPathComponent("docs/rates.md")]
+        for document in documents {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            #expect(text.contains(range), "\(document.lastPathComponent)")
+            #expect(!text.contains("10⁻⁹ to 10⁹") && !text.contains("0.000000001 to 1000000000 "), "\(document.lastPathComponent)")
+        }
     }
 
     private static func decodeRequest<Body: RequestBody>(_ type: Body.Type, _ data: Data) throws {

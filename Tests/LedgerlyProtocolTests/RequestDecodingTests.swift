@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func ignoresUnknownEnvelopeFields() throws {
-        let header = try RequestDecoding.header(of: Data(#"{"v":1,"id":"a","type":"status","ts":"t","trace":"x","body":{}}"#.utf8))
+        let header = try RequestDecoding.header(of: Data(#"{"v":1,"id":"a","type":"status","ts":"2026-11-21T12:00:00.000Z","trace":"x","body":{}}"#.utf8))
         #expect(header.type == "status")
     }
 }

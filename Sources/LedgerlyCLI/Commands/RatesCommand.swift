@@ -51,15 +51,30 @@ struct RatesCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set a rate by hand: how many QUOTE one BASE is worth.",
+            usage: "ledgerly rates set <base> <quote> <rate> [--profile <profile>] [--at <at>] [--override] [--json]",
             discussion: "Example (parallel-market dollar): ledgerly rates set USD ARS 1185.50 --profile parallel")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Base currency (one unit of it).") var base: String
         @Argument(help: "Quote currency.") var quote: String
-        @Argument(help: "Units of QUOTE per one BASE, a plain positive decimal.") var rate: String
+        /// One value; read as "everything left over" so that "-1" arrives here as a (refused)
+        /// rate instead of being taken for an unknown option.
+        @Argument(parsing: .allUnrecognized,
+                  help: ArgumentHelp("Units of QUOTE per one BASE, a plain positive decimal (\(ExchangeRate.rangeDescription)).", valueName: "rate"))
+        var rateArguments: [String] = []
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
-        @Option(help: "When the rate applies: YYYY-MM-DD or ISO 8601 (default: now).") var at: String?
+        @Option(help: "When the rate applies: YYYY-MM-DD or an ISO 8601 time such as 2026-10-30T15:00:00Z (default: now).") var at: String?
         @Flag(help: "Take precedence over fetched rates for this pair (either direction) until `ledgerly rates end-override`.") var override = false
+
+        var rate: String { rateArguments.first ?? "" }
+
+        func validate() throws {
+            guard let rate = rateArguments.first else { throw ValidationError("Missing expected argument '<rate>'") }
+            guard rateArguments.count == 1 else {
+                throw ValidationError("expected one rate, got \(rateArguments.map { "'\($0)'" }.joined(separator: " "))")
+            }
+            try RateArgument.check(rate, name: "<rate>")
+        }
 
         func run() throws {
             try CommandRunner.run {

@@ -90,7 +90,11 @@ struct TransactionCommand: ParsableCommand {
         @Option(name: .customLong("split"), help: "AMOUNT:CATEGORY[:MEMO] (repeatable; parts must add up to --amount).") var splits: [String] = []
         @Option(help: "Path of a receipt or document.") var attachment: String?
         @Option(help: "Currency of the amount (default: the wallet's); another currency is converted and the rate kept.") var currency: String?
-        @Option(help: "With --currency: the rate the bank charged (wallet currency per unit of --currency), used once.") var rate: String?
+        @Option(parsing: .unconditional, help: "With --currency: the rate the bank charged (wallet currency per unit of --currency), used once.") var rate: String?
+
+        func validate() throws {
+            if let rate { try RateArgument.check(rate, name: "--rate") }
+        }
 
         func run() throws {
             try CommandRunner.run {

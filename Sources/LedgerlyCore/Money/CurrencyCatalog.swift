@@ -21,17 +21,34 @@ public enum CurrencyCatalog {
         "BTC": 8, "ETH": 8, "LTC": 8, "DOGE": 8, "SOL": 9, "USDT": 6, "USDC": 6, "XRP": 6, "ADA": 6,
     ]
 
-    public static let entries: [Entry] = table.split(separator: "\n").map { line in
-        let parts = line.split(separator: ":", maxSplits: 2).map(String.init)
-        return Entry(code: parts[0], exponent: Int(parts[1])!, name: parts[2])
+    /// The active currencies (ISO 4217 list one): what setup offers and `search` finds.
+    public static let entries: [Entry] = entries(of: table)
+
+    /// Historic denominations (ISO 4217 list three) with the minor unit ISO 4217 gave them while
+    /// they were current: the currencies the euro replaced, the ECB's historical reference rates
+    /// (CYP, EEK, HRK, LTL, LVL, MTL, ROL, SIT, SKK, TRL) and other well-known withdrawn codes.
+    /// Old rates and old transactions in them keep their real exponent (TRL, ITL, ESP: 0) rather
+    /// than the custom default. Not offered by `search`; `entry(for:)` knows them.
+    public static let historicEntries: [Entry] = entries(of: historicTable)
+
+    private static func entries(of table: String) -> [Entry] {
+        table.split(separator: "\n").map { line in
+            let parts = line.split(separator: ":", maxSplits: 2).map(String.init)
+            return Entry(code: parts[0], exponent: Int(parts[1])!, name: parts[2])
+        }
     }
 
-    private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })
+    private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: (entries + historicEntries).map { ($0.code, $0) })
+    private static let historicCodes = Set(historicEntries.map(\.code))
 
+    /// An active or historic ISO 4217 currency.
     public static func entry(for code: String) -> Entry? { byCode[code] }
 
-    /// The minor-unit exponent of an (upper-case) code: ISO 4217, then the crypto table, then
-    /// the custom default. The one place this rule lives.
+    /// Whether a code is a withdrawn ISO 4217 currency (list three).
+    public static func isHistoric(_ code: String) -> Bool { historicCodes.contains(code) }
+
+    /// The minor-unit exponent of an (upper-case) code: ISO 4217 (active, then historic), then the
+    /// crypto table, then the custom default. The one place this rule lives.
     public static func exponent(for code: String) -> Int {
         byCode[code]?.exponent ?? cryptoExponents[code] ?? customExponent
     }
@@ -204,5 +221,76 @@ public enum CurrencyCatalog {
     ZAR:2:Rand
     ZMW:2:Zambian Kwacha
     ZWG:2:Zimbabwe Gold
+    """
+
+    private static let historicTable = """
+    ADP:0:Andorran Peseta
+    AFA:2:Afghani (old)
+    AON:2:New Kwanza
+    AOR:2:Kwanza Reajustado
+    ARA:2:Austral
+    ARP:2:Peso Argentino
+    ATS:2:Schilling
+    AYM:2:Azerbaijanian Manat (old)
+    AZM:2:Azerbaijanian Manat (old)
+    BEF:0:Belgian Franc
+    BGL:2:Lev (old)
+    BRC:2:Cruzado
+    BRE:2:Cruzeiro
+    BRN:2:New Cruzado
+    BRR:2:Cruzeiro Real
+    BYB:0:Belarusian Ruble (1992)
+    BYR:0:Belarusian Ruble (2000)
+    CSD:2:Serbian Dinar (Serbia and Montenegro)
+    CSK:2:Koruna (Czechoslovakia)
+    CUC:2:Peso Convertible
+    CYP:2:Cyprus Pound
+    DDM:2:Mark der DDR
+    DEM:2:Deutsche Mark
+    ECS:2:Sucre
+    EEK:2:Kroon
+    ESP:0:Spanish Peseta
+    FIM:2:Markka
+    FRF:2:French Franc
+    GHC:2:Cedi (old)
+    GRD:0:Drachma
+    GWP:2:Guinea-Bissau Peso
+    HRK:2:Kuna
+    IEP:2:Irish Pound
+    ITL:0:Italian Lira
+    LTL:2:Lithuanian Litas
+    LUF:0:Luxembourg Franc
+    LVL:2:Latvian Lats
+    MGF:0:Malagasy Franc
+    MTL:2:Maltese Lira
+    MRO:2:Ouguiya (old)
+    MXP:2:Mexican Peso (old)
+    MZM:2:Mozambique Metical (old)
+    NLG:2:Netherlands Guilder
+    PEI:2:Inti
+    PLZ:2:Zloty (old)
+    PTE:0:Portuguese Escudo
+    ROL:0:Romanian Leu (old)
+    RUR:2:Russian Ruble (old)
+    SDD:2:Sudanese Dinar
+    SIT:2:Tolar
+    SKK:2:Slovak Koruna
+    SLL:2:Leone (old)
+    SRG:2:Surinam Guilder
+    STD:2:Dobra (old)
+    SUR:2:Rouble (USSR)
+    TMM:2:Turkmenistan Manat (old)
+    TPE:0:Timor Escudo
+    TRL:0:Turkish Lira (old)
+    UAK:2:Karbovanet
+    VEB:2:Bolivar (old)
+    VEF:2:Bolivar Fuerte
+    XEU:2:European Currency Unit
+    YUM:2:New Yugoslavian Dinar
+    ZMK:2:Zambian Kwacha (old)
+    ZWD:2:Zimbabwe Dollar (old)
+    ZWL:2:Zimbabwe Dollar
+    ZWN:2:Zimbabwe Dollar (new)
+    ZWR:2:Zimbabwe Dollar (2008)
     """
 }

@@ -3,6 +3,10 @@
 /// There is no floating point anywhere on the path from text to storage: amounts are parsed
 /// from decimal strings digit by digit and formatted back the same way, so SQL sums are exact.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
+    /// Every amount the ledger records is below this many minor units (10¹⁵: 10 trillion EUR, a
+    /// quadrillion JPY), so sums of many stay inside Int64; conversion results are held to it too.
+    public static let maximumMinorUnits: Int64 = 1_000_000_000_000_000
+
     public let minorUnits: Int64
     public let currency: Currency
 

@@ -61,7 +61,8 @@ public struct CurrencyConverter: Sendable {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 0, .bankers)
         // `Decimal` prints whole numbers as plain digits; anything beyond Int64 does not parse.
-        guard let minorUnits = Int64(rounded.description) else {
+        // A result must be an amount the ledger accepts: below `Money.maximumMinorUnits`.
+        guard let minorUnits = Int64(rounded.description), minorUnits.magnitude < Money.maximumMinorUnits.magnitude else {
             throw .resultTooLarge(amount: money.description, to: target.code)
         }
         return Money(minorUnits: minorUnits, currency: target)

@@ -5,12 +5,16 @@ import Foundation
 /// binary floating point).
 ///
 /// The accepted range is wide on purpose: parallel-market rates (IRR, VES, VND per USD) run into
-/// the hundreds of thousands, a bitcoin costs billions of dong, and small tokens cost fractions of
-/// a cent, so anything from 10⁻¹² to 10¹² is a rate; a manual rate far from the last known one is
-/// warned about, not refused.
+/// the hundreds of thousands, a bitcoin costs billions of dong (and its inverse is below 10⁻⁹),
+/// and small tokens cost fractions of a cent, so anything from 10⁻¹² to 10¹² is a rate; a manual
+/// rate far from the last known one is warned about, not refused. This is the one range every
+/// rate given to Ledgerly is checked against (`rates.set`, `rates.batch`, `rates.restore`, a
+/// one-off `tx.create` rate, providers, the drop folder and the CLI); see docs/decisions.md D88.
 public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let minimum = Decimal(sign: .plus, exponent: -12, significand: 1)
     public static let maximum = Decimal(sign: .plus, exponent: 12, significand: 1)
+    /// "0.000000000001 to 1000000000000", for messages.
+    public static var rangeDescription: String { "\(minimum) to \(maximum)" }
     /// Significant digits kept; more than a provider ever sends, fewer than `Decimal` holds, so
     /// products of two rates stay exact.
     public static let maximumDigits = 18
@@ -23,15 +27,22 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Parses a plain decimal ("161.25", "0.0061823802"): digits, one optional '.', nothing else.
     public init(parsing text: String) throws(RateError) {
+        // "-1.5": a number, but not a rate; say so rather than "not a rate".
         let bytes = Array(text.utf8)
-        let dots = bytes.filter { $0 == UInt8(ascii: ".") }.count
+        if bytes.first == UInt8(ascii: "-"), Self.isPlainDecimal(bytes.dropFirst()) { throw RateError.notPositive(text) }
         let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }
-        guard !bytes.isEmpty, dots <= 1, digits.count + dots == bytes.count, bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: "."),
-              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        guard Self.isPlainDecimal(bytes[...]), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
         else { throw RateError.malformed(text) }
         let significant = digits.drop(while: { $0 == 0x30 }).count
         guard significant <= Self.maximumDigits else { throw RateError.tooPrecise(text) }
         try self.init(exactly: value, text: text)
+    }
+
+    /// Digits with at most one '.', neither first nor last.
+    private static func isPlainDecimal(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let dots = bytes.filter { $0 == UInt8(ascii: ".") }.count
+        let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }.count
+        return !bytes.isEmpty && dots <= 1 && digits + dots == bytes.count && bytes.first != UInt8(ascii: ".") && bytes.last != UInt8(ascii: ".")
     }
 
     /// Reads a rate this program stored (an effective cross rate may be longer than

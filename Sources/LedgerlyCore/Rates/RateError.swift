@@ -9,7 +9,7 @@ public enum RateError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .malformed(let text): "'\(text)' is not a rate: write a plain positive decimal, e.g. 161.25"
         case .notPositive(let text): "a rate must be greater than zero, got \(text)"
-        case .outOfRange(let text): "\(text) is outside the accepted range of rates (0.000000000001 to 1000000000000)"
+        case .outOfRange(let text): "\(text) is outside the accepted range of rates (\(ExchangeRate.rangeDescription))"
         case .tooPrecise(let text): "\(text) has more than \(ExchangeRate.maximumDigits) significant digits"
         }
     }

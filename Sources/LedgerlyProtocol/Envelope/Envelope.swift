@@ -35,6 +35,18 @@ public struct EnvelopeHeader: Codable, Sendable {
     public var re: String?
 }
 
+extension EnvelopeHeader {
+    /// A request's `ts`, when it is a string, must be a strict timestamp (`Timestamp`), else the
+    /// request is `malformed` with `field` `ts`. A missing or mistyped `ts` is left to the header
+    /// decoding, which names it the same way. Replies and events are read leniently and not checked.
+    public static func checkRequestTimestamp(_ value: Any?) throws(ErrorBody) {
+        guard let text = value as? String else { return }
+        do { _ = try Timestamp.milliseconds(text, date: nil) } catch {
+            throw ErrorBody(code: .malformed, message: "the envelope is invalid: ts must be an ISO 8601 UTC time such as 2026-11-21T12:00:00.000Z, got '\(text)': \(error.description)", field: "ts")
+        }
+    }
+}
+
 /// An empty body (`{}`), for requests that carry no parameters.
 public struct EmptyBody: Codable, Hashable, Sendable {
     public init() {}

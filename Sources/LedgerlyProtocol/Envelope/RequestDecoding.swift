@@ -25,6 +25,7 @@ public enum RequestDecoding {
         if let version = object["v"] as? Int, version != ProtocolVersion.major {
             throw ErrorBody(code: .unsupportedVersion, message: "protocol version \(version) is not supported; this service speaks v\(ProtocolVersion.major)", field: "v")
         }
+        try EnvelopeHeader.checkRequestTimestamp(object["ts"])
         var envelopeFields = object
         envelopeFields["body"] = nil
         do {

@@ -44,13 +44,8 @@ enum AlertHandlers {
     static func list(_ request: AlertListRequest, _ db: Database) throws -> AlertListReply {
         let limit = request.limit ?? 1_000
         guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
-        let since = try request.since.map { text throws(ErrorBody) -> String in
-            // A date alone means from the start of that day.
-            guard let moment = text.count == 10 ? Timestamp.parse(text).map({ $0.addingTimeInterval(-86_400 + 0.001) }) : Timestamp.parse(text) else {
-                throw .validation("body.since must be an ISO 8601 time or a date (YYYY-MM-DD), got '\(text)'", field: "body.since")
-            }
-            return Timestamp.string(from: moment)
-        }
+        // A date alone means from the start of that day.
+        let since = try request.since.map { text throws(ErrorBody) in Timestamp.string(from: try InputRules.moment(text, field: "body.since", date: .startOfDay)) }
         // With a cursor (`afterId`), the oldest after it, so a follower pages forward without
         // gaps; without one, the newest `limit`, oldest first.
         let rows = try db.cachedRows(

@@ -14,12 +14,7 @@ enum ConversionHandlers {
         }
         let target = try InputRules.currency(targetCode, field: "body.to")
         let amount = try InputRules.amount(request.amount, currency: from, field: "body.amount")
-        let moment = try request.at.map { text throws(ErrorBody) -> Date in
-            guard let date = Timestamp.parse(text) else {
-                throw .validation("body.at must be a date (YYYY-MM-DD) or an ISO 8601 time, got '\(text)'", field: "body.at")
-            }
-            return date
-        }
+        let moment = try request.at.map { text throws(ErrorBody) in try InputRules.moment(text, field: "body.at", date: .endOfDay) }
         let profile = try RateHandlers.activeProfile(db, id: request.profileId, mode: request.mode, field: "body.profileId")
         let lookup = try RateLookup(db: db, profile: profile, now: moment ?? context.date)
         let (conversion, snapshot) = try lookup.convert(amount, to: target, base: base, at: moment, field: "body.from")

@@ -9,7 +9,7 @@ enum InputRules {
     static let maximumNotesLength = 10_000
     /// The largest amount accepted, in minor units (10 trillion EUR, a quadrillion JPY). Far
     /// beyond any household, and small enough that sums of many amounts stay inside Int64.
-    static let maximumMinorUnits: Int64 = 1_000_000_000_000_000
+    static let maximumMinorUnits = Money.maximumMinorUnits
     static let sortOrderRange = -1_000_000...1_000_000
 
     static func name(_ raw: String, field: String) throws(ErrorBody) -> String {
@@ -66,10 +66,28 @@ enum InputRules {
         return id
     }
 
-    /// A time given by the client, in the form the store writes (times are compared as text).
+    /// A timestamp given by the client (`YYYY-MM-DDTHH:MM:SS(.fff)(Z|±HH:MM)`, read strictly:
+    /// `Timestamp`), in the form the store writes (times are compared as text).
     static func timestamp(_ text: String, field: String) throws(ErrorBody) -> String {
-        guard let date = Timestamp.parse(text) else { throw .validation("\(field) must be an ISO 8601 time, got '\(text)'", field: field) }
-        return Timestamp.string(from: date)
+        Timestamp.string(from: try instant(text, field: field, date: nil))
+    }
+
+    /// A moment given by the client: a strict timestamp, or a date alone standing for the start or
+    /// the end of that day (UTC), as the field defines. Every time in a request is read here.
+    static func moment(_ text: String, field: String, date dayMeans: Timestamp.DayMeans) throws(ErrorBody) -> Date {
+        try instant(text, field: field, date: dayMeans)
+    }
+
+    private static func instant(_ text: String, field: String, date dayMeans: Timestamp.DayMeans?) throws(ErrorBody) -> Date {
+        do { return try Timestamp.read(text, date: dayMeans) } catch {
+            let what = dayMeans == nil ? "an ISO 8601 time" : "a date (YYYY-MM-DD) or an ISO 8601 time"
+            throw .validation("\(field) must be \(what), got '\(printable(text))': \(error.description)", field: field)
+        }
+    }
+
+    /// Input quoted in a message, with control characters (a NUL, say) shown as escapes.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? $0.escaped(asASCII: true) : String($0) }.joined().prefix(100))
     }
 
     static func date(_ text: String, field: String) throws(ErrorBody) -> LedgerDate {

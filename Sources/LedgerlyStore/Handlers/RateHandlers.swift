@@ -266,20 +266,18 @@ enum RateHandlers {
         do { return try ExchangeRate(parsing: text) } catch { throw .validation("\(field): \(error.description)", field: field) }
     }
 
-    /// A stored moment: ISO 8601 in, the canonical millisecond UTC form out, so text order is
-    /// time order. A date alone means the start of that day (the rate holds from then on). Not in
-    /// the future (a few minutes of clock skew aside), and a four-digit year.
+    /// A stored moment: ISO 8601 in (read strictly), the canonical millisecond UTC form out, so
+    /// text order is time order. A date alone means the start of that day (the rate holds from
+    /// then on). Not in the future (a few minutes of clock skew aside), and not before 1970.
     static func moment(_ text: String?, field: String, now: Date) throws(ErrorBody) -> String {
         guard let text else { return Timestamp.string(from: now) }
-        guard let date = text.count == 10 ? Timestamp.parse(text).map({ $0.addingTimeInterval(-86_400 + 0.001) }) : Timestamp.parse(text) else {
-            throw .validation("\(field) must be an ISO 8601 time or a date (YYYY-MM-DD), got '\(text)'", field: field)
-        }
+        let date = try InputRules.moment(text, field: field, date: .startOfDay)
         guard date <= now.addingTimeInterval(300) else {
             throw .validation("\(field) \(text) is in the future: a rate applies from when it is known", field: field)
         }
         let canonical = Timestamp.string(from: date)
         guard canonical.count == 24, canonical >= "1970" else {
-            throw .validation("\(field) \(text) is outside the years Ledgerly keeps rates for", field: field)
+            throw .validation("\(field) \(text) is outside the years Ledgerly keeps rates for (1970 on)", field: field)
         }
         return canonical
     }

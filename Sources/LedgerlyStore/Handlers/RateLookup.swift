@@ -55,8 +55,11 @@ struct RateLookup {
     }
 
     /// Converts and describes the rate used as a snapshot to keep; a missing rate is an error.
-    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot) {
-        guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field, using: prepared, cache: cache) else {
+    /// `field`: the input that needed the rate (named when none is known); `amountField`: the
+    /// amount, named when its result would be too large to record.
+    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, amountField: String = "body.amount",
+                 using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot) {
+        guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field, amountField: amountField, using: prepared, cache: cache) else {
             throw ErrorBody.validation("\(ConversionError.missingRate(from: money.currency.code, to: target.code).description) (profile '\(profile.name)')", field: field)
         }
         return converted
@@ -68,14 +71,17 @@ struct RateLookup {
     /// per wallet currency and day instead of reading the same rates for every transaction).
     /// `cache`: a batch's shared cache, which keeps one snapshot per pair and moment (they do not
     /// depend on the amount, and describing one costs more than the conversion).
-    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
+    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, amountField: String = "body.amount",
+                        using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
         let converter = try prepared ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
         let conversion: Conversion
         do throws(ConversionError) {
             conversion = try converter.convert(money, to: target, at: moment)
         } catch {
-            if case .missingRate = error { return nil }
-            throw ErrorBody.validation("\(error.description) (profile '\(profile.name)')", field: field)
+            switch error {
+            case .missingRate: return nil
+            case .resultTooLarge: throw ErrorBody.validation("\(amountField): \(error.description) (profile '\(profile.name)')", field: amountField)
+            }
         }
         let describe = { snapshot(of: conversion, from: money.currency, to: target, at: moment) }
         guard let cache else { return (conversion, describe()) }

@@ -16,12 +16,9 @@ enum RateProviderHandlers {
         let name = try InputRules.name(request.name, field: "body.name")
         let profile = try InputRules.name(request.profile, field: "body.profile")
         let attemptedAt = try RateHandlers.moment(request.attemptedAt, field: "body.attemptedAt", now: context.date)
-        let nextAttemptAt = try request.nextAttemptAt.map { text throws(ErrorBody) -> String in
-            guard let date = Timestamp.parse(text) else { throw .validation("body.nextAttemptAt must be an ISO 8601 time, got '\(text)'", field: "body.nextAttemptAt") }
-            return Timestamp.string(from: date)
-        }
-        guard request.consecutiveFailures >= 0, request.stored >= 0, request.confirmed >= 0 else {
-            throw ErrorBody.validation("counts cannot be negative", field: "body.consecutiveFailures")
+        let nextAttemptAt = try request.nextAttemptAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "body.nextAttemptAt") }
+        for (count, field) in [(request.consecutiveFailures, "consecutiveFailures"), (request.stored, "stored"), (request.confirmed, "confirmed")] where count < 0 {
+            throw ErrorBody.validation("body.\(field) cannot be negative, got \(count)", field: "body.\(field)")
         }
         let error = try InputRules.optionalText(request.error, field: "body.error", limit: RateProviderStatus.maximumErrorLength)
         // A failure keeps the last success; a success clears the last error.

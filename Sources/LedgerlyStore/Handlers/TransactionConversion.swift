@@ -21,7 +21,9 @@ struct TransactionConversion {
     /// For a new transaction (or a transfer leg, where `amount` is already in the wallet's currency).
     /// `date` is the transaction's day: a transaction dated in the past converts with the rate in
     /// force at the end of that day, today's with the newest rate.
-    static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date, cache: ConversionCache? = nil) throws -> TransactionConversion {
+    /// `amountField`: the request's amount, named when an amount converted from it is too large.
+    static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date, cache: ConversionCache? = nil,
+                     amountField: String = "body.amount") throws -> TransactionConversion {
         let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
         let base = try cache?.baseCurrency(db) ?? SettingsHandlers.baseCurrency(db)
         let endOfDay = cache.map { $0.endOfDay(date.description, now: clock) } ?? Self.endOfDay(date.description, now: clock)
@@ -42,18 +44,21 @@ struct TransactionConversion {
         if amount.currency != walletCurrency {
             if let overrideRate {
                 let rate = try RateHandlers.exchangeRate(overrideRate, field: "body.rate")
-                walletMoney = try applying(rate, to: amount, in: walletCurrency)
+                walletMoney = try applying(rate, to: amount, in: walletCurrency, field: amountField)
                 conversion = RateSnapshot(base: amount.currency.code, quote: walletCurrency.code, rate: rate.decimalString, profileId: nil, profileName: nil,
                                           source: "override", asOf: Timestamp.string(from: clock), override: true, stale: false)
             } else {
                 let rates = try lookup(field: "body.currency")
-                let (converted, snapshot) = try rates.convert(amount, to: walletCurrency, base: base, at: endOfDay, field: "body.currency",
+                let (converted, snapshot) = try rates.convert(amount, to: walletCurrency, base: base, at: endOfDay, field: "body.currency", amountField: amountField,
                                                               using: try converter(rates, [amount.currency.code, walletCurrency.code]), cache: cache)
                 walletMoney = converted.result
                 conversion = snapshot
             }
             guard walletMoney.minorUnits > 0 else {
-                throw ErrorBody.validation("\(amount) converts to \(walletMoney) in wallet '\(wallet.name)': too small to record", field: "body.amount")
+                // With a one-off rate, the rate is what the user can fix; else the amount.
+                let field = overrideRate == nil ? amountField : "body.rate"
+                throw ErrorBody.validation("\(amount) converts to \(walletMoney) in wallet '\(wallet.name)'\(overrideRate.map { " at the rate \($0)" } ?? ""): too small to record",
+                                           field: field)
             }
         } else if overrideRate != nil {
             throw ErrorBody.validation("body.rate is for a transaction in another currency than its wallet's (\(walletCurrency.code))", field: "body.rate")
@@ -67,7 +72,7 @@ struct TransactionConversion {
         }
         // Only a missing rate leaves the base amount empty; any other failure is an error.
         let rates = try lookup(field: "body.walletId")
-        guard let (converted, snapshot) = try rates.convertIfKnown(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId",
+        guard let (converted, snapshot) = try rates.convertIfKnown(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId", amountField: amountField,
                                                                     using: try converter(rates, [walletCurrency.code, base]), cache: cache) else {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: nil, baseConversion: nil)
         }
@@ -143,9 +148,9 @@ struct TransactionConversion {
         }
     }
 
-    private static func applying(_ rate: ExchangeRate, to amount: Money, in target: Currency) throws -> Money {
+    private static func applying(_ rate: ExchangeRate, to amount: Money, in target: Currency, field: String) throws -> Money {
         do { return try CurrencyConverter.apply(rate, to: amount, target: target) } catch {
-            throw ErrorBody.validation(error.description, field: "body.amount")
+            throw ErrorBody.validation("\(field): \(error.description)", field: field)
         }
     }
 

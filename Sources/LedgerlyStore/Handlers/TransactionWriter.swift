@@ -130,7 +130,9 @@ final class TransactionWriter {
                                       baseConversion: kept.incomingBaseConversion),
             ]
         } else {
-            conversions = try legs.map { try TransactionConversion.make(db, amount: $0.1, wallet: $0.0, overrideRate: nil, date: date, now: context.date, cache: rates) }
+            conversions = try zip(legs, ["body.amount", request.toAmount == nil ? "body.amount" : "body.toAmount"]).map { leg, field in
+                try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.date, cache: rates, amountField: field)
+            }
             if let inBase = legs.firstIndex(where: { $0.1.currency.code == base }) {
                 conversions = conversions.indices.map { index in
                     conversions[index].withBase(minorUnits: legs[inBase].1.minorUnits, snapshot: index == inBase ? nil : conversions[index].baseConversion)
