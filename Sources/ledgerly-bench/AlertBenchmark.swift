@@ -19,6 +19,7 @@ struct AlertBenchmark: ParsableCommand {
     @Option(help: "Transactions for the evaluation run.") var transactions = 1_000_000
     @Option(help: "Concurrent clients loading the transactions.") var clients = 4
     @Option(help: "Evaluations to time.") var evaluations = 200
+    @Option(name: .customLong("month-sizes"), help: "Transactions in one month at which to time one budget's evaluation (comma-separated; 0 to skip).") var monthSizes = "1000,12000,22000"
 
     func run() throws {
         let home = LedgerlyHome(root: URL(fileURLWithPath: "/tmp").appendingPathComponent("lbench-\(UUID().uuidString.prefix(8))"))
@@ -58,7 +59,34 @@ struct AlertBenchmark: ParsableCommand {
             say("commit → alert line printed by the follower (\(latencies.count) crossings): median \(latencies[latencies.count / 2].microseconds / 1_000) ms, p99 \(latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))].microseconds / 1_000) ms, max \(latencies.last!.microseconds / 1_000) ms")
         }
 
-        // 2. Evaluation cost: `budgets` budgets on subcategories of 25 parents, `transactions` spread over them and 5 years.
+        // 2. One budget's evaluation as its month fills: the alerts service asks for it on every
+        // change, so it must not cost more in a month of 22,000 transactions than in one of 1,000.
+        let sizes = monthSizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 > 0 }.sorted()
+        if !sizes.isEmpty {
+            let busy = try client.call(CategoryCreateRequest(name: "Busy month", kind: .expense))
+            let budget = try client.call(BudgetSetRequest(categoryId: busy.id, limit: "1000000", carryOver: true, startMonth: String(today.prefix(7))))
+            var loaded = 0
+            for size in sizes {
+                while loaded < size {
+                    let count = min(5_000, size - loaded)
+                    let items = (0..<count).map { index in
+                        TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", categoryId: busy.id, notes: "busy \(loaded + index)", date: today))
+                    }
+                    _ = try client.call(TransactionImportRequest(importId: "busy-\(loaded)", items: items))
+                    loaded += count
+                }
+                var times: [Duration] = []
+                for _ in 0..<50 {
+                    let started = ContinuousClock.now
+                    _ = try client.call(BudgetStatusRequest(month: String(today.prefix(7)), budgetIds: [budget.id]))
+                    times.append(ContinuousClock.now - started)
+                }
+                times.sort()
+                say("one budget's budget.status with \(size) transactions in its month: median \(times[times.count / 2].microseconds) µs, p99 \(times[min(times.count - 1, 49)].microseconds) µs")
+            }
+        }
+
+        // 3. Evaluation cost: `budgets` budgets on subcategories of 25 parents, `transactions` spread over them and 5 years.
         var categoryIds: [Int64] = []
         let parents = try (0..<25).map { try client.call(CategoryCreateRequest(name: "Parent \($0)", kind: .expense)).id }
         for index in 0..<budgets {

@@ -1,7 +1,7 @@
 import LedgerlyProtocol
 
 /// Sums of minor units that refuse to overflow instead of trapping. Each amount is accepted up to
-/// 10¹⁸ minor units, so a sum of many (a category's total, net worth) could pass Int64; the store
+/// 10¹⁵ minor units, so a sum of many thousands (a category's total, net worth) could pass Int64; the store
 /// must then refuse the write or the report with an error, never stop.
 enum CheckedMinorUnits {
     static let tooLarge = ErrorBody.validation("these amounts are too large: a total would pass 9223372036854775807 minor units, the most Ledgerly can keep")
