@@ -1,0 +1,61 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Testing
+
+extension EndToEndTests {
+    /// Services stay responsive and stop when asked (issue 12, the protocol's edges): every loop
+    /// honours shutdown, and a long refresh does not hold up the rates service's other requests.
+    @Suite struct ShutdownTests {
+        @Test func theAlertsServiceStopsPromptlyInTheMiddleOfACatchUp() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let client = harness.client()
+            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR"))
+            let food = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
+            _ = try client.call(BudgetSetRequest(categoryId: food.id, limit: "100000"))
+            // Thousands of changes for the alerts service to catch up with, each evaluated.
+            for batch in 0..<3 {
+                let items = (0..<2_000).map { index in
+                    TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", categoryId: food.id, notes: "\(batch)-\(index)", date: Timestamp.today()))
+                }
+                _ = try client.call(TransactionImportRequest(importId: "many-\(batch)", items: items))
+            }
+            for index in 0..<1_500 {
+                _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", categoryId: food.id, notes: "one-\(index)", date: Timestamp.today()))
+            }
+            let storeSeq = try #require(harness.status(.store)).lastSeq
+            try harness.start(.alerts)
+            try harness.waitFor("the alerts service to be catching up") { (harness.status(.alerts)?.lastSeq ?? 0) > 10 }
+            #expect((harness.status(.alerts)?.lastSeq ?? storeSeq) < storeSeq, "still behind when it is told to stop")
+            let asked = ContinuousClock.now
+            harness.stop(.alerts)  // SIGTERM, then waits for the exit
+            #expect(ContinuousClock.now - asked < .seconds(2), "stopped \(ContinuousClock.now - asked) after SIGTERM")
+        }
+
+        @Test func theRatesServiceAnswersDuringARefreshAndStopsPromptly() throws {
+            let harness = try ServiceHarness()
+            let server = try ProviderServer()
+            let providers: [[String: Any]] = [["name": "slow", "format": "ecb-daily-xml", "url": server.url("slow/20"), "profile": "official", "timeoutSeconds": 30]]
+            try JSONSerialization.data(withJSONObject: ["providers": providers]).write(to: harness.home.root.appendingPathComponent("rates.json"))
+            try harness.start(.store)
+            try harness.setUp()
+            try harness.start(.rates)
+            try harness.waitFor("the slow fetch to start") { !server.requestTimes(containing: "slow").isEmpty }
+            // Another request is answered at once, not after the fetch.
+            let rates = harness.client(.rates, timeoutMilliseconds: 1_000, attempts: 1)
+            let started = ContinuousClock.now
+            do throws(ClientError) {
+                _ = try rates.call(WalletListRequest())
+                Issue.record("the rates service does not handle wallet.list")
+            } catch {
+                #expect(error.errorCode == .unknownType)
+            }
+            #expect(ContinuousClock.now - started < .milliseconds(500))
+            let asked = ContinuousClock.now
+            harness.stop(.rates)
+            #expect(ContinuousClock.now - asked < .seconds(2), "stopped \(ContinuousClock.now - asked) after SIGTERM during a fetch")
+        }
+    }
+}
