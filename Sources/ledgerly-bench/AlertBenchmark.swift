@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerlyProtocol
 import LedgerlyRuntime
+import LedgerlyTesting
 import Synchronization
 import ZeroMQ
 

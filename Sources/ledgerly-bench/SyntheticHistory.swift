@@ -1,6 +1,7 @@
 import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
+import LedgerlyTesting
 
 /// A deterministic synthetic history, the shape PERFORMANCE-NOTES.md measured the peers with:
 /// five years, 8 wallets in EUR/USD/JPY, 25 categories in two levels, with transfers, split

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import Testing
 
@@ -66,8 +67,8 @@ import Testing
     /// Days of years 0001–9999 (every 13th, so every day of the month and month of the year
     /// comes round) read back as written: reading and writing share one calendar.
     @Test func daysReadBackExactly() throws {
-        var days = Timestamp.daysFromCivil(year: 1, month: 1, day: 1)
-        let last = Timestamp.daysFromCivil(year: 9999, month: 12, day: 31)
+        var days = CivilCalendar.daysFromCivil(year: 1, month: 1, day: 1)
+        let last = CivilCalendar.daysFromCivil(year: 9999, month: 12, day: 31)
         #expect(Timestamp.string(milliseconds: days * Timestamp.millisecondsPerDay) == "0001-01-01T00:00:00.000Z")
         #expect(Timestamp.string(milliseconds: last * Timestamp.millisecondsPerDay + 86_399_999) == "9999-12-31T23:59:59.999Z")
         while days <= last {
@@ -96,9 +97,9 @@ import Testing
         let end = calendar.date(from: DateComponents(year: 2400, month: 12, day: 31))!
         while day <= end {
             let parts = calendar.dateComponents([.year, .month, .day], from: day)
-            let days = Timestamp.daysFromCivil(year: Int64(parts.year!), month: Int64(parts.month!), day: Int64(parts.day!))
+            let days = CivilCalendar.daysFromCivil(year: Int64(parts.year!), month: Int64(parts.month!), day: Int64(parts.day!))
             #expect(days * 86_400 == Int64(day.timeIntervalSince1970))
-            let civil = Timestamp.civilFromDays(days)
+            let civil = CivilCalendar.civilFromDays(days)
             #expect([civil.year, civil.month, civil.day] == [Int64(parts.year!), Int64(parts.month!), Int64(parts.day!)])
             if days * 86_400 != Int64(day.timeIntervalSince1970) { break }
             day = day.addingTimeInterval(86_400 * 7)

@@ -30,7 +30,7 @@ public enum Timestamp {
     public static func string(milliseconds: Int64) -> String {
         let days = milliseconds >= 0 ? milliseconds / millisecondsPerDay : -((-milliseconds + millisecondsPerDay - 1) / millisecondsPerDay)
         let inDay = milliseconds - days * millisecondsPerDay
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = CivilCalendar.civilFromDays(days)
         func pad(_ value: Int64, _ width: Int) -> String {
             let text = String(value.magnitude)
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
@@ -71,8 +71,8 @@ public enum Timestamp {
 
     public static let millisecondsPerDay: Int64 = 86_400_000
     /// 0001-01-01T00:00:00.000Z and one past 9999-12-31T23:59:59.999Z, in milliseconds since 1970.
-    static let earliest = daysFromCivil(year: 1, month: 1, day: 1) * millisecondsPerDay
-    static let pastLatest = daysFromCivil(year: 10_000, month: 1, day: 1) * millisecondsPerDay
+    static let earliest = CivilCalendar.daysFromCivil(year: 1, month: 1, day: 1) * millisecondsPerDay
+    static let pastLatest = CivilCalendar.daysFromCivil(year: 10_000, month: 1, day: 1) * millisecondsPerDay
 
     /// Strictly reads a timestamp, or, when `date` says what one stands for, also a date alone.
     /// Gives milliseconds since 1970-01-01T00:00:00Z (UTC).
@@ -103,7 +103,7 @@ public enum Timestamp {
         let day = try number(8, 2)
         let dateText = String(decoding: bytes[0..<10], as: UTF8.self)
         guard LedgerDate(dateText) != nil else { throw .notACalendarDate(dateText) }
-        let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let days = CivilCalendar.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
         if bytes.count == 10 {
             guard let dayMeans else { throw shape }
             return days * millisecondsPerDay + (dayMeans == .endOfDay ? millisecondsPerDay - 1 : 0)
@@ -172,29 +172,6 @@ public enum Timestamp {
         try? read(text, date: nil)
     }
 
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil),
-    /// exact for any year.
-    public static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    public static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 
     /// Today's date in the local time zone as "YYYY-MM-DD": the default date of a new transaction.
     public static func today(at now: Date = Date()) -> String {

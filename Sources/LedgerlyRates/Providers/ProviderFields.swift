@@ -47,16 +47,7 @@ enum ProviderFields {
         }
         let days = seconds / 86_400
         let second = seconds % 86_400
-        // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian, exact for these years).
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilCalendar.civilFromDays(days)
         func pad(_ number: Int64, _ width: Int) -> String {
             let text = String(number)
             return String(repeating: "0", count: max(0, width - text.count)) + text
