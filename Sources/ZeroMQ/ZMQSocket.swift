@@ -63,7 +63,7 @@ public final class ZMQSocket {
         try setOption(ZMQ_SUBSCRIBE, Array(prefix.utf8))
     }
 
-    /// Largest inbound message accepted; a peer sending more is disconnected (architecture rule 7).
+    /// Largest inbound message accepted; a peer sending more is disconnected (docs/architecture.md, reliability rule 7).
     public func setMaxMessageSize(_ bytes: Int64) throws(ZMQError) {
         try setOption(ZMQ_MAXMSGSIZE, bytes)
     }

@@ -3,7 +3,7 @@ import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyTesting
 
-/// A deterministic synthetic history, the shape PERFORMANCE-NOTES.md measured the peers with:
+/// A deterministic synthetic history, the shape docs/measured-limits.md measured the peers with:
 /// five years, 8 wallets in EUR/USD/JPY, 25 categories in two levels, with transfers, split
 /// transactions, foreign-currency spending, tags, and daily EUR/USD and EUR/JPY rates.
 ///

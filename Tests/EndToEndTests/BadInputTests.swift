@@ -5,7 +5,7 @@ import Testing
 import ZeroMQ
 
 extension EndToEndTests {
-    /// Architecture rule 7: bad input gets a clear error, changes nothing, and the store keeps serving.
+    /// Reliability rule 7 (docs/architecture.md): bad input gets a clear error, changes nothing, and the store keeps serving.
     @Suite struct BadInputTests {
         struct BadRequest: CustomTestStringConvertible, Sendable {
             let name: String

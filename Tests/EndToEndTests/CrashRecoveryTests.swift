@@ -14,7 +14,7 @@ final class BurstProgress: Sendable {
 }
 
 extension EndToEndTests {
-    /// Architecture rules 2, 4 and 6: a client that retries with the same key, and a store killed
+    /// Reliability rules 2, 4 and 6 (docs/architecture.md): a client that retries with the same key, and a store killed
     /// with SIGKILL in the middle of a burst: every acknowledged write is there exactly once.
     @Suite struct CrashRecoveryTests {
         @Test func killingTheStoreDuringABurstLosesAndDuplicatesNothing() throws {

@@ -4,7 +4,7 @@ import LedgerlyRuntime
 import Testing
 
 extension EndToEndTests {
-    /// Architecture rule 3 (Clone pattern): a subscriber that was down catches up from its saved
+    /// Reliability rule 3 (docs/architecture.md, Clone pattern): a subscriber that was down catches up from its saved
     /// cursor, with no gap and no duplicate.
     @Suite struct SubscriberCatchUpTests {
         /// The seqs the alerts service logged as handled, in order.

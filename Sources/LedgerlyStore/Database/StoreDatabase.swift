@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Opens the store's database: WAL mode, foreign keys, migrations applied, epoch read.
-/// Only `ledgerly-store` ever calls this (architecture rule 1).
+/// Only `ledgerly-store` ever calls this (docs/architecture.md, reliability rule 1).
 ///
 /// Before it migrates a database that already holds a ledger it takes a copy of it, and it
 /// refuses a database that a newer Ledgerly has migrated (D84): an older store would otherwise

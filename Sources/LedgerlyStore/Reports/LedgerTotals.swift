@@ -5,7 +5,7 @@ import LedgerlyCore
 /// transaction as every change to a transaction.
 ///
 /// Why: a report over the whole history would otherwise scan every transaction (half a second at
-/// a million, PERFORMANCE-NOTES.md); the totals table has a few thousand rows, so every report
+/// a million, docs/measured-limits.md); the totals table has a few thousand rows, so every report
 /// reads it in milliseconds. Split parts are kept in their own categories with their shares of
 /// the wallet and base amounts (`ProportionalShares`, the rule budgets use). All sums are signed
 /// effects: income positive, expense negative.
