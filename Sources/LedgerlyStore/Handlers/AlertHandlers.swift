@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import GRDB
 import LedgerlyProtocol
 
@@ -47,7 +48,7 @@ enum AlertHandlers {
         let since = try request.since.map { text throws(ErrorBody) -> String in
             // A date alone means from the start of that day.
             guard let moment = text.count == 10 ? Timestamp.parse(text).map({ $0.addingTimeInterval(-86_400 + 0.001) }) : Timestamp.parse(text) else {
-                throw .validation("body.since must be an ISO 8601 time or a date (YYYY-MM-DD), got '\(text)'", field: "body.since")
+                throw .validation("body.since must be an ISO 8601 time or a date (YYYY-MM-DD), got \(InputEcho.quoted(text))", field: "body.since")
             }
             return Timestamp.string(from: moment)
         }

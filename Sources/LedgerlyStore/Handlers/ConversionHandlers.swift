@@ -16,7 +16,7 @@ enum ConversionHandlers {
         let amount = try InputRules.amount(request.amount, currency: from, field: "body.amount")
         let moment = try request.at.map { text throws(ErrorBody) -> Date in
             guard let date = Timestamp.parse(text) else {
-                throw .validation("body.at must be a date (YYYY-MM-DD) or an ISO 8601 time, got '\(text)'", field: "body.at")
+                throw .validation("body.at must be a date (YYYY-MM-DD) or an ISO 8601 time, got \(InputEcho.quoted(text))", field: "body.at")
             }
             return date
         }

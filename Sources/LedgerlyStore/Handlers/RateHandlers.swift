@@ -267,7 +267,7 @@ enum RateHandlers {
     static func moment(_ text: String?, field: String, now: Date) throws(ErrorBody) -> String {
         guard let text else { return Timestamp.string(from: now) }
         guard let date = text.count == 10 ? Timestamp.parse(text).map({ $0.addingTimeInterval(-86_400 + 0.001) }) : Timestamp.parse(text) else {
-            throw .validation("\(field) must be an ISO 8601 time or a date (YYYY-MM-DD), got '\(text)'", field: field)
+            throw .validation("\(field) must be an ISO 8601 time or a date (YYYY-MM-DD), got \(InputEcho.quoted(text))", field: field)
         }
         guard date <= now.addingTimeInterval(300) else {
             throw .validation("\(field) \(text) is in the future: a rate applies from when it is known", field: field)

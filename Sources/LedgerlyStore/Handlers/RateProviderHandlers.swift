@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import GRDB
 import LedgerlyProtocol
 
@@ -17,7 +18,7 @@ enum RateProviderHandlers {
         let profile = try InputRules.name(request.profile, field: "body.profile")
         let attemptedAt = try RateHandlers.moment(request.attemptedAt, field: "body.attemptedAt", now: context.date)
         let nextAttemptAt = try request.nextAttemptAt.map { text throws(ErrorBody) -> String in
-            guard let date = Timestamp.parse(text) else { throw .validation("body.nextAttemptAt must be an ISO 8601 time, got '\(text)'", field: "body.nextAttemptAt") }
+            guard let date = Timestamp.parse(text) else { throw .validation("body.nextAttemptAt must be an ISO 8601 time, got \(InputEcho.quoted(text))", field: "body.nextAttemptAt") }
             return Timestamp.string(from: date)
         }
         guard request.consecutiveFailures >= 0, request.stored >= 0, request.confirmed >= 0 else {
