@@ -101,19 +101,23 @@ public enum StrictJSON {
     /// `JSONSerialization`, which drops an unescaped U+FEFF at the start of a string. Only for a
     /// frame `check` accepted: there every U+FEFF is inside a string.
     public static func escapingByteOrderMarks(_ frame: Data) -> Data {
-        var result = Data()
-        result.reserveCapacity(frame.count + 16)
-        var index = frame.startIndex
-        while index < frame.endIndex {
-            if frame[index] == 0xEF, index + 2 < frame.endIndex, frame[index + 1] == 0xBB, frame[index + 2] == 0xBF {
+        let bytes = [UInt8](frame)
+        var result = [UInt8]()
+        result.reserveCapacity(bytes.count + 16)
+        var copied = 0
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+                result.append(contentsOf: bytes[copied..<index])
                 result.append(contentsOf: #"\uFEFF"#.utf8)
                 index += 3
+                copied = index
             } else {
-                result.append(frame[index])
                 index += 1
             }
         }
-        return result
+        result.append(contentsOf: bytes[copied...])
+        return Data(result)
     }
 }
 
