@@ -74,6 +74,7 @@ extension EndToEndTests {
             .init(name: "version 1.0", frame: #"{"v":1.0,"id":"bad-1","type":"tag.create","ts":"2026-11-21T12:00:00.000Z","key":"k-v10","body":{"name":"V"}}"#, code: .validationFailed, field: "v"),
             .init(name: "wallet id 1e0", frame: envelope("tx.create", #"{"kind":"expense","walletId":1e0,"amount":"3.00","date":"2026-11-21"}"#), code: .validationFailed, field: "body.walletId"),
             .init(name: "wallet id 1.0", frame: envelope("tx.create", #"{"kind":"expense","walletId":1.0,"amount":"3.00","date":"2026-11-21"}"#), code: .validationFailed, field: "body.walletId"),
+            .init(name: "wallet id beyond 64 bits", frame: envelope("wallet.get", #"{"id":99999999999999999999}"#), code: .validationFailed, field: "body.id"),
         ]
 
         /// A store set up with a EUR wallet (1), a JPY wallet (2) and a category (1). One per

@@ -87,6 +87,16 @@ import Testing
         let error = Self.refusal(#"{"v":1.0,"id":"a","type":"status","ts":"2026-11-21T12:00:00.000Z","body":{}}"#)
         #expect(error?.code == .validationFailed && error?.field == "v")
         #expect(Self.refusal(#"{"v":1e0,"id":"a","type":"status","ts":"2026-11-21T12:00:00.000Z","body":{}}"#)?.field == "v")
+        // The version is checked first and reads 2.0 as 2.
+        #expect(Self.refusal(#"{"v":2.0,"id":"a","type":"status","ts":"2026-11-21T12:00:00.000Z","body":{}}"#)?.code == .unsupportedVersion)
+    }
+
+    @Test func integersBeyond64BitsAreRefusedByTheFieldsType() {
+        #expect {
+            _ = try RequestDecoding.request(TransactionCreateRequest.self, from: Self.frame(#"{"kind":"expense","walletId":99999999999999999999,"amount":"3.00","date":"2026-11-21"}"#))
+        } throws: { error in
+            (error as? ErrorBody)?.field == "body.walletId" && (error as? ErrorBody)?.code == .validationFailed
+        }
     }
 
     @Test func theCheckOrderIsGrammarDuplicatesVersionValuesEnvelope() {

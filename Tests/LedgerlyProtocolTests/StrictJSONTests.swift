@@ -122,6 +122,9 @@ import Testing
         (#"{"id":1e2}"#, .notAnInteger, "id"),
         (#"{"body":{"ids":[1,2,3E0]}}"#, .notAnInteger, "body.ids[2]"),
         (#"{"body":{"a":-0.5,"b":"\u0000"}}"#, .notAnInteger, "body.a"),
+        (#"{"body":{"ok":[9223372036854775807,-9223372036854775808,999999999999999999],"big":9223372036854775808}}"#, .outOfRange, "body.big"),
+        (#"{"body":{"small":-9223372036854775809}}"#, .outOfRange, "body.small"),
+        (#"{"body":{"huge":[100000000000000000000]}}"#, .outOfRange, "body.huge[0]"),
     ])
     func findsTheFirstRefusedValueWithItsPath(text: String, kind: StrictJSON.ValueProblem.Kind, path: String) throws {
         let report = try StrictJSON.check(Data(text.utf8))

@@ -48,6 +48,8 @@ public enum RequestDecoding {
                 throw ErrorBody.validation("\(InputEcho.escaped(problem.path)) holds the character U+0000 (NUL), which no string in a request may contain", field: problem.path)
             case .notAnInteger:
                 throw ErrorBody.validation("\(InputEcho.escaped(problem.path)) is a number with a fraction or an exponent: numbers in requests are integers (amounts and rates are strings)", field: problem.path)
+            case .outOfRange:
+                throw ErrorBody.validation("\(InputEcho.escaped(problem.path)) is an integer outside the 64-bit range", field: problem.path)
             }
         }
         var envelopeFields = object

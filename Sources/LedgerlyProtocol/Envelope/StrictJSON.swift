@@ -55,6 +55,8 @@ public enum StrictJSON {
             case nulCharacter
             /// A number with a fraction or an exponent (`1.0`, `1e2`): numbers are integers.
             case notAnInteger
+            /// An integer outside -2^63 ... 2^63-1.
+            case outOfRange
         }
 
         public var kind: Kind
@@ -339,14 +341,17 @@ extension StrictJSON {
         /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; a fraction or an exponent is
         /// noted as a value problem (the protocol's numbers are integers).
         mutating func number() throws(SyntaxError) {
-            if bytes[position] == UInt8(ascii: "-") { position += 1 }
+            let negative = bytes[position] == UInt8(ascii: "-")
+            if negative { position += 1 }
             guard position < count, isDigit(bytes[position]) else { throw fail("a number needs a digit after '-'") }
+            let digitsStart = position
             if bytes[position] == UInt8(ascii: "0") {
                 position += 1
                 if position < count, isDigit(bytes[position]) { throw fail("a number must not have a leading zero") }
             } else {
                 while position < count, isDigit(bytes[position]) { position += 1 }
             }
+            let digits = position - digitsStart
             var integer = true
             if position < count, bytes[position] == UInt8(ascii: ".") {
                 position += 1
@@ -361,7 +366,18 @@ extension StrictJSON {
                 while position < count, isDigit(bytes[position]) { position += 1 }
                 integer = false
             }
-            if !integer { noteValueProblem(.notAnInteger) }
+            if !integer {
+                noteValueProblem(.notAnInteger)
+            } else if digits >= 19 && !fitsInt64(from: digitsStart, digits: digits, negative: negative) {
+                noteValueProblem(.outOfRange)
+            }
+        }
+
+        /// Whether the integer's digits are within Int64 (19 digits at most, compared as text).
+        func fitsInt64(from start: Int, digits: Int, negative: Bool) -> Bool {
+            guard digits == 19 else { return digits < 19 }
+            let limit: StaticString = negative ? "9223372036854775808" : "9223372036854775807"
+            return memcmp(bytes + start, limit.utf8Start, 19) <= 0
         }
 
         func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
