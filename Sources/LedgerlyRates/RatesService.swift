@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
 import Logging
@@ -109,7 +110,7 @@ public final class RatesService: Service {
     /// The rates service's own requests: `rates.refresh`.
     private static func answer(_ header: EnvelopeHeader, _ frame: Data, refresher: RateRefresher) async -> Data {
         guard header.type == MessageType.ratesRefresh.rawValue else {
-            return ReplyBuilder.error(ErrorBody(code: .unknownType, message: "\(name) answers status and rates.refresh, not '\(header.type)'", field: "type"), re: header.id)
+            return ReplyBuilder.error(ErrorBody(code: .unknownType, message: "\(name) answers status and rates.refresh, not \(InputEcho.quoted(header.type))", field: "type"), re: header.id)
         }
         do {
             _ = try RequestDecoding.request(RatesRefreshRequest.self, from: frame)

@@ -329,6 +329,55 @@ def test_malformed_frame(store, frame):
     expect_error(reply, None, "malformed")
 
 
+STATUS_FRAME = '{"v":1,"id":"strict-1","type":"status","ts":"2026-11-21T12:00:00.000Z","body":{}}'
+
+
+@pytest.mark.parametrize("frame", [
+    b'{"v":1,"id":"strict-1","type":"status","ts":"2026-11-21T12:00:00.000Z","body":{},}',
+    STATUS_FRAME.encode("utf-16-le"),
+    STATUS_FRAME.encode("utf-16"),
+    STATUS_FRAME.encode("utf-32-be"),
+    b"\xef\xbb\xbf" + STATUS_FRAME.encode(),
+    b'{"v":1,"id":"strict-1","type":"status","ts":"2026-11-21T12:00:00.000Z","body":{"a":01}}',
+], ids=["trailing comma", "utf-16-le", "utf-16 with bom", "utf-32-be", "leading bom", "leading zero"])
+def test_frames_that_are_not_strict_json_are_malformed(store, frame):
+    # PROTOCOL.md §2: one RFC 8259 document in UTF-8 without a byte order mark.
+    expect_error(store.send_frame(frame), None, "malformed")
+
+
+@pytest.mark.parametrize("frame, code, field", [
+    ('{"v":1,"id":"strict-1","type":"status","type":"tag.create","ts":"2026-11-21T12:00:00.000Z","key":"k","body":{"name":"Dup"}}', "malformed", "type"),
+    ('{"v":1,"id":"strict-1","type":"tag.create","ts":"2026-11-21T12:00:00.000Z","key":"k","body":{"name":"A","name":"B"}}', "malformed", "body.name"),
+    ('{"v":1,"id":"strict-1","type":"tag.create","ts":"2026-11-21T12:00:00.000Z","key":"k","body":{"name":"nul\\u0000after"}}', "validation_failed", "body.name"),
+    ('{"v":1,"id":"strict-1","type":"tag.create","ts":"2026-11-21T12:00:00.000Z","key":"K\\u0000A","body":{"name":"T"}}', "validation_failed", "key"),
+    ('{"v":1.0,"id":"strict-1","type":"status","ts":"2026-11-21T12:00:00.000Z","body":{}}', "validation_failed", "v"),
+    ('{"v":1,"id":"strict-1","type":"status","ts":"2026-11-21T12:00:00.000Z"}', "malformed", "body"),
+], ids=["type twice", "body member twice", "nul in a value", "nul in the key", "version 1.0", "no body"])
+def test_strict_frame_rules(ready_store, frame, code, field):
+    expect_error(ready_store.send_frame(frame.encode()), {"id": "strict-1"}, code, field=field)
+    assert ready_store.call("tag.list")["tags"] == []
+
+
+def test_empty_id_is_malformed(store):
+    msg = store.envelope("status", {})
+    msg["id"] = ""
+    expect_error(store.send(msg), None, "malformed", field="id")
+
+
+def test_ids_round_trip_exactly(store):
+    # A leading U+FEFF is part of the id: `re` repeats it (Python's json keeps it too).
+    msg = store.envelope("status", {})
+    msg["id"] = "\ufeff" + msg["id"]
+    reply = store.send(msg)
+    assert reply["type"] == "status.ok" and reply["re"] == msg["id"]
+
+
+def test_error_messages_quote_input_capped_and_escaped(ready_store):
+    request, reply = ready_store.request("x\n" + "t" * 100_000, {})
+    body = expect_error(reply, request, "unknown_type", field="type")
+    assert len(body["message"]) < 200 and "\n" not in body["message"], body["message"][:300]
+
+
 def test_envelope_missing_fields_is_malformed(store):
     msg = store.envelope("status", {})
     del msg["ts"]

@@ -8,13 +8,13 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidCurrencyCode(let code):
-            "'\(code)' is not a currency code: use letters only, 1 to \(Currency.maximumCodeLength) of them (e.g. EUR)"
+            "\(InputEcho.quoted(code)) is not a currency code: use letters only, 1 to \(Currency.maximumCodeLength) of them (e.g. EUR)"
         case .malformedAmount(let text):
-            "'\(text)' is not a decimal amount: write digits with an optional '.' and fraction, e.g. 12.50"
+            "\(InputEcho.quoted(text)) is not a decimal amount: write digits with an optional '.' and fraction, e.g. 12.50"
         case .tooManyDecimals(let amount, let currency, let allowed):
-            "\(amount) has more decimals than \(currency) allows (\(allowed))"
+            "\(InputEcho.escaped(amount)) has more decimals than \(currency) allows (\(allowed))"
         case .outOfRange(let text):
-            "\(text) is too large to store"
+            "\(InputEcho.escaped(text)) is too large to store"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 
 /// Turns a raw request frame into a typed envelope, or into the error reply that says exactly
 /// what is wrong with it.
@@ -16,27 +17,61 @@ public enum RequestDecoding {
         fileprivate let object: [String: Any]
     }
 
-    /// Parses the frame, reads the envelope fields and checks the version.
+    /// Parses the frame, reads the envelope fields and checks the version. The checks run in
+    /// the order PROTOCOL.md §10 gives: the strict grammar (`StrictJSON`: not JSON, nested too
+    /// deep, a duplicated member name are `malformed`), the version, the values no frame may
+    /// hold (U+0000 in a string, a number that is not an integer: `validation_failed` with the
+    /// path), then the envelope fields and `body` (`malformed`).
     public static func parse(_ frame: Data) throws(ErrorBody) -> ParsedFrame {
-        guard let object = (try? JSONSerialization.jsonObject(with: frame)) as? [String: Any] else {
+        let report: StrictJSON.Report
+        do {
+            report = try StrictJSON.check(frame)
+        } catch {
+            throw ErrorBody(code: .malformed, message: "the frame is not valid JSON: \(error.description)")
+        }
+        // JSONSerialization drops an unescaped U+FEFF at the start of a string; escaped, it stays.
+        let readable = report.hasByteOrderMark ? StrictJSON.escapingByteOrderMarks(frame) : frame
+        guard let object = (try? JSONSerialization.jsonObject(with: readable)) as? [String: Any] else {
             throw ErrorBody(code: .malformed, message: "the frame is not a JSON object")
+        }
+        if let duplicate = report.duplicate {
+            let place = duplicate.parent.isEmpty ? "in the envelope" : "in \(InputEcho.escaped(duplicate.parent))"
+            throw ErrorBody(code: .malformed, message: "the member name \(InputEcho.quoted(duplicate.name)) appears more than once \(place): member names must be unique", field: duplicate.path)
         }
         // Version first: a future major version may have changed any other envelope field.
         if let version = object["v"] as? Int, version != ProtocolVersion.major {
             throw ErrorBody(code: .unsupportedVersion, message: "protocol version \(version) is not supported; this service speaks v\(ProtocolVersion.major)", field: "v")
         }
+        if let problem = report.valueProblem {
+            switch problem.kind {
+            case .nulCharacter:
+                throw ErrorBody.validation("\(InputEcho.escaped(problem.path)) holds the character U+0000 (NUL), which no string in a request may contain", field: problem.path)
+            case .notAnInteger:
+                throw ErrorBody.validation("\(InputEcho.escaped(problem.path)) is a number with a fraction or an exponent: numbers in requests are integers (amounts and rates are strings)", field: problem.path)
+            case .outOfRange:
+                throw ErrorBody.validation("\(InputEcho.escaped(problem.path)) is an integer outside the 64-bit range", field: problem.path)
+            }
+        }
         try EnvelopeHeader.checkRequestTimestamp(object["ts"])
         var envelopeFields = object
         envelopeFields["body"] = nil
+        let header: EnvelopeHeader
         do {
             let data = try JSONSerialization.data(withJSONObject: envelopeFields)
-            return ParsedFrame(frame: frame, header: try MessageCoding.decoder().decode(EnvelopeHeader.self, from: data), object: object)
+            header = try MessageCoding.decoder().decode(EnvelopeHeader.self, from: data)
         } catch let error as DecodingError {
             let failure = describe(error)
             throw ErrorBody(code: .malformed, message: "the envelope is invalid: \(failure.message)", field: failure.field)
         } catch {
             throw ErrorBody(code: .malformed, message: "the envelope is invalid")
         }
+        guard !header.id.isEmpty else {
+            throw ErrorBody(code: .malformed, message: "the envelope is invalid: field 'id' must not be empty", field: "id")
+        }
+        guard object["body"] is [String: Any] else {
+            throw ErrorBody(code: .malformed, message: object["body"] == nil ? "the envelope is invalid: missing required field 'body'" : "the envelope is invalid: field 'body' must be a JSON object", field: "body")
+        }
+        return ParsedFrame(frame: frame, header: header, object: object)
     }
 
     /// Reads the envelope fields and checks the version; does not decode the body.
@@ -44,10 +79,11 @@ public enum RequestDecoding {
         try parse(frame).header
     }
 
-    /// The request's `id` when the frame is a JSON object with a string `id`, even if the rest of
-    /// the envelope is unusable, so an error reply can still name the request it answers (`re`).
+    /// The request's `id` when the frame is JSON (`StrictJSON`) with one string `id`, even if the
+    /// rest of the envelope is unusable, so an error reply can still name the request it answers
+    /// (`re`). Read by the grammar check itself, so it is exactly the id sent.
     public static func bestEffortId(of frame: Data) -> String? {
-        (try? JSONSerialization.jsonObject(with: frame) as? [String: Any])?["id"] as? String
+        (try? StrictJSON.check(frame))?.id
     }
 
     /// Decodes the whole request with a typed body, refusing missing, mistyped and unknown fields.
@@ -59,7 +95,7 @@ public enum RequestDecoding {
     /// sent (independent of key order): what the store keeps to recognise a retry.
     public static func decode<Body: Codable & Sendable>(_ type: Body.Type, from parsed: ParsedFrame) throws(ErrorBody) -> (request: Envelope<Body>, bodyHash: String) {
         guard let sent = parsed.object["body"] as? [String: Any] else {
-            throw ErrorBody.validation("the body must be a JSON object", field: "body")
+            throw ErrorBody(code: .malformed, message: "the envelope is invalid: field 'body' must be a JSON object", field: "body")
         }
         let typed: Envelope<Body>
         do {
@@ -80,7 +116,7 @@ public enum RequestDecoding {
             unknown = firstUnknownField(in: sent, understood: understood, path: "body")
         }
         if let unknown {
-            throw ErrorBody.validation("unknown field '\(unknown)'", field: unknown)
+            throw ErrorBody.validation("unknown field \(InputEcho.quoted(unknown))", field: unknown)
         }
         return (typed, CanonicalHash.of(sent))
     }
@@ -134,17 +170,17 @@ public enum RequestDecoding {
         switch error {
         case .keyNotFound(let key, let context):
             let field = path(context.codingPath + [key])
-            return ("missing required field '\(field)'", field)
+            return ("missing required field \(InputEcho.quoted(field))", field)
         case .typeMismatch(let type, let context):
             let field = path(context.codingPath)
-            return ("field '\(field)' has the wrong type (expected \(typeName(type)))", field)
+            return ("field \(InputEcho.quoted(field)) has the wrong type (expected \(typeName(type)))", field)
         case .valueNotFound(let type, let context):
             let field = path(context.codingPath)
-            return ("field '\(field)' must not be null (expected \(typeName(type)))", field)
+            return ("field \(InputEcho.quoted(field)) must not be null (expected \(typeName(type)))", field)
         case .dataCorrupted(let context):
             let field = path(context.codingPath)
             if context.codingPath.isEmpty { return ("the JSON is malformed", nil) }
-            return ("field '\(field)' has an invalid value", field)
+            return ("field \(InputEcho.quoted(field)) has an invalid value", field)
         @unknown default:
             return ("the message could not be read", nil)
         }

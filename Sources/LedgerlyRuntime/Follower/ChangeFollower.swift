@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import Logging
 import ServiceLifecycle
@@ -273,7 +274,7 @@ public final class ChangeFollower: Service {
         do throws(ErrorBody) {
             let header = try RequestDecoding.header(of: payload)
             guard header.type == MessageType.status.rawValue else {
-                throw ErrorBody(code: .unknownType, message: "\(service) does not handle '\(header.type)'; it answers: status", field: "type")
+                throw ErrorBody(code: .unknownType, message: "\(service) does not handle \(InputEcho.quoted(header.type)); it answers: status", field: "type")
             }
             _ = try RequestDecoding.request(StatusRequest.self, from: payload)
             let known = currentCursor

@@ -117,7 +117,7 @@ enum BudgetHandlers {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.count == 7, parts.count == 2, parts[0].count == 4, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }), let year = Int(parts[0]), let month = Int(parts[1]),
               (1970...9999).contains(year), (1...12).contains(month), parts[1].count == 2
-        else { throw .validation("\(field) must be a month as YYYY-MM, got '\(text)'", field: field) }
+        else { throw .validation("\(field) must be a month as YYYY-MM, got \(InputEcho.quoted(text))", field: field) }
         return text
     }
 }

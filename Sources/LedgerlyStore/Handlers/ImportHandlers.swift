@@ -78,7 +78,7 @@ enum ImportHandlers {
         let db = context.db
         let ids = try Int64.fetchAll(db, sql: "SELECT id FROM transactions WHERE import_id = ? ORDER BY id", arguments: [request.importId])
         guard !ids.isEmpty else {
-            throw ErrorBody.notFound("no transactions are left from import '\(request.importId)'", field: "body.importId")
+            throw ErrorBody.notFound("no transactions are left from import \(InputEcho.quoted(request.importId))", field: "body.importId")
         }
         let summary = try removeFromTotals(db, ids: ids, importId: request.importId)
         for row in try Row.fetchAll(db, sql: "SELECT wallet_id, sum(wallet_amount_minor) AS effect FROM transactions WHERE import_id = ? GROUP BY wallet_id", arguments: [request.importId]) {

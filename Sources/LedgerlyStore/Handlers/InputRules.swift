@@ -38,7 +38,7 @@ enum InputRules {
         do { money = try Money(parsing: text, currency: currency) } catch { throw .validation(error.description, field: field) }
         guard money.minorUnits.magnitude < maximumMinorUnits.magnitude else {
             let limit = Money.format(minorUnits: maximumMinorUnits, exponent: currency.exponent)
-            throw .validation("\(field) \(text) is too large: amounts must be below \(limit) \(currency.code)", field: field)
+            throw .validation("\(field) \(InputEcho.escaped(text)) is too large: amounts must be below \(limit) \(currency.code)", field: field)
         }
         return money
     }
@@ -55,7 +55,7 @@ enum InputRules {
     static func positiveAmount(_ text: String, currency: Currency, field: String) throws(ErrorBody) -> Money {
         let money = try amount(text, currency: currency, field: field)
         guard money.minorUnits > 0 else {
-            throw .validation("\(field) must be greater than zero (use kind income/expense for the direction), got \(text)", field: field)
+            throw .validation("\(field) must be greater than zero (use kind income/expense for the direction), got \(InputEcho.escaped(text))", field: field)
         }
         return money
     }
@@ -81,17 +81,12 @@ enum InputRules {
     private static func instant(_ text: String, field: String, date dayMeans: Timestamp.DayMeans?) throws(ErrorBody) -> Date {
         do { return try Timestamp.read(text, date: dayMeans) } catch {
             let what = dayMeans == nil ? "an ISO 8601 time" : "a date (YYYY-MM-DD) or an ISO 8601 time"
-            throw .validation("\(field) must be \(what), got '\(printable(text))': \(error.description)", field: field)
+            throw .validation("\(field) must be \(what), got \(InputEcho.quoted(text)): \(error.description)", field: field)
         }
     }
 
-    /// Input quoted in a message, with control characters (a NUL, say) shown as escapes.
-    static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? $0.escaped(asASCII: true) : String($0) }.joined().prefix(100))
-    }
-
     static func date(_ text: String, field: String) throws(ErrorBody) -> LedgerDate {
-        guard let date = LedgerDate(text) else { throw .validation("\(field) must be a date as YYYY-MM-DD, got '\(text)'", field: field) }
+        guard let date = LedgerDate(text) else { throw .validation("\(field) must be a date as YYYY-MM-DD, got \(InputEcho.quoted(text))", field: field) }
         return date
     }
 
@@ -99,7 +94,7 @@ enum InputRules {
         guard let text else { return nil }
         let hex = text.dropFirst()
         guard text.first == "#", hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
-            throw .validation("\(field) must be a color as #RRGGBB, got '\(text)'", field: field)
+            throw .validation("\(field) must be a color as #RRGGBB, got \(InputEcho.quoted(text))", field: field)
         }
         return text.uppercased()
     }

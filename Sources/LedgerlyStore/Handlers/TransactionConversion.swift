@@ -107,7 +107,7 @@ struct TransactionConversion {
             throw ErrorBody.validation("\(field) needs a base currency: finish `ledgerly setup` first", field: field)
         }
         let money = try InputRules.amount(amount, currency: try InputRules.currency(base, field: field), field: field)
-        guard money.minorUnits >= 0 else { throw ErrorBody.validation("\(field) must not be negative, got \(amount)", field: field) }
+        guard money.minorUnits >= 0 else { throw ErrorBody.validation("\(field) must not be negative, got \(InputEcho.escaped(amount))", field: field) }
         return money.minorUnits
     }
 

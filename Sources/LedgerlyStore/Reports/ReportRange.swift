@@ -45,7 +45,7 @@ struct ReportRange {
     /// "YYYY-MM", checked.
     static func month(_ text: String, field: String) throws(ErrorBody) -> String {
         guard text.count == 7, let date = LedgerDate(text + "-01"), date.description == text + "-01" else {
-            throw ErrorBody.validation("\(field) must be a month as YYYY-MM, got '\(text)'", field: field)
+            throw ErrorBody.validation("\(field) must be a month as YYYY-MM, got \(InputEcho.quoted(text))", field: field)
         }
         return text
     }

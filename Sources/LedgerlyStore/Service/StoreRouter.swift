@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import GRDB
 import LedgerlyProtocol
 import LedgerlyRuntime
@@ -76,7 +77,7 @@ final class StoreRouter: Sendable {
     private func route(_ frame: RequestDecoding.ParsedFrame) throws -> Work {
         let header = frame.header
         guard let type = MessageType(rawValue: header.type) else {
-            throw ErrorBody(code: .unknownType, message: "unknown message type '\(header.type)'", field: "type")
+            throw ErrorBody(code: .unknownType, message: "unknown message type \(InputEcho.quoted(header.type))", field: "type")
         }
         if type.isWrite && (header.key ?? "").isEmpty {
             throw ErrorBody.validation("\(type.rawValue) is a write and needs an idempotency key in 'key'", field: "key")
@@ -207,7 +208,7 @@ final class StoreRouter: Sendable {
             let (reply, events) = try database.pool.write { db -> (Data, [EncodedChangeEvent]) in
                 if let earlier = try IdempotencyLedger.lookup(db, key: key) {
                     guard earlier.requestType == header.type, try Self.sameBody(earlier.bodyHash, bodyHash, request.body) else {
-                        throw ErrorBody(code: .conflict, message: "the idempotency key '\(key)' was already used for a different request", field: "key")
+                        throw ErrorBody(code: .conflict, message: "the idempotency key \(InputEcho.quoted(key)) was already used for a different request", field: "key")
                     }
                     return (earlier.reply, [])
                 }
