@@ -97,6 +97,12 @@ let package = Package(
         .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol"], swiftSettings: swiftSettings),
         .testTarget(
+            name: "FuzzTests",
+            dependencies: ["LedgerlyStore", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyRuntime", "LedgerlyTesting", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "LedgerlyRatesTests",
             dependencies: ["LedgerlyRates", "LedgerlyCore"],
             resources: [.copy("Fixtures")],
