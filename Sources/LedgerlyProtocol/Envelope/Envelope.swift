@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 
 /// One protocol message: the fields every message has, around a typed `body`.
 ///
@@ -42,7 +43,7 @@ extension EnvelopeHeader {
     public static func checkRequestTimestamp(_ value: Any?) throws(ErrorBody) {
         guard let text = value as? String else { return }
         do { _ = try Timestamp.milliseconds(text, date: nil) } catch {
-            throw ErrorBody(code: .malformed, message: "the envelope is invalid: ts must be an ISO 8601 UTC time such as 2026-11-21T12:00:00.000Z, got '\(text)': \(error.description)", field: "ts")
+            throw ErrorBody(code: .malformed, message: "the envelope is invalid: ts must be an ISO 8601 UTC time such as 2026-11-21T12:00:00.000Z, got \(InputEcho.quoted(text)): \(error.description)", field: "ts")
         }
     }
 }

@@ -82,8 +82,10 @@ public enum RequestDecoding {
     /// The request's `id` when the frame is JSON (`StrictJSON`) with one string `id`, even if the
     /// rest of the envelope is unusable, so an error reply can still name the request it answers
     /// (`re`). Read by the grammar check itself, so it is exactly the id sent.
+    /// An id holding U+0000 is not echoed: no string in a reply may contain one (found by the fuzzer).
     public static func bestEffortId(of frame: Data) -> String? {
-        (try? StrictJSON.check(frame))?.id
+        guard let id = (try? StrictJSON.check(frame))?.id, !id.unicodeScalars.contains("\u{0}") else { return nil }
+        return id
     }
 
     /// Decodes the whole request with a typed body, refusing missing, mistyped and unknown fields.
