@@ -19,6 +19,29 @@ extension EndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: harness.home.root.appendingPathComponent("-").path), "no file named -")
         }
 
+        /// Issue 12: every `from` was called "the currency" and positional arguments `--id`/`--amount`.
+        @Test func errorsNameTheArgumentThePersonTyped() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let month = try harness.cli("report", "categories", "--from", "2026-13")
+            #expect(month.status == 1)
+            #expect(month.stderr.contains("--from"), "\(month.stderr)")
+            #expect(!month.stderr.contains("the currency"))
+            let convert = try harness.cli("convert", "100", "EURO1")
+            #expect(convert.status == 1)
+            #expect(convert.stderr.contains("<currency>"), "\(convert.stderr)")
+            #expect(try harness.cli("wallet", "add", "Cash", "--currency", "EUR").status == 0)
+            #expect(try harness.cli("goal", "add", "Trip", "--target", "100").status == 0)
+            let fund = try harness.cli("goal", "fund", "Trip", "0")
+            #expect(fund.status == 1)
+            #expect(fund.stderr.contains("<amount>"), "\(fund.stderr)")
+            #expect(!fund.stderr.contains("--amount"))
+            let delete = try harness.cli("tx", "delete", "4242")
+            #expect(delete.status == 1)
+            #expect(!delete.stderr.contains("--id"), "\(delete.stderr)")
+        }
+
         @Test func aProviderTakenOutOfTheConfigurationIsForgotten() throws {
             let harness = try ServiceHarness()
             try harness.start(.store)

@@ -51,7 +51,7 @@ struct BudgetCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.categoryId": "<category>", "body.limit": "<limit>"])
                 let category = try gateway.category(category, field: "CATEGORY")
                 let levels = noAlerts ? [] : thresholds.map { $0.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
                 let budget = try gateway.call(BudgetSetRequest(categoryId: category.id, limit: limit, currency: currency, thresholds: levels, carryOver: carryOver, startMonth: from))
@@ -133,7 +133,7 @@ struct BudgetCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<budget>"])
                 let deleted = try gateway.call(BudgetDeleteRequest(id: try BudgetCommand.budget(budget, gateway: gateway).id))
                 if output.json { return try JSONOutput.print(deleted) }
                 print("Deleted the budget for \(deleted.categoryName).")

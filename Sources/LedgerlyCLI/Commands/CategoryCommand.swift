@@ -22,7 +22,7 @@ struct CategoryCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.name": "<name>"])
                 let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
                 let created = try gateway.call(CategoryCreateRequest(
                     name: name, kind: kind, parentId: parentId, icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
@@ -76,7 +76,7 @@ struct CategoryCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<category>"])
                 let target = try gateway.category(category, field: "category")
                 let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
                 let updated = try gateway.call(CategoryUpdateRequest(

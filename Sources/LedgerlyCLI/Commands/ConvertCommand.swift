@@ -31,7 +31,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let gateway = try Gateway(global)
+            let gateway = try Gateway(global, arguments: ["body.amount": "<amount>", "body.from": "<currency>"])
             if history {
                 let reply = try gateway.call(ConversionHistoryRequest())
                 if output.json { return try JSONOutput.print(reply) }

@@ -53,7 +53,7 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.name": "<name>"])
                 let from = try autoFundFrom.map { try gateway.wallet($0, field: "--auto-fund-from").id }
                 let rule: AutoFundRule? = if let autoFund {
                     AutoFundRule(kind: .fixed, amount: autoFund, dayOfMonth: autoFundDay, fromWalletId: from)
@@ -98,7 +98,7 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let found = try GoalCommand.find(goal, gateway: try Gateway(global))
+                let found = try GoalCommand.find(goal, gateway: try Gateway(global, arguments: ["body.id": "<goal>"]))
                 if output.json { return try JSONOutput.print(found) }
                 print(GoalCommand.details(found), terminator: "")
             }
@@ -118,7 +118,7 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<goal>", "body.amount": "<amount>"])
                 let target = try GoalCommand.find(goal, gateway: gateway)
                 let funded = try gateway.call(GoalFundRequest(id: target.id, amount: amount, fromWalletId: try from.map { try gateway.wallet($0, field: "--from").id }, date: date))
                 if output.json { return try JSONOutput.print(funded) }

@@ -269,7 +269,7 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global, patientMilliseconds: 60_000).call(TransactionImportUndoRequest(importId: importId))
+                let reply = try Gateway(global, patientMilliseconds: 60_000, arguments: ["body.importId": "<import-id>"]).call(TransactionImportUndoRequest(importId: importId))
                 if output.json { return try JSONOutput.print(reply) }
                 print("Deleted the \(reply.deleted) transactions of import \(reply.importId).")
             }

@@ -78,7 +78,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.base": "<base>", "body.quote": "<quote>", "body.rate": "<rate>"])
                 let reply = try gateway.call(RateSetRequest(
                     base: base, quote: quote, rate: rate, profileId: try RatesCommand.profileId(profile, gateway: gateway),
                     asOf: at, customOverride: override ? true : nil))
@@ -100,7 +100,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.base": "<base>", "body.quote": "<quote>"])
                 let reply = try gateway.call(RateHistoryRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway), limit: limit))
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.rates.isEmpty { return print("No \(base.uppercased())/\(quote.uppercased()) rates in this profile.") }
@@ -149,7 +149,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.base": "<base>", "body.quote": "<quote>"])
                 let reply = try gateway.call(RateOverrideEndRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway)))
                 if output.json { return try JSONOutput.print(reply) }
                 for rate in reply.ended {
@@ -175,7 +175,7 @@ struct RatesCommand: ParsableCommand {
 
             func run() throws {
                 try CommandRunner.run {
-                    let created = try Gateway(global).call(RateProfileCreateRequest(name: name, type: type, primarySource: source, notes: notes))
+                    let created = try Gateway(global, arguments: ["body.name": "<name>"]).call(RateProfileCreateRequest(name: name, type: type, primarySource: source, notes: notes))
                     if output.json { return try JSONOutput.print(created) }
                     print("Added \(created.type.rawValue) rate profile \(created.id) '\(created.name)'. Make it the one in use: ledgerly rates profile use \(created.name)")
                 }
@@ -189,7 +189,7 @@ struct RatesCommand: ParsableCommand {
 
             func run() throws {
                 try CommandRunner.run {
-                    let gateway = try Gateway(global)
+                    let gateway = try Gateway(global, arguments: ["body.id": "<profile>"])
                     let reply = try gateway.call(RateProfileListRequest())
                     if output.json { return try JSONOutput.print(reply) }
                     let mode = try gateway.call(SettingsGetRequest()).exchangeMode

@@ -93,7 +93,7 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<recurring>"])
                 let paused = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: true))
                 if output.json { return try JSONOutput.print(paused) }
                 print("Paused '\(paused.name)'. Resume with `ledgerly recurring resume \(paused.name)` (occurrences missed meanwhile are skipped).")
@@ -109,7 +109,7 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<recurring>"])
                 let resumed = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: false))
                 if output.json { return try JSONOutput.print(resumed) }
                 print("Resumed '\(resumed.name)'; next \(resumed.nextRun ?? "none").")
@@ -125,7 +125,7 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<recurring>"])
                 let deleted = try gateway.call(RecurringDeleteRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id))
                 if output.json { return try JSONOutput.print(deleted) }
                 print("Deleted '\(deleted.name)'.")

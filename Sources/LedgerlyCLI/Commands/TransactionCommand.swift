@@ -160,7 +160,7 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<id>"])
                 let tx = try gateway.call(TransactionGetRequest(id: id))
                 if output.json { return try JSONOutput.print(tx) }
                 print(try TransactionCommand.details(tx, gateway: gateway), terminator: "")
@@ -187,7 +187,7 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<id>"])
                 let updated = try gateway.call(TransactionUpdateRequest(
                     id: id, kind: kind, walletId: try wallet.map { try gateway.wallet($0).id }, amount: amount,
                     categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date,
@@ -207,11 +207,11 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global).call(TransactionDeleteRequest(id: id))
+                let reply = try Gateway(global, arguments: ["body.id": "<id>"]).call(TransactionDeleteRequest(id: id))
                 if output.json { return try JSONOutput.print(reply) }
                 print("Deleted transaction\(reply.deletedIds.count > 1 ? "s" : "") \(reply.deletedIds.map(String.init).joined(separator: ", ")).")
                 if reply.withdrawnContributions.isEmpty { return }
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<id>"])
                 for contribution in reply.withdrawnContributions {
                     let goal = try gateway.call(GoalGetRequest(id: contribution.goalId))
                     print("Goal '\(goal.name)' no longer counts the \(contribution.amount) \(goal.currency) this transfer moved on \(contribution.date) (now \(goal.current) of \(goal.target)).")

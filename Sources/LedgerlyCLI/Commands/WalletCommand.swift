@@ -51,7 +51,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let wallet = try Gateway(global).call(WalletCreateRequest(
+                let wallet = try Gateway(global, arguments: ["body.name": "<name>"]).call(WalletCreateRequest(
                     name: name, currency: currency, type: type, icon: icon, startingBalance: startingBalance,
                     institution: institution, sortOrder: sortOrder, includeInNetWorth: !excludeFromNetWorth))
                 if output.json { return try JSONOutput.print(wallet) }
@@ -84,7 +84,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let found = try Gateway(global).wallet(wallet, field: "wallet")
+                let found = try Gateway(global, arguments: ["body.id": "<wallet>"]).wallet(wallet, field: "wallet")
                 if output.json { return try JSONOutput.print(found) }
                 print(WalletCommand.details(found), terminator: "")
             }
@@ -106,7 +106,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<wallet>"])
                 let target = try gateway.wallet(wallet, field: "wallet")
                 let updated = try gateway.call(WalletUpdateRequest(
                     id: target.id, name: name, type: type, icon: icon, startingBalance: startingBalance,
@@ -126,7 +126,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, arguments: ["body.id": "<wallet>"])
                 let target = try gateway.wallet(wallet, field: "wallet")
                 let updated = try gateway.call(WalletArchiveRequest(id: target.id, archived: !undo))
                 if output.json { return try JSONOutput.print(updated) }
