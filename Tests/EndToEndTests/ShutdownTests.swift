@@ -34,6 +34,29 @@ extension EndToEndTests {
             #expect(ContinuousClock.now - asked < .seconds(2), "stopped \(ContinuousClock.now - asked) after SIGTERM")
         }
 
+        /// The alerts service froze 8–10 s after a store restart (one 10 s try per request): now it
+        /// retries like every client, and an alert after the restart comes within seconds.
+        @Test func theAlertsServiceRecoversQuicklyFromAStoreRestart() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.start(.alerts)
+            try harness.setUp()
+            let client = harness.client()
+            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR", startingBalance: "1000"))
+            let food = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
+            let budget = try client.call(BudgetSetRequest(categoryId: food.id, limit: "100"))
+            _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "10", categoryId: food.id, date: Timestamp.today()))
+            try harness.waitFor("alerts to follow") { harness.status(.alerts)?.lastSeq == harness.status(.store)?.lastSeq }
+            harness.stop(.store, signal: SIGKILL)
+            try harness.start(.store)
+            let committed = ContinuousClock.now
+            _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "50", categoryId: food.id, date: Timestamp.today()))
+            try harness.waitFor("the 50 % alert after the restart", seconds: 20) {
+                try client.call(AlertListRequest()).alerts.contains { $0.key == "budget:\(budget.id):\(Timestamp.today().prefix(7)):50" }
+            }
+            #expect(ContinuousClock.now - committed < .seconds(5), "the alert came \(ContinuousClock.now - committed) after the write")
+        }
+
         @Test func theRatesServiceAnswersDuringARefreshAndStopsPromptly() throws {
             let harness = try ServiceHarness()
             let server = try ProviderServer()
