@@ -31,7 +31,8 @@ extension EndToEndTests {
             #expect((harness.status(.alerts)?.lastSeq ?? storeSeq) < storeSeq, "still behind when it is told to stop")
             let asked = ContinuousClock.now
             harness.stop(.alerts)  // SIGTERM, then waits for the exit
-            #expect(ContinuousClock.now - asked < .seconds(2), "stopped \(ContinuousClock.now - asked) after SIGTERM")
+            // It used to go on handling events for 30 s; the bound leaves room for a loaded machine.
+            #expect(ContinuousClock.now - asked < .seconds(3), "stopped \(ContinuousClock.now - asked) after SIGTERM")
         }
 
         /// The alerts service froze 8–10 s after a store restart (one 10 s try per request): now it
@@ -67,7 +68,7 @@ extension EndToEndTests {
             try harness.start(.rates)
             try harness.waitFor("the slow fetch to start") { !server.requestTimes(containing: "slow").isEmpty }
             // Another request is answered at once, not after the fetch.
-            let rates = harness.client(.rates, timeoutMilliseconds: 1_000, attempts: 1)
+            let rates = harness.client(.rates, timeoutMilliseconds: 3_000, attempts: 1)
             let started = ContinuousClock.now
             do throws(ClientError) {
                 _ = try rates.call(WalletListRequest())
@@ -75,10 +76,12 @@ extension EndToEndTests {
             } catch {
                 #expect(error.errorCode == .unknownType)
             }
-            #expect(ContinuousClock.now - started < .milliseconds(500))
+            // It used to wait for the fetch (20 s here).
+            #expect(ContinuousClock.now - started < .milliseconds(1_500))
             let asked = ContinuousClock.now
             harness.stop(.rates)
-            #expect(ContinuousClock.now - asked < .seconds(2), "stopped \(ContinuousClock.now - asked) after SIGTERM during a fetch")
+            // It used to take 8 s.
+            #expect(ContinuousClock.now - asked < .seconds(3), "stopped \(ContinuousClock.now - asked) after SIGTERM during a fetch")
         }
     }
 }
