@@ -8,6 +8,8 @@ public final class ZMQSocket {
     public let type: ZMQSocketType
     private let context: ZMQContext
     private var handle: UnsafeMutableRawPointer?
+    /// The `ipc://` paths this socket bound, removed when it closes.
+    private var boundPaths: [String] = []
 
     public init(context: ZMQContext, type: ZMQSocketType) throws(ZMQError) {
         guard let handle = zmq_socket(context.handle, type.rawValue) else {
@@ -22,11 +24,17 @@ public final class ZMQSocket {
 
     deinit { close() }
 
-    /// Closes the socket; later calls on it throw `ENOTSOCK`.
+    /// Closes the socket; later calls on it throw `ENOTSOCK`. The socket files it bound are
+    /// removed, so a client can tell at once that nobody serves there (libzmq leaves them). Safe
+    /// with the services' lock files: a new instance binds only after this one has closed and
+    /// released its lock, so this never removes another process's socket. A killed process
+    /// leaves its file, and its clients then wait out their tries.
     public func close() {
         if let handle {
             zmq_close(handle)
             self.handle = nil
+            for path in boundPaths { unlink(path) }
+            boundPaths = []
         }
     }
 
@@ -78,6 +86,7 @@ public final class ZMQSocket {
     public func bind(_ endpoint: String) throws(ZMQError) {
         let socket = try live("zmq_bind")
         try zmqCheck("zmq_bind(\(endpoint))") { zmq_bind(socket, endpoint) }
+        if endpoint.hasPrefix("ipc://") { boundPaths.append(String(endpoint.dropFirst("ipc://".count))) }
     }
 
     public func connect(_ endpoint: String) throws(ZMQError) {

@@ -90,6 +90,16 @@ extension EndToEndTests {
             #expect(never.stderr.contains("deploy/start.sh"), "a source build's hint names the script")
             #expect(ContinuousClock.now - started < .seconds(2))
 
+            // Stopped cleanly: it removes its socket files, so again nothing waits.
+            try harness.start(.store)
+            harness.stop(.store)
+            #expect(!FileManager.default.fileExists(atPath: String(harness.home.storeCommandEndpoint.dropFirst("ipc://".count))))
+            started = ContinuousClock.now
+            let stopped = try harness.cli("wallet", "list")
+            #expect(stopped.status == 3)
+            #expect(stopped.stderr.contains("not running"), "\(stopped.stderr)")
+            #expect(ContinuousClock.now - started < .seconds(2))
+
             // Killed: its socket file stays, so the tries are waited out, within a bound.
             try harness.start(.store)
             harness.stop(.store, signal: SIGKILL)
