@@ -39,11 +39,11 @@ extension EndToEndTests {
             defer { follower.stop() }
 
             try Self.spend(harness, "100")
-            try harness.waitFor("the 50 % alert") { follower.lines.count >= 1 }
+            try follower.waitForLines(1, "the 50 % alert", harness: harness)
             try Self.spend(harness, "60")
-            try harness.waitFor("the 80 % alert") { follower.lines.count >= 2 }
+            try follower.waitForLines(2, "the 80 % alert", harness: harness)
             try Self.spend(harness, "50")
-            try harness.waitFor("the 100 % alert") { follower.lines.count >= 3 }
+            try follower.waitForLines(3, "the 100 % alert", harness: harness)
             Thread.sleep(forTimeInterval: 1.5)
             let lines = follower.lines
             #expect(lines.count == 3, "\(lines)")
@@ -94,7 +94,7 @@ extension EndToEndTests {
             // What was missed is printed by a follower started with --since.
             let follower = try FollowerProcess(harness: harness, arguments: ["alerts", "--follow", "--since", "2000-01-01"])
             defer { follower.stop() }
-            try harness.waitFor("the missed alerts") { follower.lines.count >= 2 }
+            try follower.waitForLines(2, "the missed alerts", harness: harness)
             #expect(follower.lines.count == 2)
         }
 

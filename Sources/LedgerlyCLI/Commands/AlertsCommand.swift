@@ -45,13 +45,13 @@ struct AlertsCommand: ParsableCommand {
             // and ids tell which were printed already.
             let events = try gateway.subscribe(ChangeEventType.alertRaised.rawValue)
             defer { events.close() }
-            var lastId: Int64
+            // The newest id before reading what was missed: an alert raised between the two reads
+            // is then among the missed ones, never taken for one already printed.
+            var lastId = try gateway.call(AlertListRequest(limit: 1)).alerts.last?.id ?? 0
             if let since {
                 let missed = try gateway.call(AlertListRequest(since: since, limit: 10_000)).alerts
                 for alert in missed { try Self.emit(alert, json: output.json) }
-                lastId = try missed.last?.id ?? gateway.call(AlertListRequest(limit: 1)).alerts.last?.id ?? 0
-            } else {
-                lastId = try gateway.call(AlertListRequest(limit: 1)).alerts.last?.id ?? 0
+                lastId = missed.last.map { max($0.id, lastId) } ?? lastId
             }
             while true {
                 var inOrder = false

@@ -21,6 +21,8 @@ final class FollowerProcess: Sendable {
 
     private let process: Process
     private let output = Output()
+    /// What the command wrote to standard error: the reason, when it stops early.
+    private let errors = Output()
 
     init(harness: ServiceHarness, arguments: [String]) throws {
         let process = Process()
@@ -30,14 +32,15 @@ final class FollowerProcess: Sendable {
         environment["LEDGERLY_HOME"] = harness.home.root.path
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let pipe = Pipe()
+        let pipe = Pipe(), errorPipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let output = self.output
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            // Empty means the other end closed: stop listening, or the handler is called forever.
-            if data.isEmpty { handle.readabilityHandler = nil } else { output.append(data) }
+        process.standardError = errorPipe
+        for (pipe, sink) in [(pipe, output), (errorPipe, errors)] {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                // Empty means the other end closed: stop listening, or the handler is called forever.
+                if data.isEmpty { handle.readabilityHandler = nil } else { sink.append(data) }
+            }
         }
         self.process = process
         try process.run()
@@ -45,6 +48,18 @@ final class FollowerProcess: Sendable {
 
     /// Complete lines printed so far.
     var lines: [String] { output.lines }
+
+    /// Waits until the command has printed `count` lines; fails at once, with its standard
+    /// error, when the command has exited instead.
+    func waitForLines(_ count: Int, _ what: String, harness: ServiceHarness) throws {
+        try harness.waitFor(what) {
+            if lines.count >= count { return true }
+            guard process.isRunning else {
+                throw HarnessError.commandFailed("the follower (exit \(process.terminationStatus)) before \(what)", errors.lines.joined(separator: "\n"))
+            }
+            return false
+        }
+    }
 
     /// SIGKILL: a process started from the test runner inherits its blocked signals, so SIGTERM
     /// would wait forever.
