@@ -109,7 +109,7 @@ public final class RatesService: Service {
 
     /// The rates service's own requests: `rates.refresh`.
     private static func answer(_ header: EnvelopeHeader, _ frame: Data, refresher: RateRefresher) async -> Data {
-        guard header.type == MessageType.ratesRefresh.rawValue else {
+        guard header.type == RatesRefreshRequest.messageType.rawValue else {
             return ReplyBuilder.error(ErrorBody(code: .unknownType, message: "\(name) answers status and rates.refresh, not \(InputEcho.quoted(header.type))", field: "type"), re: header.id)
         }
         do {

@@ -1,7 +1,18 @@
 import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
+@testable import LedgerlyStore
 import Testing
+
+/// Every request type a service answers, from the store's route table (which also names the
+/// ones other services answer): the code's side of the comparison with `protocol/`.
+enum MessageCatalog {
+    static let requests: [MessageType: any RequestBody.Type] = Dictionary(
+        uniqueKeysWithValues: StoreRouteTable.all(startedAt: "").routes.knownRequestTypes.map { ($0.messageType, $0) })
+    static let types: [MessageType] = requests.keys.sorted()
+
+    static func body(_ type: MessageType) -> any RequestBody.Type { requests[type]! }
+}
 
 /// Keeps `protocol/` and the Swift types in agreement: every message type has a schema and an
 /// example, and every example decodes with the Swift type it documents. (protocol/validate.py
@@ -26,12 +37,12 @@ import Testing
     }
 
     /// PROTOCOL.md names the writes twice, in §5's sentence and in §16's Python client; both must
-    /// be exactly `MessageType.isWrite` (the restore messages were once missing from §16).
+    /// be exactly the `WriteRequest` types (the restore messages were once missing from §16).
     @Test func protocolListsEveryWriteAndNothingElse() throws {
         let text = try String(contentsOf: Self.file("PROTOCOL.md"), encoding: .utf8)
-        let writes = Set(MessageType.allCases.filter(\.isWrite).map(\.rawValue))
+        let writes = Set(MessageCatalog.types.filter { MessageCatalog.body($0).isWrite }.map(\.rawValue))
         let sentence = try #require(text.range(of: "Writes are the message types that change the ledger:")).upperBound
-        let sentenceEnd = try #require(text.range(of: "(Swift: `MessageType.isWrite`)", range: sentence..<text.endIndex)).lowerBound
+        let sentenceEnd = try #require(text.range(of: "(Swift: the request types that conform to `WriteRequest`)", range: sentence..<text.endIndex)).lowerBound
         let named = Set(text[sentence..<sentenceEnd].matches(of: /`([a-z.]+)`/).map { String($0.1) })
         #expect(named == writes, "§5 lists \(named.symmetricDifference(writes).sorted()) wrongly")
         let block = try #require(text.range(of: "WRITES = {")).upperBound
@@ -40,7 +51,29 @@ import Testing
         #expect(python == writes, "§16's WRITES lists \(python.symmetricDifference(writes).sorted()) wrongly")
     }
 
-    @Test(arguments: MessageType.allCases)
+    /// §7 lists what the store answers before setup: exactly the types whose
+    /// `allowedBeforeSetup` is true (`ledger.backup` was once missing).
+    @Test func protocolListsEveryRequestAllowedBeforeSetup() throws {
+        let text = try String(contentsOf: Self.file("PROTOCOL.md"), encoding: .utf8)
+        let allowed = Set(MessageCatalog.types.filter { MessageCatalog.body($0).allowedBeforeSetup }.map(\.rawValue))
+        let start = try #require(text.range(of: "Allowed before setup (Swift: the request types whose `allowedBeforeSetup` is true):")).upperBound
+        let end = try #require(text.range(of: "The rates messages are allowed", range: start..<text.endIndex)).lowerBound
+        let named = Set(text[start..<end].matches(of: /`([a-z.]+)`/).map { String($0.1) })
+        #expect(named == allowed, "§7 lists \(named.symmetricDifference(allowed).sorted()) wrongly")
+    }
+
+    /// The request examples in `protocol/examples` name exactly the types the code knows.
+    @Test func examplesNameEveryKnownRequestTypeAndNoOther() throws {
+        let directory = Self.root.appendingPathComponent("examples")
+        var named = Set<String>()
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".json") {
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(file))) as? [String: Any]
+            if let type = object?["type"] as? String, type != "error", !type.hasSuffix(".ok") { named.insert(type) }
+        }
+        #expect(named == Set(MessageCatalog.types.map(\.rawValue)), "\(named.symmetricDifference(MessageCatalog.types.map(\.rawValue)).sorted())")
+    }
+
+    @Test(arguments: MessageCatalog.types)
     func requestHasASchemaAndExamplesThatDecode(type: MessageType) throws {
         #expect(FileManager.default.fileExists(atPath: Self.file("schemas/\(type.rawValue).json").path))
         let examples = Self.examples(for: type.rawValue)
@@ -49,12 +82,12 @@ import Testing
             let data = try Data(contentsOf: example)
             let header = try RequestDecoding.header(of: data)
             #expect(header.type == type.rawValue)
-            #expect(throws: Never.self, "\(example.lastPathComponent)") { try Self.decodeRequest(type.requestBody, data) }
-            if type.isWrite { #expect(header.key != nil, "\(example.lastPathComponent) is a write without a key") }
+            #expect(throws: Never.self, "\(example.lastPathComponent)") { try Self.decodeRequest(MessageCatalog.body(type), data) }
+            if MessageCatalog.body(type).isWrite { #expect(header.key != nil, "\(example.lastPathComponent) is a write without a key") }
         }
     }
 
-    @Test(arguments: MessageType.allCases)
+    @Test(arguments: MessageCatalog.types)
     func replyHasASchemaAndExamplesThatDecode(type: MessageType) throws {
         #expect(FileManager.default.fileExists(atPath: Self.file("schemas/\(type.replyType).json").path))
         let directory = Self.root.appendingPathComponent("examples")
@@ -66,7 +99,7 @@ import Testing
         #expect(!files.isEmpty, "no example for \(type.replyType)")
         for name in files {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            #expect(throws: Never.self, "\(name)") { try Self.decodeReply(type.requestBody, data) }
+            #expect(throws: Never.self, "\(name)") { try Self.decodeReply(MessageCatalog.body(type), data) }
         }
     }
 
@@ -101,7 +134,7 @@ import Testing
 
     @Test func protocolDocumentNamesEveryMessageTypeAndErrorCode() throws {
         let document = try String(contentsOf: Self.file("PROTOCOL.md"), encoding: .utf8)
-        for type in MessageType.allCases { #expect(document.contains("`\(type.rawValue)`"), "\(type.rawValue)") }
+        for type in MessageCatalog.types { #expect(document.contains("`\(type.rawValue)`"), "\(type.rawValue)") }
         for code in ErrorCode.allCases { #expect(document.contains("`\(code.rawValue)`"), "\(code.rawValue)") }
         for event in ChangeEventType.allCases { #expect(document.contains("`\(event.rawValue)`"), "\(event.rawValue)") }
     }

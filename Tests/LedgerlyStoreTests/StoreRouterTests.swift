@@ -32,7 +32,7 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: folder) }
 
         func send<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> RouterOutcome {
-            let envelope = Envelope(type: Request.messageType.rawValue, body: body, key: Request.messageType.isWrite ? (key ?? UUID().uuidString) : nil)
+            let envelope = Envelope(type: Request.messageType.rawValue, body: body, key: Request.isWrite ? (key ?? UUID().uuidString) : nil)
             return router.handle(try MessageCoding.encode(envelope))
         }
 

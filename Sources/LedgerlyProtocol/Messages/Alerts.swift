@@ -49,9 +49,9 @@ public struct AlertRecord: Codable, Hashable, Sendable {
 /// `alert.raise` (sent by `ledgerly-alerts`): records an alert unless its key was raised before.
 /// A new alert is published as an `alert.raised` event; a repeated key changes nothing and
 /// answers the alert recorded first, with `duplicate: true`.
-public struct AlertRaiseRequest: RequestBody, Hashable {
+public struct AlertRaiseRequest: WriteRequest, Hashable {
     public typealias Reply = AlertRaiseReply
-    public static let messageType = MessageType.alertRaise
+    public static let messageType: MessageType = "alert.raise"
     public var kind: AlertKind
     public var key: String
     public var subject: String
@@ -82,9 +82,9 @@ public struct AlertRaiseReply: Codable, Hashable, Sendable {
 }
 
 /// `alert.list`: the alert log, oldest first; `afterId` or `since` for the ones missed.
-public struct AlertListRequest: RequestBody, Hashable {
+public struct AlertListRequest: ReadRequest, Hashable {
     public typealias Reply = AlertListReply
-    public static let messageType = MessageType.alertList
+    public static let messageType: MessageType = "alert.list"
     /// Only alerts with a greater id.
     public var afterId: Int64?
     /// Only alerts raised at or after this moment (ISO 8601 or YYYY-MM-DD).

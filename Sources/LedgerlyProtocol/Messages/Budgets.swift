@@ -53,9 +53,9 @@ public struct BudgetLimit: Codable, Hashable, Sendable {
 }
 
 /// `budget.set`: creates the category's budget, or changes it (one budget per category).
-public struct BudgetSetRequest: RequestBody, Hashable {
+public struct BudgetSetRequest: WriteRequest, Hashable {
     public typealias Reply = BudgetRecord
-    public static let messageType = MessageType.budgetSet
+    public static let messageType: MessageType = "budget.set"
     public var categoryId: Int64
     /// Positive decimal string.
     public var limit: String
@@ -82,9 +82,9 @@ public struct BudgetSetRequest: RequestBody, Hashable {
 }
 
 /// `budget.list`
-public struct BudgetListRequest: RequestBody, Hashable {
+public struct BudgetListRequest: ReadRequest, Hashable {
     public typealias Reply = BudgetListReply
-    public static let messageType = MessageType.budgetList
+    public static let messageType: MessageType = "budget.list"
     public init() {}
 }
 
@@ -94,17 +94,17 @@ public struct BudgetListReply: Codable, Hashable, Sendable {
 }
 
 /// `budget.delete`: removes a budget (its alerts stay in the alert log).
-public struct BudgetDeleteRequest: RequestBody, Hashable {
+public struct BudgetDeleteRequest: WriteRequest, Hashable {
     public typealias Reply = BudgetRecord
-    public static let messageType = MessageType.budgetDelete
+    public static let messageType: MessageType = "budget.delete"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }
 
 /// `budget.status`: each budget's month in the base currency.
-public struct BudgetStatusRequest: RequestBody, Hashable {
+public struct BudgetStatusRequest: ReadRequest, Hashable {
     public typealias Reply = BudgetStatusReply
-    public static let messageType = MessageType.budgetStatus
+    public static let messageType: MessageType = "budget.status"
     /// "YYYY-MM"; default the current month.
     public var month: String?
     /// Only these budgets.

@@ -27,9 +27,9 @@ public struct CategoryRecord: Codable, Hashable, Sendable {
 }
 
 /// `category.create`
-public struct CategoryCreateRequest: RequestBody, Hashable {
+public struct CategoryCreateRequest: WriteRequest, Hashable {
     public typealias Reply = CategoryRecord
-    public static let messageType = MessageType.categoryCreate
+    public static let messageType: MessageType = "category.create"
     public var name: String
     /// Required for a top-level category; a child takes its parent's kind.
     public var kind: CategoryKind?
@@ -52,9 +52,9 @@ public struct CategoryCreateRequest: RequestBody, Hashable {
 }
 
 /// `category.list`: every category, parents before their children, in sort order.
-public struct CategoryListRequest: RequestBody, Hashable {
+public struct CategoryListRequest: ReadRequest, Hashable {
     public typealias Reply = CategoryListReply
-    public static let messageType = MessageType.categoryList
+    public static let messageType: MessageType = "category.list"
     public var kind: CategoryKind?
     public init(kind: CategoryKind? = nil) { self.kind = kind }
 }
@@ -65,9 +65,9 @@ public struct CategoryListReply: Codable, Hashable, Sendable {
 }
 
 /// `category.update`: changes only the fields that are present.
-public struct CategoryUpdateRequest: RequestBody, Hashable {
+public struct CategoryUpdateRequest: WriteRequest, Hashable {
     public typealias Reply = CategoryRecord
-    public static let messageType = MessageType.categoryUpdate
+    public static let messageType: MessageType = "category.update"
     public var id: Int64
     public var name: String?
     /// Moves the category under another parent of the same kind.

@@ -1,7 +1,9 @@
 /// `events.since`: the change log after `after`, oldest first, at most `limit` (1...1000, default 500).
-public struct EventsSinceRequest: RequestBody, Hashable {
+public struct EventsSinceRequest: ReadRequest, Hashable {
     public typealias Reply = EventsSinceReply
-    public static let messageType = MessageType.eventsSince
+    public static let messageType: MessageType = "events.since"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public var after: Int64
     public var limit: Int?
     public init(after: Int64, limit: Int? = nil) {

@@ -74,9 +74,9 @@ public struct GoalRecord: Codable, Hashable, Sendable {
 }
 
 /// `goal.create`
-public struct GoalCreateRequest: RequestBody, Hashable {
+public struct GoalCreateRequest: WriteRequest, Hashable {
     public typealias Reply = GoalRecord
-    public static let messageType = MessageType.goalCreate
+    public static let messageType: MessageType = "goal.create"
     public var name: String
     public var target: String
     /// Defaults to the linked wallet's currency, else the base currency.
@@ -98,9 +98,9 @@ public struct GoalCreateRequest: RequestBody, Hashable {
 }
 
 /// `goal.list`
-public struct GoalListRequest: RequestBody, Hashable {
+public struct GoalListRequest: ReadRequest, Hashable {
     public typealias Reply = GoalListReply
-    public static let messageType = MessageType.goalList
+    public static let messageType: MessageType = "goal.list"
     public init() {}
 }
 
@@ -110,18 +110,18 @@ public struct GoalListReply: Codable, Hashable, Sendable {
 }
 
 /// `goal.get`
-public struct GoalGetRequest: RequestBody, Hashable {
+public struct GoalGetRequest: ReadRequest, Hashable {
     public typealias Reply = GoalRecord
-    public static let messageType = MessageType.goalGet
+    public static let messageType: MessageType = "goal.get"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }
 
 /// `goal.fund`: puts money towards a goal. With `fromWalletId` and a goal linked to a wallet, the
 /// money is also moved (a transfer into the goal's wallet); otherwise it is recorded against the goal.
-public struct GoalFundRequest: RequestBody, Hashable {
+public struct GoalFundRequest: WriteRequest, Hashable {
     public typealias Reply = GoalRecord
-    public static let messageType = MessageType.goalFund
+    public static let messageType: MessageType = "goal.fund"
     public var id: Int64
     /// Positive decimal string in the goal's currency.
     public var amount: String
@@ -140,9 +140,9 @@ public struct GoalFundRequest: RequestBody, Hashable {
 /// `goal.autofund` (sent by `ledgerly-alerts` on the rule's day, with the key
 /// `goal:<id>:autofund:<YYYY-MM>`): funds the goal by its auto-fund rule for that month — the
 /// fixed amount, or the percentage of the previous month's income — once.
-public struct GoalAutoFundRequest: RequestBody, Hashable {
+public struct GoalAutoFundRequest: WriteRequest, Hashable {
     public typealias Reply = GoalRecord
-    public static let messageType = MessageType.goalAutoFund
+    public static let messageType: MessageType = "goal.autofund"
     public var id: Int64
     /// "YYYY-MM": the month being funded.
     public var month: String
@@ -184,9 +184,9 @@ public struct GoalContributionRecord: Codable, Hashable, Sendable {
 }
 
 /// `goal.contributions`: what was put towards a goal, oldest first.
-public struct GoalContributionsRequest: RequestBody, Hashable {
+public struct GoalContributionsRequest: ReadRequest, Hashable {
     public typealias Reply = GoalContributionsReply
-    public static let messageType = MessageType.goalContributions
+    public static let messageType: MessageType = "goal.contributions"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }

@@ -65,9 +65,9 @@ public struct KeptAmounts: Codable, Hashable, Sendable {
 
 /// `tx.import`: a batch of transactions and transfers applied in one SQL transaction (all or
 /// nothing) and announced by one `tx.imported` event instead of one event per transaction.
-public struct TransactionImportRequest: RequestBody, Hashable {
+public struct TransactionImportRequest: WriteRequest, Hashable {
     public typealias Reply = TransactionImportReply
-    public static let messageType = MessageType.txImport
+    public static let messageType: MessageType = "tx.import"
     public static let maximumItems = 20_000
     /// Names the whole import (every batch of one file carries the same id), so
     /// `tx.import.undo` can take it back.
@@ -146,9 +146,9 @@ public struct TransactionImportSummary: Codable, Hashable, Sendable {
 }
 
 /// `tx.import.undo`: deletes every transaction an import recorded, in one SQL transaction.
-public struct TransactionImportUndoRequest: RequestBody, Hashable {
+public struct TransactionImportUndoRequest: WriteRequest, Hashable {
     public typealias Reply = TransactionImportUndoReply
-    public static let messageType = MessageType.txImportUndo
+    public static let messageType: MessageType = "tx.import.undo"
     public var importId: String
     public init(importId: String) { self.importId = importId }
 }
@@ -165,9 +165,9 @@ public struct TransactionImportUndoReply: Codable, Hashable, Sendable {
 
 /// `tx.export`: every transaction in id order, a page at a time. Paging by id keeps each page's
 /// cost the same at any depth (an offset would re-read everything before it).
-public struct TransactionExportRequest: RequestBody, Hashable {
+public struct TransactionExportRequest: ReadRequest, Hashable {
     public typealias Reply = TransactionExportReply
-    public static let messageType = MessageType.txExport
+    public static let messageType: MessageType = "tx.export"
     /// Transactions with a larger id; nil starts at the first.
     public var afterId: Int64?
     /// 1 to 10,000, default 1,000.

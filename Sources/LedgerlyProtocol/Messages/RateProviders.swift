@@ -43,9 +43,11 @@ extension RateProviderStatus {
 /// `rates.provider.report`, sent by `ledgerly-rates` after each attempt: the store keeps it and
 /// records it in the change log (`rates.provider.status`), so failures and backoff are visible
 /// to every client and survive a restart of the rates service.
-public struct RateProviderReportRequest: RequestBody, Hashable {
+public struct RateProviderReportRequest: WriteRequest, Hashable {
     public typealias Reply = RateProviderStatus
-    public static let messageType = MessageType.ratesProviderReport
+    public static let messageType: MessageType = "rates.provider.report"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public var name: String
     public var profile: String
     public var attemptedAt: String
@@ -69,9 +71,11 @@ public struct RateProviderReportRequest: RequestBody, Hashable {
 }
 
 /// `rates.provider.list`: every provider's last reported status, by name.
-public struct RateProviderListRequest: RequestBody, Hashable {
+public struct RateProviderListRequest: ReadRequest, Hashable {
     public typealias Reply = RateProviderListReply
-    public static let messageType = MessageType.ratesProviderList
+    public static let messageType: MessageType = "rates.provider.list"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public init() {}
 }
 
@@ -83,9 +87,11 @@ public struct RateProviderListReply: Codable, Hashable, Sendable {
 /// `rates.provider.forget`, sent by `ledgerly-rates` when it starts, for each provider the store
 /// still reports that its configuration no longer has: its status is removed, so `ledgerly
 /// status` does not show a provider that was taken out as failing forever.
-public struct RateProviderForgetRequest: RequestBody, Hashable {
+public struct RateProviderForgetRequest: WriteRequest, Hashable {
     public typealias Reply = RateProviderForgetReply
-    public static let messageType = MessageType.ratesProviderForget
+    public static let messageType: MessageType = "rates.provider.forget"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public var name: String
     public init(name: String) { self.name = name }
 }

@@ -70,9 +70,11 @@ public enum RateConfidence: String, Codable, CaseIterable, Sendable {
 }
 
 /// `rates.profile.list`
-public struct RateProfileListRequest: RequestBody, Hashable {
+public struct RateProfileListRequest: ReadRequest, Hashable {
     public typealias Reply = RateProfileListReply
-    public static let messageType = MessageType.ratesProfileList
+    public static let messageType: MessageType = "rates.profile.list"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public init() {}
 }
 
@@ -82,9 +84,9 @@ public struct RateProfileListReply: Codable, Hashable, Sendable {
 }
 
 /// `rates.profile.create`
-public struct RateProfileCreateRequest: RequestBody, Hashable {
+public struct RateProfileCreateRequest: WriteRequest, Hashable {
     public typealias Reply = RateProfileRecord
-    public static let messageType = MessageType.ratesProfileCreate
+    public static let messageType: MessageType = "rates.profile.create"
     public var name: String
     public var type: ExchangeMode
     public var primarySource: String?
@@ -99,17 +101,17 @@ public struct RateProfileCreateRequest: RequestBody, Hashable {
 }
 
 /// `rates.profile.use`: makes a profile the default of its type and switches the exchange mode to it.
-public struct RateProfileUseRequest: RequestBody, Hashable {
+public struct RateProfileUseRequest: WriteRequest, Hashable {
     public typealias Reply = RateProfileRecord
-    public static let messageType = MessageType.ratesProfileUse
+    public static let messageType: MessageType = "rates.profile.use"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }
 
 /// `rates.set`: a manual rate. Far from the last known rate (more than 50 %) it is stored with a warning.
-public struct RateSetRequest: RequestBody, Hashable {
+public struct RateSetRequest: WriteRequest, Hashable {
     public typealias Reply = RateSetReply
-    public static let messageType = MessageType.ratesSet
+    public static let messageType: MessageType = "rates.set"
     public var base: String
     public var quote: String
     /// Positive decimal string: units of `quote` per one `base`.
@@ -142,9 +144,11 @@ public struct RateSetReply: Codable, Hashable, Sendable {
 }
 
 /// `rates.list`: the newest rate of every pair in a profile, with its age and staleness.
-public struct RateListRequest: RequestBody, Hashable {
+public struct RateListRequest: ReadRequest, Hashable {
     public typealias Reply = RateListReply
-    public static let messageType = MessageType.ratesList
+    public static let messageType: MessageType = "rates.list"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public var profileId: Int64?
     public init(profileId: Int64? = nil) { self.profileId = profileId }
 }
@@ -159,9 +163,9 @@ public struct RateListReply: Codable, Hashable, Sendable {
 }
 
 /// `rates.history`: one pair's rates, newest first.
-public struct RateHistoryRequest: RequestBody, Hashable {
+public struct RateHistoryRequest: ReadRequest, Hashable {
     public typealias Reply = RateHistoryReply
-    public static let messageType = MessageType.ratesHistory
+    public static let messageType: MessageType = "rates.history"
     public var base: String
     public var quote: String
     public var profileId: Int64?
@@ -200,9 +204,11 @@ public struct RateInput: Codable, Hashable, Sendable {
 /// stored for the same pair, moment and source is not stored twice: the same value is
 /// *confirmed* (its `confirmedAt` moves to now, so it is fresh again); a different value for the
 /// same moment is skipped, keeping the first (snapshots already refer to it).
-public struct RateBatchRequest: RequestBody, Hashable {
+public struct RateBatchRequest: WriteRequest, Hashable {
     public typealias Reply = RateBatchReply
-    public static let messageType = MessageType.ratesBatch
+    public static let messageType: MessageType = "rates.batch"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public var profileId: Int64
     public var source: String
     /// 1...10000 rates.
@@ -239,9 +245,9 @@ public struct RateBatchReply: Codable, Hashable, Sendable {
 
 /// `rates.export`: every stored rate of every profile, by id, a page at a time (for
 /// `ledgerly export json`).
-public struct RateExportRequest: RequestBody, Hashable {
+public struct RateExportRequest: ReadRequest, Hashable {
     public typealias Reply = RateExportReply
-    public static let messageType = MessageType.ratesExport
+    public static let messageType: MessageType = "rates.export"
     public static let maximumLimit = 10_000
     /// Rates after this id; omitted for the first page.
     public var afterId: Int64?
@@ -271,9 +277,9 @@ public struct RateExportReply: Codable, Hashable, Sendable {
 /// ledger already has for the same profile, pair, moment and source is left as it is. Unlike
 /// `rates.batch` it neither confirms rates nor fills in missing base amounts: a restore keeps
 /// what the export had. Rate ids are not kept (nothing refers to them).
-public struct RateRestoreRequest: RequestBody, Hashable {
+public struct RateRestoreRequest: WriteRequest, Hashable {
     public typealias Reply = RateRestoreReply
-    public static let messageType = MessageType.ratesRestore
+    public static let messageType: MessageType = "rates.restore"
     public static let maximumRates = 10_000
     /// 1...10000 rates; their `id`, `ageSeconds` and `stale` are ignored.
     public var rates: [RateRecord]
@@ -294,9 +300,9 @@ public struct RateRestoreReply: Codable, Hashable, Sendable {
 
 /// `rates.override.end`: ends the user's override for a pair (both directions) in a profile, so
 /// the feed's rates apply again from now on. Conversions at earlier moments still see the override.
-public struct RateOverrideEndRequest: RequestBody, Hashable {
+public struct RateOverrideEndRequest: WriteRequest, Hashable {
     public typealias Reply = RateOverrideEndReply
-    public static let messageType = MessageType.ratesOverrideEnd
+    public static let messageType: MessageType = "rates.override.end"
     public var base: String
     public var quote: String
     /// Defaults to the active profile.
@@ -366,9 +372,11 @@ public struct RateSnapshotLeg: Codable, Hashable, Sendable {
 }
 
 /// `convert`: converts an amount with stored rates and records it in the conversion history.
-public struct ConvertRequest: RequestBody, Hashable {
+public struct ConvertRequest: WriteRequest, Hashable {
     public typealias Reply = ConversionRecord
-    public static let messageType = MessageType.convert
+    public static let messageType: MessageType = "convert"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public var amount: String
     public var from: String
     /// Defaults to the base currency.
@@ -418,9 +426,9 @@ public struct ConversionRecord: Codable, Hashable, Sendable {
 }
 
 /// `convert.history`: past conversions, newest first.
-public struct ConversionHistoryRequest: RequestBody, Hashable {
+public struct ConversionHistoryRequest: ReadRequest, Hashable {
     public typealias Reply = ConversionHistoryReply
-    public static let messageType = MessageType.convertHistory
+    public static let messageType: MessageType = "convert.history"
     /// 1...1000, default 20.
     public var limit: Int?
     /// Pages forward: the oldest conversions after this id, oldest first. Without it, the newest
@@ -440,9 +448,9 @@ public struct ConversionHistoryReply: Codable, Hashable, Sendable {
 
 /// `rates.refresh`, answered by `ledgerly-rates`: fetch every configured provider now and store
 /// what they return for the currencies in use.
-public struct RatesRefreshRequest: RequestBody, Hashable {
+public struct RatesRefreshRequest: ReadRequest, Hashable {
     public typealias Reply = RatesRefreshReply
-    public static let messageType = MessageType.ratesRefresh
+    public static let messageType: MessageType = "rates.refresh"
     public init() {}
 }
 
@@ -481,9 +489,9 @@ public struct ProviderRefreshResult: Codable, Hashable, Sendable {
 /// `rates.waiting`: the transactions whose base amount still waits for an exchange rate, per
 /// wallet currency, with the earliest day that lacks a rate, so a client can say exactly which
 /// rate to set (`rates.set` with `asOf` on or before `earliestDate`) instead of a vague hint.
-public struct RatesWaitingRequest: RequestBody, Hashable {
+public struct RatesWaitingRequest: ReadRequest, Hashable {
     public typealias Reply = RatesWaitingReply
-    public static let messageType = MessageType.ratesWaiting
+    public static let messageType: MessageType = "rates.waiting"
     public init() {}
 }
 

@@ -64,9 +64,9 @@ public struct RecurringRecord: Codable, Hashable, Sendable {
 }
 
 /// `recurring.create`
-public struct RecurringCreateRequest: RequestBody, Hashable {
+public struct RecurringCreateRequest: WriteRequest, Hashable {
     public typealias Reply = RecurringRecord
-    public static let messageType = MessageType.recurringCreate
+    public static let messageType: MessageType = "recurring.create"
     public var name: String
     public var template: RecurringTemplate
     public var frequency: RecurrenceFrequency
@@ -90,9 +90,9 @@ public struct RecurringCreateRequest: RequestBody, Hashable {
 }
 
 /// `recurring.list`
-public struct RecurringListRequest: RequestBody, Hashable {
+public struct RecurringListRequest: ReadRequest, Hashable {
     public typealias Reply = RecurringListReply
-    public static let messageType = MessageType.recurringList
+    public static let messageType: MessageType = "recurring.list"
     public init() {}
 }
 
@@ -103,9 +103,9 @@ public struct RecurringListReply: Codable, Hashable, Sendable {
 
 /// `recurring.pause`: pauses (no occurrence is posted or reminded; on resume the ones missed
 /// meanwhile are skipped, not posted late) or resumes.
-public struct RecurringPauseRequest: RequestBody, Hashable {
+public struct RecurringPauseRequest: WriteRequest, Hashable {
     public typealias Reply = RecurringRecord
-    public static let messageType = MessageType.recurringPause
+    public static let messageType: MessageType = "recurring.pause"
     public var id: Int64
     public var paused: Bool
     public init(id: Int64, paused: Bool) {
@@ -115,9 +115,9 @@ public struct RecurringPauseRequest: RequestBody, Hashable {
 }
 
 /// `recurring.delete`: the template goes; transactions it posted stay.
-public struct RecurringDeleteRequest: RequestBody, Hashable {
+public struct RecurringDeleteRequest: WriteRequest, Hashable {
     public typealias Reply = RecurringRecord
-    public static let messageType = MessageType.recurringDelete
+    public static let messageType: MessageType = "recurring.delete"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }
@@ -127,9 +127,9 @@ public struct RecurringDeleteRequest: RequestBody, Hashable {
 /// in one database transaction. Sent with the key `recurring:<id>:<occurrence>`, so an
 /// occurrence is handled once however often it is sent; any occurrence but the one due is a
 /// `conflict`.
-public struct RecurringPostRequest: RequestBody, Hashable {
+public struct RecurringPostRequest: WriteRequest, Hashable {
     public typealias Reply = RecurringPostReply
-    public static let messageType = MessageType.recurringPost
+    public static let messageType: MessageType = "recurring.post"
     public var id: Int64
     public var occurrence: String
     public init(id: Int64, occurrence: String) {

@@ -2,9 +2,9 @@ import LedgerlyCore
 
 /// `report.balance`: every wallet's balance in its own currency and valued in the base currency
 /// with the rate in force now (net worth).
-public struct BalanceReportRequest: RequestBody, Hashable {
+public struct BalanceReportRequest: ReadRequest, Hashable {
     public typealias Reply = BalanceReport
-    public static let messageType = MessageType.reportBalance
+    public static let messageType: MessageType = "report.balance"
     /// Archived wallets are left out unless asked for.
     public var includeArchived: Bool?
     public init(includeArchived: Bool? = nil) { self.includeArchived = includeArchived }
@@ -55,9 +55,9 @@ public struct BalanceReport: Codable, Hashable, Sendable {
 /// `report.categories`: spending and income per category and month, in the base currency, from
 /// the stored base amounts. Parents include their children; split parts count in their own
 /// categories; transfers are left out. Spending is expenses minus refunds.
-public struct CategoryReportRequest: RequestBody, Hashable {
+public struct CategoryReportRequest: ReadRequest, Hashable {
     public typealias Reply = CategoryReport
-    public static let messageType = MessageType.reportCategories
+    public static let messageType: MessageType = "report.categories"
     /// Inclusive "YYYY-MM" bounds; nil = from the first / to the last month with transactions.
     public var from: String?
     public var to: String?
@@ -131,9 +131,9 @@ public struct CategoryReport: Codable, Hashable, Sendable {
 
 /// `report.cashflow`: income, expenses, net and savings rate per month, in the base currency.
 /// Transfers are neither; a refund lowers expenses instead of raising income.
-public struct CashFlowReportRequest: RequestBody, Hashable {
+public struct CashFlowReportRequest: ReadRequest, Hashable {
     public typealias Reply = CashFlowReport
-    public static let messageType = MessageType.reportCashflow
+    public static let messageType: MessageType = "report.cashflow"
     /// Inclusive "YYYY-MM" bounds; nil = first / last month with transactions.
     public var from: String?
     public var to: String?
@@ -178,9 +178,9 @@ public struct CashFlowReport: Codable, Hashable, Sendable {
 }
 
 /// `report.payees`: where the money goes (or comes from), by the transactions' notes.
-public struct PayeeReportRequest: RequestBody, Hashable {
+public struct PayeeReportRequest: ReadRequest, Hashable {
     public typealias Reply = PayeeReport
-    public static let messageType = MessageType.reportPayees
+    public static let messageType: MessageType = "report.payees"
     /// Inclusive "YYYY-MM-DD" bounds.
     public var from: String?
     public var to: String?

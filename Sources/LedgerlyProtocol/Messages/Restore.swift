@@ -15,9 +15,9 @@
 /// `ledger.restore.begin`: writes the records with their ids and times in one SQL transaction.
 /// Refused (`conflict`) unless the ledger has no wallets, categories, tags, transactions, alerts
 /// or conversions, and no rate profiles but the three built in (which the export's replace).
-public struct LedgerRestoreBeginRequest: RequestBody, Hashable {
+public struct LedgerRestoreBeginRequest: WriteRequest, Hashable {
     public typealias Reply = LedgerRestoreBeginReply
-    public static let messageType = MessageType.ledgerRestoreBegin
+    public static let messageType: MessageType = "ledger.restore.begin"
     /// Archived ones too; they are archived by `ledger.restore.finish`, after their transactions.
     public var wallets: [WalletRecord]
     /// Parents before or after children: any order.
@@ -73,9 +73,9 @@ public struct GoalRestore: Codable, Hashable, Sendable {
 /// `recurring.created` and `wallet.archived` events, so the alerts service takes them up as it
 /// would new ones (the restored alert log's keys stop it raising what was raised before).
 /// Refused (`conflict`) when the ledger already has budgets, goals or recurring templates.
-public struct LedgerRestoreFinishRequest: RequestBody, Hashable {
+public struct LedgerRestoreFinishRequest: WriteRequest, Hashable {
     public typealias Reply = LedgerRestoreFinishReply
-    public static let messageType = MessageType.ledgerRestoreFinish
+    public static let messageType: MessageType = "ledger.restore.finish"
     public var budgets: [BudgetRecord]
     public var goals: [GoalRestore]
     public var recurring: [RecurringRecord]
@@ -107,9 +107,11 @@ public struct LedgerRestoreFinishReply: Codable, Hashable, Sendable {
 
 /// `ledger.backup`: the store writes a consistent copy of its database (SQLite's online backup,
 /// while it keeps serving) to `path`, a file that must not exist yet, and checks it.
-public struct LedgerBackupRequest: RequestBody, Hashable {
+public struct LedgerBackupRequest: ReadRequest, Hashable {
     public typealias Reply = LedgerBackupReply
-    public static let messageType = MessageType.ledgerBackup
+    public static let messageType: MessageType = "ledger.backup"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     /// Absolute path of the file to write, on the store's machine; its folder must exist.
     public var path: String
     public init(path: String) { self.path = path }

@@ -62,16 +62,20 @@ public struct OnboardingProgress: Codable, Hashable, Sendable {
 }
 
 /// `settings.get`
-public struct SettingsGetRequest: RequestBody, Hashable {
+public struct SettingsGetRequest: ReadRequest, Hashable {
     public typealias Reply = SettingsRecord
-    public static let messageType = MessageType.settingsGet
+    public static let messageType: MessageType = "settings.get"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public init() {}
 }
 
 /// `settings.update`: changes only the fields that are present.
-public struct SettingsUpdateRequest: RequestBody, Hashable {
+public struct SettingsUpdateRequest: WriteRequest, Hashable {
     public typealias Reply = SettingsRecord
-    public static let messageType = MessageType.settingsUpdate
+    public static let messageType: MessageType = "settings.update"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public var baseCurrency: String?
     public var exchangeMode: ExchangeMode?
     public var priceRefreshIntervalMinutes: Int?

@@ -1,7 +1,9 @@
 /// `status`: answered by every service; `ledgerly status` asks each one.
-public struct StatusRequest: RequestBody, Hashable {
+public struct StatusRequest: ReadRequest, Hashable {
     public typealias Reply = StatusReply
-    public static let messageType = MessageType.status
+    public static let messageType: MessageType = "status"
+    /// Answered before setup is complete (PROTOCOL.md §7).
+    public static let allowedBeforeSetup = true
     public init() {}
 }
 

@@ -8,17 +8,17 @@ public struct TagRecord: Codable, Hashable, Sendable {
 }
 
 /// `tag.create`
-public struct TagCreateRequest: RequestBody, Hashable {
+public struct TagCreateRequest: WriteRequest, Hashable {
     public typealias Reply = TagRecord
-    public static let messageType = MessageType.tagCreate
+    public static let messageType: MessageType = "tag.create"
     public var name: String
     public init(name: String) { self.name = name }
 }
 
 /// `tag.list`
-public struct TagListRequest: RequestBody, Hashable {
+public struct TagListRequest: ReadRequest, Hashable {
     public typealias Reply = TagListReply
-    public static let messageType = MessageType.tagList
+    public static let messageType: MessageType = "tag.list"
     public init() {}
 }
 

@@ -86,9 +86,9 @@ public struct TransactionRecord: Codable, Hashable, Sendable {
 }
 
 /// `tx.create`
-public struct TransactionCreateRequest: RequestBody, Hashable {
+public struct TransactionCreateRequest: WriteRequest, Hashable {
     public typealias Reply = TransactionRecord
-    public static let messageType = MessageType.txCreate
+    public static let messageType: MessageType = "tx.create"
     public var kind: TransactionKind
     public var walletId: Int64
     /// Positive decimal string.
@@ -124,17 +124,17 @@ public struct TransactionCreateRequest: RequestBody, Hashable {
 }
 
 /// `tx.get`
-public struct TransactionGetRequest: RequestBody, Hashable {
+public struct TransactionGetRequest: ReadRequest, Hashable {
     public typealias Reply = TransactionRecord
-    public static let messageType = MessageType.txGet
+    public static let messageType: MessageType = "tx.get"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }
 
 /// `tx.list`: newest first. Every filter is optional and they combine with AND.
-public struct TransactionListRequest: RequestBody, Hashable {
+public struct TransactionListRequest: ReadRequest, Hashable {
     public typealias Reply = TransactionListReply
-    public static let messageType = MessageType.txList
+    public static let messageType: MessageType = "tx.list"
     public var walletId: Int64?
     /// Matches the category, its descendants, and split parts in any of them.
     public var categoryId: Int64?
@@ -172,9 +172,9 @@ public struct TransactionListReply: Codable, Hashable, Sendable {
 
 /// `tx.update`: changes only the fields that are present. Transfer legs accept only notes,
 /// date, tags and attachment; delete and re-create a transfer to change its amounts.
-public struct TransactionUpdateRequest: RequestBody, Hashable {
+public struct TransactionUpdateRequest: WriteRequest, Hashable {
     public typealias Reply = TransactionRecord
-    public static let messageType = MessageType.txUpdate
+    public static let messageType: MessageType = "tx.update"
     public var id: Int64
     public var kind: TransactionKind?
     public var walletId: Int64?
@@ -203,9 +203,9 @@ public struct TransactionUpdateRequest: RequestBody, Hashable {
 }
 
 /// `tx.delete`: deleting one leg of a transfer deletes both.
-public struct TransactionDeleteRequest: RequestBody, Hashable {
+public struct TransactionDeleteRequest: WriteRequest, Hashable {
     public typealias Reply = TransactionDeleteReply
-    public static let messageType = MessageType.txDelete
+    public static let messageType: MessageType = "tx.delete"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }
@@ -232,9 +232,9 @@ public struct TransactionDeleteReply: Codable, Hashable, Sendable {
 
 /// `tx.transfer`: moves money between two wallets as two linked legs (an expense leg in the
 /// source wallet, an income leg in the destination). Transfers count as neither spending nor income.
-public struct TransferCreateRequest: RequestBody, Hashable {
+public struct TransferCreateRequest: WriteRequest, Hashable {
     public typealias Reply = TransferReply
-    public static let messageType = MessageType.txTransfer
+    public static let messageType: MessageType = "tx.transfer"
     public var fromWalletId: Int64
     public var toWalletId: Int64
     /// Leaves the source wallet, in its currency.

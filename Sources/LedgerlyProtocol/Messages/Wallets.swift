@@ -35,9 +35,9 @@ public struct WalletRecord: Codable, Hashable, Sendable {
 }
 
 /// `wallet.create`
-public struct WalletCreateRequest: RequestBody, Hashable {
+public struct WalletCreateRequest: WriteRequest, Hashable {
     public typealias Reply = WalletRecord
-    public static let messageType = MessageType.walletCreate
+    public static let messageType: MessageType = "wallet.create"
     public var name: String
     public var currency: String
     public var type: WalletType?
@@ -61,9 +61,9 @@ public struct WalletCreateRequest: RequestBody, Hashable {
 }
 
 /// `wallet.list`
-public struct WalletListRequest: RequestBody, Hashable {
+public struct WalletListRequest: ReadRequest, Hashable {
     public typealias Reply = WalletListReply
-    public static let messageType = MessageType.walletList
+    public static let messageType: MessageType = "wallet.list"
     public var includeArchived: Bool?
     public init(includeArchived: Bool? = nil) { self.includeArchived = includeArchived }
 }
@@ -74,18 +74,18 @@ public struct WalletListReply: Codable, Hashable, Sendable {
 }
 
 /// `wallet.get`
-public struct WalletGetRequest: RequestBody, Hashable {
+public struct WalletGetRequest: ReadRequest, Hashable {
     public typealias Reply = WalletRecord
-    public static let messageType = MessageType.walletGet
+    public static let messageType: MessageType = "wallet.get"
     public var id: Int64
     public init(id: Int64) { self.id = id }
 }
 
 /// `wallet.update`: changes only the fields that are present. The currency cannot change,
 /// because every stored amount of the wallet is in it.
-public struct WalletUpdateRequest: RequestBody, Hashable {
+public struct WalletUpdateRequest: WriteRequest, Hashable {
     public typealias Reply = WalletRecord
-    public static let messageType = MessageType.walletUpdate
+    public static let messageType: MessageType = "wallet.update"
     public var id: Int64
     public var name: String?
     public var type: WalletType?
@@ -108,9 +108,9 @@ public struct WalletUpdateRequest: RequestBody, Hashable {
 }
 
 /// `wallet.archive`: hides a wallet from lists and new transactions; its history stays.
-public struct WalletArchiveRequest: RequestBody, Hashable {
+public struct WalletArchiveRequest: WriteRequest, Hashable {
     public typealias Reply = WalletRecord
-    public static let messageType = MessageType.walletArchive
+    public static let messageType: MessageType = "wallet.archive"
     public var id: Int64
     /// `false` un-archives. Defaults to `true`.
     public var archived: Bool?

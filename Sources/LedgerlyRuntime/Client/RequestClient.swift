@@ -33,7 +33,7 @@ public final class RequestClient {
     /// down) is answered with `.cancelled` within `cancellationCheckMilliseconds`.
     public func call<Request: RequestBody>(_ body: Request, key: String? = nil, isCancelled: (() -> Bool)? = nil) throws(ClientError) -> Request.Reply {
         let type = Request.messageType
-        let envelope = Envelope(type: type.rawValue, body: body, key: type.isWrite ? (key ?? UUID().uuidString.lowercased()) : key)
+        let envelope = Envelope(type: type.rawValue, body: body, key: Request.isWrite ? (key ?? UUID().uuidString.lowercased()) : key)
         let frame: Data
         do { frame = try MessageCoding.encode(envelope) } catch { throw .invalidReply("could not encode the request: \(error)") }
         let reply = try exchange(frame, id: envelope.id, isCancelled: isCancelled)

@@ -261,7 +261,7 @@ public final class ChangeFollower: Service {
 
     private func isStatusOrUnreadable(_ frames: [Data]) -> Bool {
         guard let payload = RoutedRequest(frames: frames).payload, let header = try? RequestDecoding.header(of: payload) else { return true }
-        return header.type == MessageType.status.rawValue
+        return header.type == StatusRequest.messageType.rawValue
     }
 
     /// Runs on the socket thread: answers `status` from the cursor, anything else with an error.
@@ -273,7 +273,7 @@ public final class ChangeFollower: Service {
         let reply: Data
         do throws(ErrorBody) {
             let header = try RequestDecoding.header(of: payload)
-            guard header.type == MessageType.status.rawValue else {
+            guard header.type == StatusRequest.messageType.rawValue else {
                 throw ErrorBody(code: .unknownType, message: "\(service) does not handle \(InputEcho.quoted(header.type)); it answers: status", field: "type")
             }
             _ = try RequestDecoding.request(StatusRequest.self, from: payload)

@@ -7,7 +7,8 @@ import LedgerlyProtocol
 /// active profile's rate in force now. The total is net worth from wallets: every wallet with
 /// `includeInNetWorth`, archived or not.
 enum BalanceReporter {
-    static func report(_ request: BalanceReportRequest, _ db: Database, now: Date) throws -> BalanceReport {
+    static func report(_ request: BalanceReportRequest, _ context: ReadContext) throws -> BalanceReport {
+        let db = context.db, now = context.date
         let base = try SettingsHandlers.baseCurrency(db)
         let baseCurrency = try base.map { try InputRules.currency($0, field: "settings.baseCurrency") }
         let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body"), now: now)

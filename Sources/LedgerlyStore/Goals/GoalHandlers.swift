@@ -103,8 +103,9 @@ enum GoalHandlers {
         return rule
     }
 
-    static func list(_ request: GoalListRequest, _ db: Database, today: String) throws -> GoalListReply {
-        GoalListReply(goals: try db.cachedRows(sql: "SELECT * FROM goals ORDER BY name").map { try record(db, $0, today: today) })
+    static func list(_ request: GoalListRequest, _ context: ReadContext) throws -> GoalListReply {
+        let db = context.db, today = context.today
+        return GoalListReply(goals: try db.cachedRows(sql: "SELECT * FROM goals ORDER BY name").map { try record(db, $0, today: today) })
     }
 
     static func contributions(_ request: GoalContributionsRequest, _ db: Database) throws -> GoalContributionsReply {

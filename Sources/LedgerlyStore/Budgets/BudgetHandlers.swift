@@ -90,7 +90,8 @@ enum BudgetHandlers {
         return saved
     }
 
-    static func list(_ request: BudgetListRequest, _ db: Database, now: Date) throws -> BudgetListReply {
+    static func list(_ request: BudgetListRequest, _ context: ReadContext) throws -> BudgetListReply {
+        let db = context.db, now = context.date
         let currentMonth = String(Timestamp.today(at: now).prefix(7))
         return BudgetListReply(budgets: try db.cachedRows(sql: "\(selectSQL) ORDER BY c.name COLLATE NOCASE").map { try record(db, $0, currentMonth: currentMonth) })
     }

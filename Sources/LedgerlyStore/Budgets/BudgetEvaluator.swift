@@ -11,7 +11,8 @@ import LedgerlyProtocol
 /// the parts add up exactly); transfers never count. A transaction whose base amount still waits
 /// for a rate is not counted, and the month says how many there are (`uncounted`).
 enum BudgetEvaluator {
-    static func status(_ request: BudgetStatusRequest, _ db: Database, now: Date) throws -> BudgetStatusReply {
+    static func status(_ request: BudgetStatusRequest, _ context: ReadContext) throws -> BudgetStatusReply {
+        let db = context.db, now = context.date
         guard let base = try SettingsHandlers.baseCurrency(db) else {
             throw ErrorBody(code: .setupRequired, message: "Ledgerly is not set up yet: run `ledgerly setup` first")
         }
@@ -28,7 +29,7 @@ enum BudgetEvaluator {
                 ORDER BY c.name COLLATE NOCASE
                 """, arguments: [request.budgetIds == nil, "\(ids)", request.categoryIds == nil, "\(categories)"]).map { try BudgetHandlers.record(db, $0, currentMonth: currentMonth) }
         } else {
-            budgets = try BudgetHandlers.list(BudgetListRequest(), db, now: now).budgets
+            budgets = try BudgetHandlers.list(BudgetListRequest(), context).budgets
         }
         budgets = budgets.filter { $0.startMonth <= month }
         // A budget whose limit cannot be converted yet (no rate for its currency) is left out,

@@ -183,7 +183,8 @@ enum RateHandlers {
     }
 
     /// The rate in force now for every pair the profile has, with its age.
-    static func list(_ request: RateListRequest, _ db: Database, now: Date) throws -> RateListReply {
+    static func list(_ request: RateListRequest, _ context: ReadContext) throws -> RateListReply {
+        let db = context.db, now = context.date
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
         let policy = try SettingsHandlers.stalenessPolicy(db)
         let cutoff = Timestamp.string(from: now)
@@ -192,7 +193,8 @@ enum RateHandlers {
         return RateListReply(profile: profile, rates: rows.map { record($0, now: now, policy: policy) })
     }
 
-    static func history(_ request: RateHistoryRequest, _ db: Database, now: Date) throws -> RateHistoryReply {
+    static func history(_ request: RateHistoryRequest, _ context: ReadContext) throws -> RateHistoryReply {
+        let db = context.db, now = context.date
         let (base, quote) = try pair(request.base, request.quote)
         let policy = try SettingsHandlers.stalenessPolicy(db)
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")

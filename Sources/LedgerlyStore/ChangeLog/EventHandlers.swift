@@ -4,7 +4,8 @@ import LedgerlyProtocol
 
 /// `events.since`: the change log read back for subscribers catching up (Clone pattern).
 enum EventHandlers {
-    static func since(_ request: EventsSinceRequest, _ db: Database, epoch: String) throws -> EventsSinceReply {
+    static func since(_ request: EventsSinceRequest, _ context: ReadContext) throws -> EventsSinceReply {
+        let db = context.db, epoch = context.epoch
         let limit = request.limit ?? 500
         guard (1...1_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 1000, got \(limit)", field: "body.limit") }
         guard request.after >= 0 else { throw ErrorBody.validation("body.after must not be negative", field: "body.after") }

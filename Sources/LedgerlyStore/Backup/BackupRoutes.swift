@@ -1,0 +1,7 @@
+import LedgerlyProtocol
+
+extension StoreRouteTable {
+    mutating func addBackupRoutes() {
+        readPool(LedgerBackupRequest.self, BackupHandlers.backup)
+    }
+}

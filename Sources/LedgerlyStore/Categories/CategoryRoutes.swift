@@ -1,0 +1,9 @@
+import LedgerlyProtocol
+
+extension StoreRouteTable {
+    mutating func addCategoryRoutes() {
+        write(CategoryCreateRequest.self, CategoryHandlers.create)
+        read(CategoryListRequest.self, CategoryHandlers.list)
+        write(CategoryUpdateRequest.self, CategoryHandlers.update)
+    }
+}

@@ -1,0 +1,12 @@
+import LedgerlyProtocol
+
+extension StoreRouteTable {
+    /// Imports, exports, and restoring an export into a new ledger.
+    mutating func addImportRoutes() {
+        write(TransactionImportRequest.self, ImportHandlers.importBatch)
+        write(TransactionImportUndoRequest.self, ImportHandlers.undo)
+        read(TransactionExportRequest.self, ImportHandlers.export)
+        write(LedgerRestoreBeginRequest.self, RestoreHandlers.begin)
+        write(LedgerRestoreFinishRequest.self, RestoreHandlers.finish)
+    }
+}
