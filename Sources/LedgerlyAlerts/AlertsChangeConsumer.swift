@@ -24,15 +24,18 @@ struct AlertsChangeConsumer: ChangeConsumer {
 
     func handle(_ event: ChangeEvent) async throws {
         do {
-            if event.type == ChangeEventType.alertRaised.rawValue {
+            let change = try event.payload()
+            switch change {
+            case .alertRaised(let alert):
                 // Alerts already in a restored database's history were delivered when they were
                 // raised; replaying it re-evaluates, but only alerts raised now reach the sinks.
                 guard !replayed.contains(event) else { return try await log.handle(event) }
-                await deliver(try event.data.decode(AlertRecord.self))
-            } else {
-                if event.entity == "recurring" || event.type == ChangeEventType.setupCompleted.rawValue { wakeup.notify() }
-                try await budgets.handle(event)
-                try await goals.handle(event)
+                await deliver(alert)
+            case .recurringCreated, .recurringUpdated, .recurringDeleted, .setupCompleted:
+                wakeup.notify()
+            default:
+                try await budgets.handle(change)
+                try await goals.handle(change)
             }
         } catch let error as DecodingError {
             logger.error("cannot read the change; passed over", metadata: ["seq": "\(event.seq)", "type": "\(event.type)", "error": "\(error)"])

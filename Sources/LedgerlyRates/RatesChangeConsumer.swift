@@ -6,16 +6,13 @@ import Logging
 /// wakes the refresh schedule when a change can alter which currencies are in use or how often
 /// to refresh. It only signals — a refresh never holds up following the change log.
 struct RatesChangeConsumer: ChangeConsumer {
-    static let wakingTypes: Set<String> = [
-        ChangeEventType.walletCreated.rawValue, ChangeEventType.walletUpdated.rawValue,
-        ChangeEventType.settingsUpdated.rawValue, ChangeEventType.setupCompleted.rawValue,
-    ]
+    static let wakingTypes: Set<ChangeEventType> = [.walletCreated, .walletUpdated, .settingsUpdated, .setupCompleted]
 
     let log: LoggingChangeConsumer
     let wakeup: WakeupSignal
 
     func handle(_ event: ChangeEvent) async throws {
         try await log.handle(event)
-        if Self.wakingTypes.contains(event.type) { wakeup.notify() }
+        if let kind = event.kind, Self.wakingTypes.contains(kind) { wakeup.notify() }
     }
 }

@@ -114,6 +114,9 @@ enum MessageCatalog {
             #expect(event.entity == type.entity)
             let data = try MessageCoding.encode(event.data)
             #expect(throws: Never.self) { _ = try JSONDecoder().decode(type.dataType, from: data) }
+            // The typed payload the subscriber services switch over reads it as a known change.
+            let payload = try event.payload()
+            if case .unknown = payload { Issue.record("\(example.lastPathComponent) read as an unknown change") }
         }
     }
 

@@ -25,10 +25,9 @@ actor BudgetWatcher {
         self.logger = logger
     }
 
-    func handle(_ event: ChangeEvent) async throws {
-        switch event.type {
-        case ChangeEventType.txCreated.rawValue, ChangeEventType.txUpdated.rawValue, ChangeEventType.txDeleted.rawValue:
-            let transaction = try event.data.decode(TransactionRecord.self)
+    func handle(_ change: ChangePayload) async throws {
+        switch change {
+        case .txCreated(let transaction), .txUpdated(let transaction), .txDeleted(let transaction):
             guard transaction.transfer == nil else { return }
             let categories = ([transaction.categoryId].compactMap { $0 } + transaction.splits.map(\.categoryId))
             guard !categories.isEmpty else { return }
@@ -37,15 +36,13 @@ actor BudgetWatcher {
             // With carry-over, an earlier month changes what the current one has available.
             let current = currentMonth
             if month < current { try await evaluate(BudgetStatusRequest(month: current, categoryIds: categories)) }
-        case ChangeEventType.txImported.rawValue:
+        case .txImported(let summary):
             // One event per import batch. Only the current month is evaluated: loading years of
             // history must not raise an alert for every month that is long over (D68).
-            let summary = try event.data.decode(TransactionImportSummary.self)
             let current = currentMonth
             guard !summary.categoryIds.isEmpty, summary.months.contains(where: { $0 <= current }) else { return }
             try await evaluate(BudgetStatusRequest(month: current, categoryIds: summary.categoryIds))
-        case ChangeEventType.budgetCreated.rawValue, ChangeEventType.budgetUpdated.rawValue:
-            let budget = try event.data.decode(BudgetRecord.self)
+        case .budgetCreated(let budget), .budgetUpdated(let budget):
             try await evaluate(BudgetStatusRequest(month: currentMonth, budgetIds: [budget.id]))
         default:
             return

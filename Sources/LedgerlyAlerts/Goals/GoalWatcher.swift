@@ -23,9 +23,11 @@ actor GoalWatcher {
         self.logger = logger
     }
 
-    func handle(_ event: ChangeEvent) async throws {
-        guard event.type == ChangeEventType.goalCreated.rawValue || event.type == ChangeEventType.goalUpdated.rawValue else { return }
-        try await evaluate(try event.data.decode(GoalRecord.self))
+    func handle(_ change: ChangePayload) async throws {
+        switch change {
+        case .goalCreated(let goal), .goalUpdated(let goal): try await evaluate(goal)
+        default: return
+        }
     }
 
     /// Pace changes with time alone, and auto-fund days come by: looked at on the schedule.
