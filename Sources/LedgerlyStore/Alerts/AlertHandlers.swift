@@ -24,15 +24,15 @@ enum AlertHandlers {
     @discardableResult
     static func insert(_ request: AlertRaiseRequest, _ context: inout WriteContext) throws -> AlertRaiseReply {
         let db = context.db
-        let key = try InputRules.name(request.key, field: "body.key")
+        let key = try InputRules.name(request.key, field: .body("key"))
         if let earlier = try db.cachedRow(sql: "SELECT * FROM alerts WHERE key = ?", arguments: [key]) {
             return AlertRaiseReply(alert: record(earlier), duplicate: true)
         }
-        let subject = try InputRules.name(request.subject, field: "body.subject")
-        guard let message = try InputRules.optionalText(request.message, field: "body.message", limit: 1_000) else {
-            throw ErrorBody.validation("body.message must not be empty", field: "body.message")
+        let subject = try InputRules.name(request.subject, field: .body("subject"))
+        guard let message = try InputRules.optionalText(request.message, field: .body("message"), limit: 1_000) else {
+            throw LedgerError.invalid("body.message must not be empty", field: .body("message"))
         }
-        let period = try InputRules.optionalText(request.period, field: "body.period", limit: 20)
+        let period = try InputRules.optionalText(request.period, field: .body("period"), limit: 20)
         let data = try request.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }
         try db.execute(
             cached: "INSERT INTO alerts (kind, key, subject, message, period, threshold, data, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -44,9 +44,9 @@ enum AlertHandlers {
 
     static func list(_ request: AlertListRequest, _ db: Database) throws -> AlertListReply {
         let limit = request.limit ?? 1_000
-        guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
+        guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
         // A date alone means from the start of that day.
-        let since = try request.since.map { text throws(ErrorBody) in Timestamp.string(from: try InputRules.moment(text, field: "body.since", date: .startOfDay)) }
+        let since = try request.since.map { text throws(LedgerError) in Timestamp.string(from: try InputRules.moment(text, field: .body("since"), date: .startOfDay)) }
         // With a cursor (`afterId`), the oldest after it, so a follower pages forward without
         // gaps; without one, the newest `limit`, oldest first.
         let rows = try db.cachedRows(

@@ -14,10 +14,10 @@ enum BudgetEvaluator {
     static func status(_ request: BudgetStatusRequest, _ context: ReadContext) throws -> BudgetStatusReply {
         let db = context.db, now = context.date
         guard let base = try SettingsHandlers.baseCurrency(db) else {
-            throw ErrorBody(code: .setupRequired, message: "Ledgerly is not set up yet: run `ledgerly setup` first")
+            throw LedgerError.notSetUp("Ledgerly is not set up yet: run `ledgerly setup` first")
         }
         let currentMonth = String(Timestamp.today(at: now).prefix(7))
-        let month = try request.month.map { try BudgetHandlers.month($0, field: "body.month") } ?? currentMonth
+        let month = try request.month.map { try BudgetHandlers.month($0, field: .body("month")) } ?? currentMonth
         // Only the budgets asked for are read: the alerts service asks for one or two per change.
         var budgets: [BudgetRecord]
         if request.budgetIds != nil || request.categoryIds != nil {
@@ -74,12 +74,12 @@ enum BudgetEvaluator {
     /// converted with the rate in force at the end of that month (now, for the current month).
     private static func limitInBase(_ budget: BudgetRecord, month: String, currentMonth: String, base: String, db: Database, now: Date) throws -> Int64? {
         let inForce = BudgetHandlers.limit(in: month, of: budget)
-        let currency = try InputRules.currency(inForce.currency, field: "body.budgetIds")
-        let limit = try InputRules.amount(inForce.limit, currency: currency, field: "body.budgetIds")
+        let currency = try InputRules.currency(inForce.currency, field: .body("budgetIds"))
+        let limit = try InputRules.amount(inForce.limit, currency: currency, field: .body("budgetIds"))
         guard inForce.currency != base else { return limit.minorUnits }
-        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.budgetIds"), now: now)
+        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: .body("budgetIds")), now: now)
         let endOfMonth = month >= currentMonth ? nil : Timestamp.parse(LedgerMonth.lastDay(of: month))
-        return try lookup.convertIfKnown(limit, to: try InputRules.currency(base, field: "body.budgetIds"), base: base, at: endOfMonth, field: "body.budgetIds")?.0.result.minorUnits
+        return try lookup.convertIfKnown(limit, to: try InputRules.currency(base, field: .body("budgetIds")), base: base, at: endOfMonth, field: .body("budgetIds"))?.0.result.minorUnits
     }
 
     /// Spending (positive) in minor units of the base currency, and how many transactions could

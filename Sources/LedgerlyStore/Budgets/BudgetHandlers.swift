@@ -26,7 +26,7 @@ enum BudgetHandlers {
         let limits = try db.cachedRows(sql: "SELECT from_month, limit_minor, currency FROM budget_limits WHERE budget_id = ? ORDER BY from_month", arguments: [budgetId]).map { row in
             BudgetLimit(fromMonth: row["from_month"], limit: InputRules.format(row["limit_minor"], row["currency"]), currency: row["currency"])
         }
-        guard !limits.isEmpty else { throw ErrorBody(code: .internal, message: "budget \(budgetId) has no limit") }
+        guard !limits.isEmpty else { throw LedgerError.broken("budget \(budgetId) has no limit") }
         return limits
     }
 
@@ -38,9 +38,9 @@ enum BudgetHandlers {
 
     static let selectSQL = "SELECT b.*, c.name AS category_name FROM budgets b JOIN categories c ON c.id = b.category_id"
 
-    static func fetch(_ db: Database, id: Int64, field: String, currentMonth: String) throws -> BudgetRecord {
+    static func fetch(_ db: Database, id: Int64, field: FieldPath, currentMonth: String) throws -> BudgetRecord {
         guard let row = try db.cachedRow(sql: "\(selectSQL) WHERE b.id = ?", arguments: [id]) else {
-            throw ErrorBody.notFound("there is no budget \(id); see `ledgerly budget list`", field: field)
+            throw LedgerError.notFound("there is no budget \(id); see `ledgerly budget list`", field: field)
         }
         return try record(db, row, currentMonth: currentMonth)
     }
@@ -51,22 +51,22 @@ enum BudgetHandlers {
     static func set(_ request: BudgetSetRequest, _ context: inout WriteContext) throws -> BudgetRecord {
         let db = context.db
         let currentMonth = String(Timestamp.today(at: context.date).prefix(7))
-        let category = try CategoryHandlers.fetch(db, id: request.categoryId, field: "body.categoryId")
+        let category = try CategoryHandlers.fetch(db, id: request.categoryId, field: .body("categoryId"))
         guard category.kind == .expense else {
-            throw ErrorBody.validation("'\(category.path)' is an income category: budgets limit spending, so they are for expense categories", field: "body.categoryId")
+            throw LedgerError.invalid("'\(category.path)' is an income category: budgets limit spending, so they are for expense categories", field: .body("categoryId"))
         }
         guard category.budgetingEnabled else {
-            throw ErrorBody.validation("'\(category.path)' has budgeting turned off: turn it on first (`ledgerly category edit … --budgeting on`)", field: "body.categoryId")
+            throw LedgerError.invalid("'\(category.path)' has budgeting turned off: turn it on first (`ledgerly category edit … --budgeting on`)", field: .body("categoryId"))
         }
         let base = try SettingsHandlers.baseCurrency(db)
         let existing = try db.cachedRow(sql: "\(selectSQL) WHERE b.category_id = ?", arguments: [category.id]).map { try record(db, $0, currentMonth: currentMonth) }
-        let from = try request.startMonth.map { try month($0, field: "body.startMonth") } ?? currentMonth
+        let from = try request.startMonth.map { try month($0, field: .body("startMonth")) } ?? currentMonth
         // A changed limit keeps the currency in force at its month unless another is given.
         guard let code = request.currency ?? existing.map({ limit(in: from, of: $0).currency }) ?? base else {
-            throw ErrorBody.validation("body.currency is required until a base currency is set", field: "body.currency")
+            throw LedgerError.invalid("body.currency is required until a base currency is set", field: .body("currency"))
         }
-        let currency = try InputRules.currency(code, field: "body.currency")
-        let amount = try InputRules.positiveAmount(request.limit, currency: currency, field: "body.limit")
+        let currency = try InputRules.currency(code, field: .body("currency"))
+        let amount = try InputRules.positiveAmount(request.limit, currency: currency, field: .body("limit"))
         let thresholds = try validThresholds(request.thresholds ?? existing?.thresholds ?? defaultThresholds)
         let carryOver = request.carryOver ?? existing?.carryOver ?? false
         let thresholdsJSON = String(decoding: try JSONEncoder().encode(thresholds), as: UTF8.self)
@@ -85,7 +85,7 @@ enum BudgetHandlers {
         try db.execute(
             cached: "INSERT INTO budget_limits (budget_id, from_month, limit_minor, currency) VALUES (?, ?, ?, ?) ON CONFLICT (budget_id, from_month) DO UPDATE SET limit_minor = excluded.limit_minor, currency = excluded.currency",
             arguments: [budgetId, from, amount.minorUnits, currency.code])
-        let saved = try fetch(db, id: budgetId, field: "body.categoryId", currentMonth: currentMonth)
+        let saved = try fetch(db, id: budgetId, field: .body("categoryId"), currentMonth: currentMonth)
         try context.record(existing == nil ? .budgetCreated : .budgetUpdated, id: String(saved.id), data: saved)
         return saved
     }
@@ -97,28 +97,28 @@ enum BudgetHandlers {
     }
 
     static func delete(_ request: BudgetDeleteRequest, _ context: inout WriteContext) throws -> BudgetRecord {
-        let budget = try fetch(context.db, id: request.id, field: "body.id", currentMonth: String(Timestamp.today(at: context.date).prefix(7)))
+        let budget = try fetch(context.db, id: request.id, field: .body("id"), currentMonth: String(Timestamp.today(at: context.date).prefix(7)))
         try context.db.execute(cached: "DELETE FROM budgets WHERE id = ?", arguments: [budget.id])
         try context.record(.budgetDeleted, id: String(budget.id), data: budget)
         return budget
     }
 
     /// Percentages from 1 to 1000, each once, kept in ascending order (alerts are raised in it).
-    static func validThresholds(_ values: [Int]) throws(ErrorBody) -> [Int] {
-        guard values.count <= 10 else { throw .validation("at most 10 thresholds, got \(values.count)", field: "body.thresholds") }
+    static func validThresholds(_ values: [Int]) throws(LedgerError) -> [Int] {
+        guard values.count <= 10 else { throw .invalid("at most 10 thresholds, got \(values.count)", field: .body("thresholds")) }
         for value in values where !(1...1_000).contains(value) {
-            throw .validation("body.thresholds: \(value) is not a percentage from 1 to 1000", field: "body.thresholds")
+            throw .invalid("body.thresholds: \(value) is not a percentage from 1 to 1000", field: .body("thresholds"))
         }
-        guard Set(values).count == values.count else { throw .validation("body.thresholds lists a percentage twice", field: "body.thresholds") }
+        guard Set(values).count == values.count else { throw .invalid("body.thresholds lists a percentage twice", field: .body("thresholds")) }
         return values.sorted()
     }
 
     /// "YYYY-MM", a real month.
-    static func month(_ text: String, field: String) throws(ErrorBody) -> String {
+    static func month(_ text: String, field: FieldPath) throws(LedgerError) -> String {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.count == 7, parts.count == 2, parts[0].count == 4, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }), let year = Int(parts[0]), let month = Int(parts[1]),
               (1970...9999).contains(year), (1...12).contains(month), parts[1].count == 2
-        else { throw .validation("\(field) must be a month as YYYY-MM, got \(InputEcho.quoted(text))", field: field) }
+        else { throw .invalid("\(field) must be a month as YYYY-MM, got \(InputEcho.quoted(text))", field: field) }
         return text
     }
 }

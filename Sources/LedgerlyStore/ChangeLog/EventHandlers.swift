@@ -7,8 +7,8 @@ enum EventHandlers {
     static func since(_ request: EventsSinceRequest, _ context: ReadContext) throws -> EventsSinceReply {
         let db = context.db, epoch = context.epoch
         let limit = request.limit ?? 500
-        guard (1...1_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 1000, got \(limit)", field: "body.limit") }
-        guard request.after >= 0 else { throw ErrorBody.validation("body.after must not be negative", field: "body.after") }
+        guard (1...1_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 1000, got \(limit)", field: .body("limit")) }
+        guard request.after >= 0 else { throw LedgerError.invalid("body.after must not be negative", field: .body("after")) }
         let decoder = MessageCoding.decoder()
         let events = try db.cachedRows(sql: "SELECT * FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [request.after, limit]).map { row in
             ChangeEvent(

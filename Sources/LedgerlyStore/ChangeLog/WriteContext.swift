@@ -27,18 +27,18 @@ struct WriteContext {
         events.append(try EncodedChangeEvent(seq: db.lastInsertedRowID, epoch: epoch, type: type.rawValue, ts: now, entity: type.entity, id: id, dataJSON: json))
     }
 
-    /// Runs `body` in a savepoint. When it refuses (throws an `ErrorBody` other than
-    /// `internal`), its database changes and its events are undone and the refusal is returned,
+    /// Runs `body` in a savepoint. When it refuses (throws a `LedgerError` other than
+    /// `broken`), its database changes and its events are undone and the refusal is returned,
     /// so the caller can record another outcome in the same write (a recurring occurrence that
     /// cannot be posted pauses its template instead).
-    mutating func undoingRefusal<T>(_ body: (inout WriteContext) throws -> T) throws -> Result<T, ErrorBody> {
+    mutating func undoingRefusal<T>(_ body: (inout WriteContext) throws -> T) throws -> Result<T, LedgerError> {
         let kept = events.count
-        var outcome: Result<T, ErrorBody>?
+        var outcome: Result<T, LedgerError>?
         try db.inSavepoint {
             do {
                 outcome = .success(try body(&self))
                 return .commit
-            } catch let refusal as ErrorBody where refusal.code != .internal {
+            } catch let refusal as LedgerError where refusal.kind != .broken {
                 outcome = .failure(refusal)
                 return .rollback
             }

@@ -7,17 +7,17 @@ import LedgerlyProtocol
 enum ConversionHandlers {
     static func convert(_ request: ConvertRequest, _ context: inout WriteContext) throws -> ConversionRecord {
         let db = context.db
-        let from = try InputRules.currency(request.from, field: "body.from")
+        let from = try InputRules.currency(request.from, field: .body("from"))
         let base = try SettingsHandlers.baseCurrency(db)
         guard let targetCode = request.to ?? base else {
-            throw ErrorBody.validation("body.to is required until a base currency is set", field: "body.to")
+            throw LedgerError.invalid("body.to is required until a base currency is set", field: .body("to"))
         }
-        let target = try InputRules.currency(targetCode, field: "body.to")
-        let amount = try InputRules.amount(request.amount, currency: from, field: "body.amount")
-        let moment = try request.at.map { text throws(ErrorBody) in try InputRules.moment(text, field: "body.at", date: .endOfDay) }
-        let profile = try RateHandlers.activeProfile(db, id: request.profileId, mode: request.mode, field: "body.profileId")
+        let target = try InputRules.currency(targetCode, field: .body("to"))
+        let amount = try InputRules.amount(request.amount, currency: from, field: .body("amount"))
+        let moment = try request.at.map { text throws(LedgerError) in try InputRules.moment(text, field: .body("at"), date: .endOfDay) }
+        let profile = try RateHandlers.activeProfile(db, id: request.profileId, mode: request.mode, field: .body("profileId"))
         let lookup = try RateLookup(db: db, profile: profile, now: moment ?? context.date)
-        let (conversion, snapshot) = try lookup.convert(amount, to: target, base: base, at: moment, field: "body.from")
+        let (conversion, snapshot) = try lookup.convert(amount, to: target, base: base, at: moment, field: .body("from"))
         // A historical conversion is not "stale": it asked for the rate of that day.
         let warning = moment == nil ? lookup.warning(for: conversion) : nil
         if request.preview == true {
@@ -38,7 +38,7 @@ enum ConversionHandlers {
 
     static func history(_ request: ConversionHistoryRequest, _ db: Database) throws -> ConversionHistoryReply {
         let limit = request.limit ?? 20
-        guard (1...1_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 1000, got \(limit)", field: "body.limit") }
+        guard (1...1_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 1000, got \(limit)", field: .body("limit")) }
         let decoder = MessageCoding.decoder()
         let rows = try request.afterId.map { try db.cachedRows(sql: "SELECT * FROM conversions WHERE id > ? ORDER BY id LIMIT ?", arguments: [$0, limit]) }
             ?? db.cachedRows(sql: "SELECT * FROM conversions ORDER BY id DESC LIMIT ?", arguments: [limit])

@@ -7,9 +7,9 @@ import LedgerlyProtocol
 /// towards it; its progress, the monthly amount still needed and whether it is behind pace are
 /// computed on every read from that sum, the target, the deadline and today.
 enum GoalHandlers {
-    static func fetch(_ db: Database, id: Int64, field: String, today: String) throws -> GoalRecord {
+    static func fetch(_ db: Database, id: Int64, field: FieldPath, today: String) throws -> GoalRecord {
         guard let row = try db.cachedRow(sql: "SELECT * FROM goals WHERE id = ?", arguments: [id]) else {
-            throw ErrorBody.notFound("there is no goal \(id); see `ledgerly goal list`", field: field)
+            throw LedgerError.notFound("there is no goal \(id); see `ledgerly goal list`", field: field)
         }
         return try record(db, row, today: today)
     }
@@ -53,53 +53,53 @@ enum GoalHandlers {
     static func create(_ request: GoalCreateRequest, _ context: inout WriteContext) throws -> GoalRecord {
         let db = context.db
         let today = Timestamp.today(at: context.date)
-        let name = try InputRules.name(request.name, field: "body.name")
+        let name = try InputRules.name(request.name, field: .body("name"))
         if try db.cachedValue(Int64.self, sql: "SELECT id FROM goals WHERE name = ?", arguments: [name]) != nil {
-            throw ErrorBody(code: .conflict, message: "a goal named '\(name)' already exists", field: "body.name")
+            throw LedgerError.conflict("a goal named '\(name)' already exists", field: .body("name"))
         }
-        let wallet = try request.walletId.map { try WalletHandlers.active(db, id: $0, field: "body.walletId") }
+        let wallet = try request.walletId.map { try WalletHandlers.active(db, id: $0, field: .body("walletId")) }
         let base = try SettingsHandlers.baseCurrency(db)
         guard let code = request.currency ?? wallet?.currency ?? base else {
-            throw ErrorBody.validation("body.currency is required until a base currency is set", field: "body.currency")
+            throw LedgerError.invalid("body.currency is required until a base currency is set", field: .body("currency"))
         }
-        let currency = try InputRules.currency(code, field: "body.currency")
+        let currency = try InputRules.currency(code, field: .body("currency"))
         if let wallet, wallet.currency != currency.code {
-            throw ErrorBody.validation("the goal is in \(currency.code) but wallet '\(wallet.name)' is in \(wallet.currency): a goal's wallet holds its currency", field: "body.walletId")
+            throw LedgerError.invalid("the goal is in \(currency.code) but wallet '\(wallet.name)' is in \(wallet.currency): a goal's wallet holds its currency", field: .body("walletId"))
         }
-        let target = try InputRules.positiveAmount(request.target, currency: currency, field: "body.target")
+        let target = try InputRules.positiveAmount(request.target, currency: currency, field: .body("target"))
         if let deadline = request.deadline {
-            guard try InputRules.date(deadline, field: "body.deadline").description > today else {
-                throw ErrorBody.validation("body.deadline \(deadline) is not in the future", field: "body.deadline")
+            guard try InputRules.date(deadline, field: .body("deadline")).description > today else {
+                throw LedgerError.invalid("body.deadline \(deadline) is not in the future", field: .body("deadline"))
             }
         }
-        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
+        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: .body("categoryId")) }
         let rule = try request.autoFund.map { try validRule($0, currency: currency, db: db) }
         if rule?.fromWalletId != nil, wallet == nil {
-            throw ErrorBody.validation("an auto-fund source wallet needs the goal to have a wallet to move money into (body.walletId)", field: "body.autoFund.fromWalletId")
+            throw LedgerError.invalid("an auto-fund source wallet needs the goal to have a wallet to move money into (body.walletId)", field: .body("autoFund").member("fromWalletId"))
         }
         try db.execute(
             cached: "INSERT INTO goals (name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [name, target.minorUnits, currency.code, request.deadline, wallet?.id, request.categoryId,
                         try rule.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, context.now, context.now])
-        let created = try fetch(db, id: db.lastInsertedRowID, field: "body.name", today: today)
+        let created = try fetch(db, id: db.lastInsertedRowID, field: .body("name"), today: today)
         try context.record(.goalCreated, id: String(created.id), data: created)
         return created
     }
 
     private static func validRule(_ rule: AutoFundRule, currency: Currency, db: Database) throws -> AutoFundRule {
         guard (1...28).contains(rule.dayOfMonth) else {
-            throw ErrorBody.validation("body.autoFund.dayOfMonth must be 1 to 28, got \(rule.dayOfMonth)", field: "body.autoFund.dayOfMonth")
+            throw LedgerError.invalid("body.autoFund.dayOfMonth must be 1 to 28, got \(rule.dayOfMonth)", field: .body("autoFund").member("dayOfMonth"))
         }
         switch rule.kind {
         case .fixed:
-            guard let amount = rule.amount else { throw ErrorBody.validation("a fixed auto-fund rule needs body.autoFund.amount", field: "body.autoFund.amount") }
-            _ = try InputRules.positiveAmount(amount, currency: currency, field: "body.autoFund.amount")
+            guard let amount = rule.amount else { throw LedgerError.invalid("a fixed auto-fund rule needs body.autoFund.amount", field: .body("autoFund").member("amount")) }
+            _ = try InputRules.positiveAmount(amount, currency: currency, field: .body("autoFund").member("amount"))
         case .percentOfIncome:
             guard let text = rule.percent, text.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{1,4})?/) != nil, let percent = Decimal(string: text), percent > 0, percent <= 100 else {
-                throw ErrorBody.validation("a percent-of-income rule needs body.autoFund.percent, a number above 0 and at most 100", field: "body.autoFund.percent")
+                throw LedgerError.invalid("a percent-of-income rule needs body.autoFund.percent, a number above 0 and at most 100", field: .body("autoFund").member("percent"))
             }
         }
-        if let walletId = rule.fromWalletId { _ = try WalletHandlers.active(db, id: walletId, field: "body.autoFund.fromWalletId") }
+        if let walletId = rule.fromWalletId { _ = try WalletHandlers.active(db, id: walletId, field: .body("autoFund").member("fromWalletId")) }
         return rule
     }
 
@@ -110,7 +110,7 @@ enum GoalHandlers {
 
     static func contributions(_ request: GoalContributionsRequest, _ db: Database) throws -> GoalContributionsReply {
         guard let currency = try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [request.id]) else {
-            throw ErrorBody.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: "body.id")
+            throw LedgerError.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: .body("id"))
         }
         let rows = try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [request.id])
         return GoalContributionsReply(goalId: request.id, contributions: rows.map { contribution($0, currency: currency) })
@@ -141,16 +141,16 @@ enum GoalHandlers {
         let today = Timestamp.today(at: context.date)
         for goalId in Set(withdrawn.map(\.goalId)).sorted() {
             try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [context.now, goalId])
-            try context.record(.goalUpdated, id: String(goalId), data: try fetch(db, id: goalId, field: "body.id", today: today))
+            try context.record(.goalUpdated, id: String(goalId), data: try fetch(db, id: goalId, field: .body("id"), today: today))
         }
         return withdrawn
     }
 
     static func fund(_ request: GoalFundRequest, _ context: inout WriteContext) throws -> GoalRecord {
         let today = Timestamp.today(at: context.date)
-        let goal = try fetch(context.db, id: request.id, field: "body.id", today: today)
-        let amount = try InputRules.positiveAmount(request.amount, currency: try InputRules.currency(goal.currency, field: "body.id"), field: "body.amount")
-        let date = try request.date.map { try InputRules.date($0, field: "body.date").description } ?? today
+        let goal = try fetch(context.db, id: request.id, field: .body("id"), today: today)
+        let amount = try InputRules.positiveAmount(request.amount, currency: try InputRules.currency(goal.currency, field: .body("id")), field: .body("amount"))
+        let date = try request.date.map { try InputRules.date($0, field: .body("date")).description } ?? today
         return try contribute(goal, amount: amount, fromWalletId: request.fromWalletId, date: date, &context)
     }
 
@@ -159,23 +159,23 @@ enum GoalHandlers {
     static func autoFund(_ request: GoalAutoFundRequest, _ context: inout WriteContext) throws -> GoalRecord {
         let db = context.db
         let today = Timestamp.today(at: context.date)
-        let goal = try fetch(db, id: request.id, field: "body.id", today: today)
-        let month = try BudgetHandlers.month(request.month, field: "body.month")
-        guard let rule = goal.autoFund else { throw ErrorBody(code: .conflict, message: "goal '\(goal.name)' has no auto-fund rule", field: "body.id") }
+        let goal = try fetch(db, id: request.id, field: .body("id"), today: today)
+        let month = try BudgetHandlers.month(request.month, field: .body("month"))
+        guard let rule = goal.autoFund else { throw LedgerError.conflict("goal '\(goal.name)' has no auto-fund rule", field: .body("id")) }
         guard month >= String(goal.createdAt.prefix(7)), month <= String(today.prefix(7)) else {
-            throw ErrorBody.validation("body.month \(month) is outside the goal's life (\(goal.createdAt.prefix(7)) to \(today.prefix(7)))", field: "body.month")
+            throw LedgerError.invalid("body.month \(month) is outside the goal's life (\(goal.createdAt.prefix(7)) to \(today.prefix(7)))", field: .body("month"))
         }
         // Once per month whatever the key (the unique index), and never past the target.
         let alreadyFunded = try db.cachedValue(Bool.self, sql: "SELECT 1 FROM goal_contributions WHERE goal_id = ? AND autofund_month = ?", arguments: [goal.id, month]) ?? false
         if goal.status == .achieved || alreadyFunded { return goal }
-        let currency = try InputRules.currency(goal.currency, field: "body.id")
+        let currency = try InputRules.currency(goal.currency, field: .body("id"))
         let amount: Money
         switch rule.kind {
         case .fixed:
-            amount = try InputRules.positiveAmount(rule.amount ?? "0", currency: currency, field: "body.id")
+            amount = try InputRules.positiveAmount(rule.amount ?? "0", currency: currency, field: .body("id"))
         case .percentOfIncome:
             guard try SettingsHandlers.baseCurrency(db) == goal.currency else {
-                throw ErrorBody.validation("a percent-of-income rule needs the goal in the base currency", field: "body.id")
+                throw LedgerError.invalid("a percent-of-income rule needs the goal in the base currency", field: .body("id"))
             }
             let previous = LedgerMonth.previous(month)
             // Income is income to an income category or to none; a refund (income to an expense
@@ -200,12 +200,12 @@ enum GoalHandlers {
         let db = context.db
         var txId: Int64?
         if fromWalletId != nil, goal.walletId == nil {
-            throw ErrorBody.validation("goal '\(goal.name)' has no wallet to move money into; fund it without a source wallet, or give the goal a wallet", field: "body.fromWalletId")
+            throw LedgerError.invalid("goal '\(goal.name)' has no wallet to move money into; fund it without a source wallet, or give the goal a wallet", field: .body("fromWalletId"))
         }
         if let fromWalletId, let goalWallet = goal.walletId {
-            let source = try WalletHandlers.active(db, id: fromWalletId, field: "body.fromWalletId")
+            let source = try WalletHandlers.active(db, id: fromWalletId, field: .body("fromWalletId"))
             guard source.currency == goal.currency else {
-                throw ErrorBody.validation("wallet '\(source.name)' is in \(source.currency), the goal in \(goal.currency): move the money with `ledgerly tx transfer` and fund the goal without --from", field: "body.fromWalletId")
+                throw LedgerError.invalid("wallet '\(source.name)' is in \(source.currency), the goal in \(goal.currency): move the money with `ledgerly tx transfer` and fund the goal without --from", field: .body("fromWalletId"))
             }
             let transfer = try TransactionHandlers.transfer(TransferCreateRequest(
                 fromWalletId: source.id, toWalletId: goalWallet, amount: amount.decimalString, date: date, notes: "Goal: \(goal.name)"), &context)
@@ -214,7 +214,7 @@ enum GoalHandlers {
         try db.execute(cached: "INSERT INTO goal_contributions (goal_id, amount_minor, date, tx_id, autofund_month, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                        arguments: [goal.id, amount.minorUnits, date, txId, autoFundMonth, context.now])
         try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [context.now, goal.id])
-        let updated = try fetch(db, id: goal.id, field: "body.id", today: Timestamp.today(at: context.date))
+        let updated = try fetch(db, id: goal.id, field: .body("id"), today: Timestamp.today(at: context.date))
         try context.record(.goalUpdated, id: String(updated.id), data: updated)
         return updated
     }

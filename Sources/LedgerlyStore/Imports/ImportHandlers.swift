@@ -14,10 +14,10 @@ enum ImportHandlers {
     static func importBatch(_ request: TransactionImportRequest, _ context: inout WriteContext) throws -> TransactionImportReply {
         let importId = request.importId.trimmingCharacters(in: .whitespaces)
         guard !importId.isEmpty, importId.count <= maximumKeyLength else {
-            throw ErrorBody.validation("body.importId must be 1 to \(maximumKeyLength) characters", field: "body.importId")
+            throw LedgerError.invalid("body.importId must be 1 to \(maximumKeyLength) characters", field: .body("importId"))
         }
         guard (1...TransactionImportRequest.maximumItems).contains(request.items.count) else {
-            throw ErrorBody.validation("a batch has 1 to \(TransactionImportRequest.maximumItems) items, got \(request.items.count)", field: "body.items")
+            throw LedgerError.invalid("a batch has 1 to \(TransactionImportRequest.maximumItems) items, got \(request.items.count)", field: .body("items"))
         }
         let dryRun = request.dryRun ?? false
         let db = context.db
@@ -35,7 +35,7 @@ enum ImportHandlers {
                 do {
                     if let key = item.importKey {
                         guard !key.isEmpty, key.count <= maximumKeyLength else {
-                            throw ErrorBody.validation("importKey must be 1 to \(maximumKeyLength) characters", field: "item.importKey")
+                            throw LedgerError.invalid("importKey must be 1 to \(maximumKeyLength) characters", field: .root("item").member("importKey"))
                         }
                     }
                     // Lists the item as a duplicate when its key is already in the wallet.
@@ -52,10 +52,10 @@ enum ImportHandlers {
                         if try isDuplicate(inWallet: transfer.fromWalletId) { continue }
                         _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
                     default:
-                        throw ErrorBody.validation("an item has either a transaction or a transfer", field: "item")
+                        throw LedgerError.invalid("an item has either a transaction or a transfer", field: .root("item"))
                     }
                     imported += 1
-                } catch let error as ErrorBody {
+                } catch let error as LedgerError {
                     throw located(error, index: index, item: item)
                 }
             }
@@ -78,7 +78,7 @@ enum ImportHandlers {
         let db = context.db
         let ids = try Int64.fetchAll(db, sql: "SELECT id FROM transactions WHERE import_id = ? ORDER BY id", arguments: [request.importId])
         guard !ids.isEmpty else {
-            throw ErrorBody.notFound("no transactions are left from import \(InputEcho.quoted(request.importId))", field: "body.importId")
+            throw LedgerError.notFound("no transactions are left from import \(InputEcho.quoted(request.importId))", field: .body("importId"))
         }
         let summary = try removeFromTotals(db, ids: ids, importId: request.importId)
         for row in try Row.fetchAll(db, sql: "SELECT wallet_id, sum(wallet_amount_minor) AS effect FROM transactions WHERE import_id = ? GROUP BY wallet_id", arguments: [request.importId]) {
@@ -92,7 +92,7 @@ enum ImportHandlers {
 
     static func export(_ request: TransactionExportRequest, _ db: Database) throws -> TransactionExportReply {
         let limit = request.limit ?? 1_000
-        guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
+        guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
         let rows = try db.cachedRows(
             sql: "SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id > ? ORDER BY t.id LIMIT ?",
             arguments: [request.afterId ?? 0, limit])
@@ -127,16 +127,19 @@ enum ImportHandlers {
     }
 
     /// The item's error, naming its line (or position) and pointing `field` into the batch.
-    private static func located(_ error: ErrorBody, index: Int, item: TransactionImportItem) -> ErrorBody {
+    private static func located(_ error: LedgerError, index: Int, item: TransactionImportItem) -> LedgerError {
+        let itemPath = FieldPath.body("items")[index]
         let member = item.transfer != nil ? "transfer" : "transaction"
         // Handlers name a transaction's fields `body.…`, the item's own `item…` and `kept.…`.
         let field = error.field.map { field in
-            if field.hasPrefix("body.") { return "body.items[\(index)].\(member)." + field.dropFirst(5) }
-            if field.hasPrefix("kept.") { return "body.items[\(index)]." + field }
-            if field.hasPrefix("item") { return "body.items[\(index)]" + field.dropFirst(4) }
-            return field
-        } ?? "body.items[\(index)]"
+            switch field.steps.first {
+            case .member("body"): field.nested(under: itemPath.member(member))
+            case .member("kept"): FieldPath(steps: itemPath.steps + field.steps)
+            case .member("item"): FieldPath(steps: itemPath.steps + field.steps.dropFirst())
+            default: field
+            }
+        } ?? itemPath
         let place = item.line.map { "line \($0)" } ?? "item \(index + 1)"
-        return ErrorBody(code: error.code, message: "\(place): \(error.message)", field: field)
+        return error.moved(to: field, reason: "\(place): \(error.reason)")
     }
 }

@@ -22,32 +22,32 @@ enum RestoreHandlers {
                               ("alerts", "alerts"), ("conversions", "conversions"), ("budgets", "budgets"), ("goals", "goals"),
                               ("recurring", "recurring transactions")])
         if let custom = try db.cachedValue(String.self, sql: "SELECT name FROM rate_profiles WHERE id > ? LIMIT 1", arguments: [builtInRateProfiles.upperBound]) {
-            throw ErrorBody(code: .conflict, message: "this ledger already has the rate profile '\(custom)': a restore goes into a new, empty ledger (another home)")
+            throw LedgerError.conflict("this ledger already has the rate profile '\(custom)': a restore goes into a new, empty ledger (another home)")
         }
-        for (index, wallet) in request.wallets.enumerated() { try insert(wallet, field: "body.wallets[\(index)]", &context) }
+        for (index, wallet) in request.wallets.enumerated() { try insert(wallet, field: .body("wallets")[index], &context) }
         try insertCategories(request.categories, &context)
         for (index, tag) in request.tags.enumerated() {
-            let stored = TagRecord(id: try InputRules.positiveId(tag.id, field: "body.tags[\(index)].id"), name: try InputRules.name(tag.name, field: "body.tags[\(index)].name"))
+            let stored = TagRecord(id: try InputRules.positiveId(tag.id, field: .body("tags")[index].member("id")), name: try InputRules.name(tag.name, field: .body("tags")[index].member("name")))
             try db.execute(cached: "INSERT INTO tags (id, name) VALUES (?, ?)", arguments: [stored.id, stored.name])
             try context.record(.tagCreated, id: String(stored.id), data: stored)
         }
-        for (index, profile) in request.rateProfiles.enumerated() { try restore(profile, field: "body.rateProfiles[\(index)]", &context) }
+        for (index, profile) in request.rateProfiles.enumerated() { try restore(profile, field: .body("rateProfiles")[index], &context) }
         for (index, alert) in request.alerts.enumerated() {
-            let field = "body.alerts[\(index)]"
+            let field = FieldPath.body("alerts")[index]
             try db.execute(
                 cached: "INSERT INTO alerts (id, kind, key, subject, message, period, threshold, data, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try InputRules.positiveId(alert.id, field: "\(field).id"), alert.kind.rawValue, try InputRules.name(alert.key, field: "\(field).key"),
+                arguments: [try InputRules.positiveId(alert.id, field: field.member("id")), alert.kind.rawValue, try InputRules.name(alert.key, field: field.member("key")),
                             alert.subject, alert.message, alert.period, alert.threshold,
-                            try alert.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, try InputRules.timestamp(alert.raisedAt, field: "\(field).raisedAt")])
+                            try alert.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, try InputRules.timestamp(alert.raisedAt, field: field.member("raisedAt"))])
         }
         for (index, conversion) in request.conversions.enumerated() {
-            let field = "body.conversions[\(index)]"
+            let field = FieldPath.body("conversions")[index]
             try db.execute(
                 cached: "INSERT INTO conversions (id, amount, from_currency, result, to_currency, snapshot, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try InputRules.positiveId(conversion.id, field: "\(field).id"), conversion.amount, try InputRules.currency(conversion.from, field: "\(field).from").code,
-                            conversion.result, try InputRules.currency(conversion.to, field: "\(field).to").code,
+                arguments: [try InputRules.positiveId(conversion.id, field: field.member("id")), conversion.amount, try InputRules.currency(conversion.from, field: field.member("from")).code,
+                            conversion.result, try InputRules.currency(conversion.to, field: field.member("to")).code,
                             String(decoding: try MessageCoding.encode(conversion.snapshot), as: UTF8.self), conversion.warning,
-                            try InputRules.timestamp(conversion.createdAt, field: "\(field).createdAt")])
+                            try InputRules.timestamp(conversion.createdAt, field: field.member("createdAt"))])
         }
         let reply = LedgerRestoreBeginReply(wallets: request.wallets.count, categories: request.categories.count, tags: request.tags.count,
                                             rateProfiles: request.rateProfiles.count, alerts: request.alerts.count, conversions: request.conversions.count)
@@ -58,19 +58,19 @@ enum RestoreHandlers {
     static func finish(_ request: LedgerRestoreFinishRequest, _ context: inout WriteContext) throws -> LedgerRestoreFinishReply {
         let db = context.db
         try requireEmpty(db, [("budgets", "budgets"), ("goals", "goals"), ("recurring", "recurring transactions")])
-        for (index, budget) in request.budgets.enumerated() { try insert(budget, field: "body.budgets[\(index)]", &context) }
+        for (index, budget) in request.budgets.enumerated() { try insert(budget, field: .body("budgets")[index], &context) }
         var contributions = 0
         for (index, goal) in request.goals.enumerated() {
-            try insert(goal, field: "body.goals[\(index)]", &context)
+            try insert(goal, field: .body("goals")[index], &context)
             contributions += goal.contributions.count
         }
-        for (index, template) in request.recurring.enumerated() { try insert(template, field: "body.recurring[\(index)]", &context) }
+        for (index, template) in request.recurring.enumerated() { try insert(template, field: .body("recurring")[index], &context) }
         try reserveIdsNamedByAlerts(db)
         for (index, id) in request.archivedWalletIds.enumerated() {
-            let wallet = try WalletHandlers.fetch(db, id: id, field: "body.archivedWalletIds[\(index)]")
+            let wallet = try WalletHandlers.fetch(db, id: id, field: .body("archivedWalletIds")[index])
             guard !wallet.archived else { continue }
             try db.execute(cached: "UPDATE wallets SET archived = 1 WHERE id = ?", arguments: [id])
-            try context.record(.walletArchived, id: String(id), data: try WalletHandlers.fetch(db, id: id, field: "body.archivedWalletIds[\(index)]"))
+            try context.record(.walletArchived, id: String(id), data: try WalletHandlers.fetch(db, id: id, field: .body("archivedWalletIds")[index]))
         }
         return LedgerRestoreFinishReply(budgets: request.budgets.count, goals: request.goals.count, contributions: contributions,
                                         recurring: request.recurring.count, archivedWallets: request.archivedWalletIds.count)
@@ -79,19 +79,19 @@ enum RestoreHandlers {
     // MARK: Begin
 
     /// Active for now: an archived wallet takes no transactions, and its own come after this.
-    private static func insert(_ wallet: WalletRecord, field: String, _ context: inout WriteContext) throws {
-        let currency = try InputRules.currency(wallet.currency, field: "\(field).currency")
-        let starting = try InputRules.amount(wallet.startingBalance, currency: currency, field: "\(field).startingBalance")
+    private static func insert(_ wallet: WalletRecord, field: FieldPath, _ context: inout WriteContext) throws {
+        let currency = try InputRules.currency(wallet.currency, field: field.member("currency"))
+        let starting = try InputRules.amount(wallet.startingBalance, currency: currency, field: field.member("startingBalance"))
         try context.db.execute(cached: """
                 INSERT INTO wallets (id, name, icon, currency, type, starting_balance_minor, balance_minor, institution, sort_order, include_in_net_worth, archived, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                 """,
-            arguments: [try InputRules.positiveId(wallet.id, field: "\(field).id"), try InputRules.name(wallet.name, field: "\(field).name"),
-                        try InputRules.optionalText(wallet.icon, field: "\(field).icon", limit: 32), currency.code, wallet.type.rawValue,
-                        starting.minorUnits, starting.minorUnits, try InputRules.optionalText(wallet.institution, field: "\(field).institution", limit: 100),
-                        try InputRules.sortOrder(wallet.sortOrder, field: "\(field).sortOrder") ?? 0, wallet.includeInNetWorth,
-                        try InputRules.timestamp(wallet.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(wallet.updatedAt, field: "\(field).updatedAt")])
-        try context.record(.walletCreated, id: String(wallet.id), data: try WalletHandlers.fetch(context.db, id: wallet.id, field: "\(field).id"))
+            arguments: [try InputRules.positiveId(wallet.id, field: field.member("id")), try InputRules.name(wallet.name, field: field.member("name")),
+                        try InputRules.optionalText(wallet.icon, field: field.member("icon"), limit: 32), currency.code, wallet.type.rawValue,
+                        starting.minorUnits, starting.minorUnits, try InputRules.optionalText(wallet.institution, field: field.member("institution"), limit: 100),
+                        try InputRules.sortOrder(wallet.sortOrder, field: field.member("sortOrder")) ?? 0, wallet.includeInNetWorth,
+                        try InputRules.timestamp(wallet.createdAt, field: field.member("createdAt")), try InputRules.timestamp(wallet.updatedAt, field: field.member("updatedAt"))])
+        try context.record(.walletCreated, id: String(wallet.id), data: try WalletHandlers.fetch(context.db, id: wallet.id, field: field.member("id")))
     }
 
     /// Parents first, whatever the order in the file, so each parent exists when its children
@@ -104,18 +104,18 @@ enum RestoreHandlers {
             let ready = remaining.filter { $0.parentId.map(written.contains) ?? true }
             guard !ready.isEmpty else {
                 let orphan = remaining[0]
-                let field = "body.categories[\(indices[orphan.id] ?? 0)].parentId"
-                throw ErrorBody.validation("category '\(orphan.name)' names parent \(orphan.parentId ?? 0), which the restore does not have", field: field)
+                let field = FieldPath.body("categories")[indices[orphan.id] ?? 0].member("parentId")
+                throw LedgerError.invalid("category '\(orphan.name)' names parent \(orphan.parentId ?? 0), which the restore does not have", field: field)
             }
             for category in ready {
-                let field = "body.categories[\(indices[category.id] ?? 0)]"
-                let name = try InputRules.name(category.name, field: "\(field).name")
-                guard !name.contains("/") else { throw ErrorBody.validation("\(field).name must not contain '/'", field: "\(field).name") }
+                let field = FieldPath.body("categories")[indices[category.id] ?? 0]
+                let name = try InputRules.name(category.name, field: field.member("name"))
+                guard !name.contains("/") else { throw LedgerError.invalid("\(field).name must not contain '/'", field: field.member("name")) }
                 try context.db.execute(
                     cached: "INSERT INTO categories (id, name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [try InputRules.positiveId(category.id, field: "\(field).id"), name, category.kind.rawValue, category.parentId,
-                                try InputRules.optionalText(category.icon, field: "\(field).icon", limit: 32), try InputRules.color(category.color, field: "\(field).color"),
-                                category.budgetingEnabled, try InputRules.sortOrder(category.sortOrder, field: "\(field).sortOrder") ?? 0, context.now, context.now])
+                    arguments: [try InputRules.positiveId(category.id, field: field.member("id")), name, category.kind.rawValue, category.parentId,
+                                try InputRules.optionalText(category.icon, field: field.member("icon"), limit: 32), try InputRules.color(category.color, field: field.member("color")),
+                                category.budgetingEnabled, try InputRules.sortOrder(category.sortOrder, field: field.member("sortOrder")) ?? 0, context.now, context.now])
                 written.insert(category.id)
             }
             remaining.removeAll { written.contains($0.id) }
@@ -125,16 +125,16 @@ enum RestoreHandlers {
     }
 
     /// A built-in profile is replaced by the export's; any other is added.
-    private static func restore(_ profile: RateProfileRecord, field: String, _ context: inout WriteContext) throws {
+    private static func restore(_ profile: RateProfileRecord, field: FieldPath, _ context: inout WriteContext) throws {
         let db = context.db
-        let id = try InputRules.positiveId(profile.id, field: "\(field).id")
-        let name = try InputRules.name(profile.name, field: "\(field).name")
+        let id = try InputRules.positiveId(profile.id, field: field.member("id"))
+        let name = try InputRules.name(profile.name, field: field.member("name"))
         if let other = try db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ? AND id != ?", arguments: [name, id]) {
-            throw ErrorBody(code: .conflict, message: "rate profile '\(name)' is \(id) in the export but \(other) here", field: "\(field).name")
+            throw LedgerError.conflict("rate profile '\(name)' is \(id) in the export but \(other) here", field: field.member("name"))
         }
-        let values: StatementArguments = [name, profile.type.rawValue, try InputRules.optionalText(profile.primarySource, field: "\(field).primarySource", limit: 50),
-                                          try InputRules.optionalText(profile.notes, field: "\(field).notes", limit: 1_000), profile.isDefault,
-                                          try profile.lastUpdated.map { try InputRules.timestamp($0, field: "\(field).lastUpdated") }]
+        let values: StatementArguments = [name, profile.type.rawValue, try InputRules.optionalText(profile.primarySource, field: field.member("primarySource"), limit: 50),
+                                          try InputRules.optionalText(profile.notes, field: field.member("notes"), limit: 1_000), profile.isDefault,
+                                          try profile.lastUpdated.map { try InputRules.timestamp($0, field: field.member("lastUpdated")) }]
         let exists = try db.cachedValue(Bool.self, sql: "SELECT 1 FROM rate_profiles WHERE id = ?", arguments: [id]) == true
         if exists {
             try db.execute(cached: "UPDATE rate_profiles SET name = ?, type = ?, primary_source = ?, notes = ?, is_default = ?, last_updated = ? WHERE id = ?",
@@ -143,89 +143,89 @@ enum RestoreHandlers {
             try db.execute(cached: "INSERT INTO rate_profiles (name, type, primary_source, notes, is_default, last_updated, id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            arguments: values + [id, context.now])
         }
-        try context.record(exists ? .rateProfileUpdated : .rateProfileCreated, id: String(id), data: try RateHandlers.profile(db, id: id, field: "\(field).id"))
+        try context.record(exists ? .rateProfileUpdated : .rateProfileCreated, id: String(id), data: try RateHandlers.profile(db, id: id, field: field.member("id")))
     }
 
     // MARK: Finish
 
     /// The budget with its whole limit history (an export from before histories has one limit,
     /// from `startMonth` on).
-    private static func insert(_ budget: BudgetRecord, field: String, _ context: inout WriteContext) throws {
+    private static func insert(_ budget: BudgetRecord, field: FieldPath, _ context: inout WriteContext) throws {
         let db = context.db
-        let startMonth = try BudgetHandlers.month(budget.startMonth, field: "\(field).startMonth")
+        let startMonth = try BudgetHandlers.month(budget.startMonth, field: field.member("startMonth"))
         let history = budget.limits ?? [BudgetLimit(fromMonth: startMonth, limit: budget.limit, currency: budget.currency)]
         guard history.first?.fromMonth == startMonth else {
-            throw ErrorBody.validation("\(field).limits must start at startMonth \(startMonth)", field: "\(field).limits")
+            throw LedgerError.invalid("\(field).limits must start at startMonth \(startMonth)", field: field.member("limits"))
         }
         var limits: [(month: String, money: Money)] = []
         for (index, entry) in history.enumerated() {
-            let part = budget.limits == nil ? field : "\(field).limits[\(index)]"
-            let month = try BudgetHandlers.month(entry.fromMonth, field: "\(part).fromMonth")
+            let part = budget.limits == nil ? field : field.member("limits")[index]
+            let month = try BudgetHandlers.month(entry.fromMonth, field: part.member("fromMonth"))
             if let previous = limits.last, previous.month >= month {
-                throw ErrorBody.validation("\(part).fromMonth \(month) is not after the limit before it (\(previous.month))", field: "\(part).fromMonth")
+                throw LedgerError.invalid("\(part).fromMonth \(month) is not after the limit before it (\(previous.month))", field: part.member("fromMonth"))
             }
-            let currency = try InputRules.currency(entry.currency, field: "\(part).currency")
-            limits.append((month, try InputRules.positiveAmount(entry.limit, currency: currency, field: "\(part).limit")))
+            let currency = try InputRules.currency(entry.currency, field: part.member("currency"))
+            limits.append((month, try InputRules.positiveAmount(entry.limit, currency: currency, field: part.member("limit"))))
         }
-        try CategoryHandlers.requireExists(db, id: budget.categoryId, field: "\(field).categoryId")
+        try CategoryHandlers.requireExists(db, id: budget.categoryId, field: field.member("categoryId"))
         let thresholds = String(decoding: try JSONEncoder().encode(try BudgetHandlers.validThresholds(budget.thresholds)), as: UTF8.self)
         try db.execute(
             cached: "INSERT INTO budgets (id, category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [try InputRules.positiveId(budget.id, field: "\(field).id"), budget.categoryId, limits[0].money.minorUnits, limits[0].money.currency.code, thresholds, budget.carryOver,
-                        startMonth, try InputRules.timestamp(budget.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(budget.updatedAt, field: "\(field).updatedAt")])
+            arguments: [try InputRules.positiveId(budget.id, field: field.member("id")), budget.categoryId, limits[0].money.minorUnits, limits[0].money.currency.code, thresholds, budget.carryOver,
+                        startMonth, try InputRules.timestamp(budget.createdAt, field: field.member("createdAt")), try InputRules.timestamp(budget.updatedAt, field: field.member("updatedAt"))])
         for limit in limits {
             try db.execute(cached: "INSERT INTO budget_limits (budget_id, from_month, limit_minor, currency) VALUES (?, ?, ?, ?)",
                            arguments: [budget.id, limit.month, limit.money.minorUnits, limit.money.currency.code])
         }
-        try context.record(.budgetCreated, id: String(budget.id), data: try BudgetHandlers.fetch(db, id: budget.id, field: "\(field).id", currentMonth: String(Timestamp.today(at: context.date).prefix(7))))
+        try context.record(.budgetCreated, id: String(budget.id), data: try BudgetHandlers.fetch(db, id: budget.id, field: field.member("id"), currentMonth: String(Timestamp.today(at: context.date).prefix(7))))
     }
 
     /// The goal as it was (its deadline may have passed since), then its contributions, which
     /// keep the transfers and auto-fund months they had.
-    private static func insert(_ restore: GoalRestore, field: String, _ context: inout WriteContext) throws {
+    private static func insert(_ restore: GoalRestore, field: FieldPath, _ context: inout WriteContext) throws {
         let db = context.db
         let goal = restore.goal
-        let currency = try InputRules.currency(goal.currency, field: "\(field).goal.currency")
-        let target = try InputRules.positiveAmount(goal.target, currency: currency, field: "\(field).goal.target")
-        if let deadline = goal.deadline { _ = try InputRules.date(deadline, field: "\(field).goal.deadline") }
-        if let walletId = goal.walletId { _ = try WalletHandlers.fetch(db, id: walletId, field: "\(field).goal.walletId") }
-        if let categoryId = goal.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "\(field).goal.categoryId") }
+        let currency = try InputRules.currency(goal.currency, field: field.member("goal").member("currency"))
+        let target = try InputRules.positiveAmount(goal.target, currency: currency, field: field.member("goal").member("target"))
+        if let deadline = goal.deadline { _ = try InputRules.date(deadline, field: field.member("goal").member("deadline")) }
+        if let walletId = goal.walletId { _ = try WalletHandlers.fetch(db, id: walletId, field: field.member("goal").member("walletId")) }
+        if let categoryId = goal.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: field.member("goal").member("categoryId")) }
         try db.execute(
             cached: "INSERT INTO goals (id, name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [try InputRules.positiveId(goal.id, field: "\(field).goal.id"), try InputRules.name(goal.name, field: "\(field).goal.name"), target.minorUnits, currency.code,
+            arguments: [try InputRules.positiveId(goal.id, field: field.member("goal").member("id")), try InputRules.name(goal.name, field: field.member("goal").member("name")), target.minorUnits, currency.code,
                         goal.deadline, goal.walletId, goal.categoryId, try goal.autoFund.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) },
-                        try InputRules.timestamp(goal.createdAt, field: "\(field).goal.createdAt"), try InputRules.timestamp(goal.updatedAt, field: "\(field).goal.updatedAt")])
+                        try InputRules.timestamp(goal.createdAt, field: field.member("goal").member("createdAt")), try InputRules.timestamp(goal.updatedAt, field: field.member("goal").member("updatedAt"))])
         for (index, contribution) in restore.contributions.enumerated() {
-            let part = "\(field).contributions[\(index)]"
+            let part = field.member("contributions")[index]
             guard contribution.goalId == goal.id else {
-                throw ErrorBody.validation("\(part).goalId is \(contribution.goalId), not the goal's id \(goal.id)", field: "\(part).goalId")
+                throw LedgerError.invalid("\(part).goalId is \(contribution.goalId), not the goal's id \(goal.id)", field: part.member("goalId"))
             }
-            let amount = try InputRules.positiveAmount(contribution.amount, currency: currency, field: "\(part).amount")
-            if let month = contribution.autoFundMonth { _ = try BudgetHandlers.month(month, field: "\(part).autoFundMonth") }
+            let amount = try InputRules.positiveAmount(contribution.amount, currency: currency, field: part.member("amount"))
+            if let month = contribution.autoFundMonth { _ = try BudgetHandlers.month(month, field: part.member("autoFundMonth")) }
             try db.execute(
                 cached: "INSERT INTO goal_contributions (id, goal_id, amount_minor, date, tx_id, autofund_month, created_at, withdrawn_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try InputRules.positiveId(contribution.id, field: "\(part).id"), goal.id, amount.minorUnits,
-                            try InputRules.date(contribution.date, field: "\(part).date").description, contribution.transactionId, contribution.autoFundMonth,
-                            try InputRules.timestamp(contribution.createdAt, field: "\(part).createdAt"),
-                            try contribution.withdrawnAt.map { try InputRules.timestamp($0, field: "\(part).withdrawnAt") }])
+                arguments: [try InputRules.positiveId(contribution.id, field: part.member("id")), goal.id, amount.minorUnits,
+                            try InputRules.date(contribution.date, field: part.member("date")).description, contribution.transactionId, contribution.autoFundMonth,
+                            try InputRules.timestamp(contribution.createdAt, field: part.member("createdAt")),
+                            try contribution.withdrawnAt.map { try InputRules.timestamp($0, field: part.member("withdrawnAt")) }])
         }
-        try context.record(.goalCreated, id: String(goal.id), data: try GoalHandlers.fetch(db, id: goal.id, field: "\(field).goal.id", today: Timestamp.today(at: context.date)))
+        try context.record(.goalCreated, id: String(goal.id), data: try GoalHandlers.fetch(db, id: goal.id, field: field.member("goal").member("id"), today: Timestamp.today(at: context.date)))
     }
 
     /// The template with the occurrence it had reached: `nextRun` is found again in its schedule
     /// (the store counts occurrences), so nothing already posted is posted again.
-    private static func insert(_ template: RecurringRecord, field: String, _ context: inout WriteContext) throws {
+    private static func insert(_ template: RecurringRecord, field: FieldPath, _ context: inout WriteContext) throws {
         let db = context.db
-        let start = try InputRules.date(template.startDate, field: "\(field).startDate")
-        if let end = template.endDate { _ = try InputRules.date(end, field: "\(field).endDate") }
-        guard (1...1_000).contains(template.every) else { throw ErrorBody.validation("\(field).every must be 1 to 1000, got \(template.every)", field: "\(field).every") }
-        _ = try WalletHandlers.fetch(db, id: template.template.walletId, field: "\(field).template.walletId")
-        if let categoryId = template.template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "\(field).template.categoryId") }
+        let start = try InputRules.date(template.startDate, field: field.member("startDate"))
+        if let end = template.endDate { _ = try InputRules.date(end, field: field.member("endDate")) }
+        guard (1...1_000).contains(template.every) else { throw LedgerError.invalid("\(field).every must be 1 to 1000, got \(template.every)", field: field.member("every")) }
+        _ = try WalletHandlers.fetch(db, id: template.template.walletId, field: field.member("template").member("walletId"))
+        if let categoryId = template.template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: field.member("template").member("categoryId")) }
         var index = 0
         if let nextRun = template.nextRun {
             while let date = RecurringHandlers.occurrence(template, index: index), date < nextRun, index < maximumOccurrences { index += 1 }
             guard RecurringHandlers.occurrence(template, index: index) == nextRun else {
-                throw ErrorBody.validation("\(field).nextRun \(nextRun) is not an occurrence of the schedule from \(start)", field: "\(field).nextRun")
+                throw LedgerError.invalid("\(field).nextRun \(nextRun) is not an occurrence of the schedule from \(start)", field: field.member("nextRun"))
             }
         } else {
             // Finished: past its last occurrence.
@@ -236,11 +236,11 @@ enum RestoreHandlers {
                 INSERT INTO recurring (id, name, template, frequency, every, start_date, end_date, next_index, next_run, mode, paused, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [try InputRules.positiveId(template.id, field: "\(field).id"), try InputRules.name(template.name, field: "\(field).name"),
+            arguments: [try InputRules.positiveId(template.id, field: field.member("id")), try InputRules.name(template.name, field: field.member("name")),
                         String(decoding: try MessageCoding.encode(template.template), as: UTF8.self), template.frequency.rawValue, template.every,
                         start.description, template.endDate, index, template.nextRun, template.mode.rawValue, template.paused,
-                        try InputRules.timestamp(template.createdAt, field: "\(field).createdAt"), try InputRules.timestamp(template.updatedAt, field: "\(field).updatedAt")])
-        try context.record(.recurringCreated, id: String(template.id), data: try RecurringHandlers.fetch(db, id: template.id, field: "\(field).id"))
+                        try InputRules.timestamp(template.createdAt, field: field.member("createdAt")), try InputRules.timestamp(template.updatedAt, field: field.member("updatedAt"))])
+        try context.record(.recurringCreated, id: String(template.id), data: try RecurringHandlers.fetch(db, id: template.id, field: field.member("id")))
     }
 
     /// Daily for a thousand years: a schedule longer than this is not a real one.
@@ -264,7 +264,7 @@ enum RestoreHandlers {
     /// `tables`: (table, what it holds, for the message).
     private static func requireEmpty(_ db: Database, _ tables: [(String, String)]) throws {
         for (table, what) in tables where try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true {
-            throw ErrorBody(code: .conflict, message: "this ledger already has \(what): a restore goes into a new, empty ledger (another home)")
+            throw LedgerError.conflict("this ledger already has \(what): a restore goes into a new, empty ledger (another home)")
         }
     }
 

@@ -37,7 +37,7 @@ enum BaseAmountBackfill {
             WHERE t.base_amount_minor IS NULL GROUP BY w.currency, t.date
             """))
         guard !groups.isEmpty else { return 0 }
-        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body.profileId"), now: context.date)
+        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: .body("profileId")), now: context.date)
         let today = Timestamp.today(at: context.date)
         var converters: [Group: CurrencyConverter?] = [:]
 
@@ -49,7 +49,7 @@ enum BaseAmountBackfill {
             do {
                 let candidate = try lookup.converter(for: [group.currency, base], base: base, at: moment)
                 let probe = Money(minorUnits: 1, currency: try Currency(code: group.currency))
-                found = try lookup.convertIfKnown(probe, to: baseCurrency, base: base, at: moment, field: "body.rates", using: candidate) == nil ? nil : candidate
+                found = try lookup.convertIfKnown(probe, to: baseCurrency, base: base, at: moment, field: .body("rates"), using: candidate) == nil ? nil : candidate
             } catch {
                 found = nil
             }
@@ -66,7 +66,7 @@ enum BaseAmountBackfill {
             let moment = group.day >= today ? nil : Timestamp.parse(group.day)
             do {
                 let money = Money(minorUnits: Int64(walletMinor.magnitude), currency: try Currency(code: group.currency))
-                guard let (conversion, snapshot) = try lookup.convertIfKnown(money, to: baseCurrency, base: base, at: moment, field: "body.rates", using: prepared) else { return nil }
+                guard let (conversion, snapshot) = try lookup.convertIfKnown(money, to: baseCurrency, base: base, at: moment, field: .body("rates"), using: prepared) else { return nil }
                 return (walletMinor.signum() * conversion.result.minorUnits, snapshot)
             } catch {
                 return nil

@@ -63,20 +63,20 @@ enum RateHandlers {
 
     // MARK: Profiles
 
-    static func profile(_ db: Database, id: Int64, field: String) throws -> RateProfileRecord {
+    static func profile(_ db: Database, id: Int64, field: FieldPath) throws -> RateProfileRecord {
         guard let row = try db.cachedRow(sql: "SELECT * FROM rate_profiles WHERE id = ?", arguments: [id]) else {
-            throw ErrorBody.notFound("there is no rate profile \(id); see `ledgerly rates profile list`", field: field)
+            throw LedgerError.notFound("there is no rate profile \(id); see `ledgerly rates profile list`", field: field)
         }
         return profile(row)
     }
 
     /// The profile a conversion uses: the one named, else the default of the requested mode,
     /// else the default of the exchange mode in settings.
-    static func activeProfile(_ db: Database, id: Int64?, mode: ExchangeMode?, field: String) throws -> RateProfileRecord {
+    static func activeProfile(_ db: Database, id: Int64?, mode: ExchangeMode?, field: FieldPath) throws -> RateProfileRecord {
         if let id { return try profile(db, id: id, field: field) }
         let type = try mode?.rawValue ?? db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1") ?? "official"
         guard let row = try db.cachedRow(sql: "SELECT * FROM rate_profiles WHERE type = ? ORDER BY is_default DESC, id LIMIT 1", arguments: [type]) else {
-            throw ErrorBody.notFound("there is no \(type) rate profile; add one with `ledgerly rates profile add`", field: field)
+            throw LedgerError.notFound("there is no \(type) rate profile; add one with `ledgerly rates profile add`", field: field)
         }
         return profile(row)
     }
@@ -86,30 +86,30 @@ enum RateHandlers {
     }
 
     static func createProfile(_ request: RateProfileCreateRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
-        let name = try InputRules.name(request.name, field: "body.name")
+        let name = try InputRules.name(request.name, field: .body("name"))
         if let existing = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ?", arguments: [name]) {
-            throw ErrorBody(code: .conflict, message: "a rate profile named '\(name)' already exists (id \(existing))", field: "body.name")
+            throw LedgerError.conflict("a rate profile named '\(name)' already exists (id \(existing))", field: .body("name"))
         }
         try context.db.execute(
             cached: "INSERT INTO rate_profiles (name, type, primary_source, notes, is_default, created_at) VALUES (?, ?, ?, ?, 0, ?)",
-            arguments: [name, request.type.rawValue, try InputRules.optionalText(request.primarySource, field: "body.primarySource", limit: 50),
-                        try InputRules.optionalText(request.notes, field: "body.notes", limit: 1_000), context.now])
-        let created = try profile(context.db, id: context.db.lastInsertedRowID, field: "body.name")
+            arguments: [name, request.type.rawValue, try InputRules.optionalText(request.primarySource, field: .body("primarySource"), limit: 50),
+                        try InputRules.optionalText(request.notes, field: .body("notes"), limit: 1_000), context.now])
+        let created = try profile(context.db, id: context.db.lastInsertedRowID, field: .body("name"))
         try context.record(.rateProfileCreated, id: String(created.id), data: created)
         return created
     }
 
     static func useProfile(_ request: RateProfileUseRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
-        let chosen = try profile(context.db, id: request.id, field: "body.id")
+        let chosen = try profile(context.db, id: request.id, field: .body("id"))
         let previous = try context.db.cachedRows(sql: "SELECT * FROM rate_profiles WHERE type = ? AND is_default = 1 AND id != ?", arguments: [chosen.type.rawValue, chosen.id]).map(profile)
         let modeBefore = try context.db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1")
         try context.db.execute(cached: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [chosen.id, chosen.type.rawValue])
         // One event per record that changed, none for what stayed: the profile that lost its
         // default flag, the one that gained it, and the settings when the mode switched.
         for demoted in previous {
-            try context.record(.rateProfileUpdated, id: String(demoted.id), data: try profile(context.db, id: demoted.id, field: "body.id"))
+            try context.record(.rateProfileUpdated, id: String(demoted.id), data: try profile(context.db, id: demoted.id, field: .body("id")))
         }
-        let updated = try profile(context.db, id: chosen.id, field: "body.id")
+        let updated = try profile(context.db, id: chosen.id, field: .body("id"))
         if !chosen.isDefault { try context.record(.rateProfileUpdated, id: String(updated.id), data: updated) }
         if modeBefore != chosen.type.rawValue {
             try context.db.execute(cached: "UPDATE settings SET exchange_mode = ?, updated_at = ? WHERE id = 1", arguments: [chosen.type.rawValue, context.now])
@@ -123,9 +123,9 @@ enum RateHandlers {
     static func set(_ request: RateSetRequest, _ context: inout WriteContext) throws -> RateSetReply {
         let db = context.db
         let (base, quote) = try pair(request.base, request.quote)
-        let rate = try exchangeRate(request.rate, field: "body.rate")
-        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
-        let asOf = try moment(request.asOf, field: "body.asOf", now: context.date)
+        let rate = try exchangeRate(request.rate, field: .body("rate"))
+        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
+        let asOf = try moment(request.asOf, field: .body("asOf"), now: context.date)
         var warning: String?
         if let last = try db.cachedValue(String.self, sql: "SELECT rate FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC LIMIT 1", arguments: [profile.id, base, quote]),
            let previous = try? ExchangeRate(parsing: last) {
@@ -150,11 +150,11 @@ enum RateHandlers {
         guard let row = try db.cachedRow(
             sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual'",
             arguments: [profile.id, base, quote, asOf])
-        else { throw ErrorBody(code: .internal, message: "the rate was stored but cannot be read back") }
+        else { throw LedgerError.broken("the rate was stored but cannot be read back") }
         let stored = record(row)
         try touch(db, profileId: profile.id, now: context.now)
         try context.record(.ratesUpdated, id: String(profile.id), data: RatesUpdatedSummary(profileId: profile.id, source: "manual", stored: 1, confirmed: 0, pairs: ["\(base)/\(quote)"], truncated: false, newestAsOf: asOf))
-        if try activeProfile(db, id: nil, mode: nil, field: "body.profileId").id == profile.id { try BaseAmountBackfill.run(&context) }
+        if try activeProfile(db, id: nil, mode: nil, field: .body("profileId")).id == profile.id { try BaseAmountBackfill.run(&context) }
         return RateSetReply(rate: stored, warning: warning)
     }
 
@@ -162,7 +162,7 @@ enum RateHandlers {
     static func endOverride(_ request: RateOverrideEndRequest, _ context: inout WriteContext) throws -> RateOverrideEndReply {
         let db = context.db
         let (base, quote) = try pair(request.base, request.quote)
-        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
+        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
         let active = try db.cachedRows(
             sql: """
                 SELECT id FROM rates WHERE profile_id = ? AND ((base = ? AND quote = ?) OR (base = ? AND quote = ?))
@@ -170,7 +170,7 @@ enum RateHandlers {
                 """,
             arguments: [profile.id, base, quote, quote, base]).map { $0["id"] as Int64 }
         guard !active.isEmpty else {
-            throw ErrorBody.notFound("there is no active override for \(base)/\(quote) in profile '\(profile.name)'; see `ledgerly rates list`", field: "body.base")
+            throw LedgerError.notFound("there is no active override for \(base)/\(quote) in profile '\(profile.name)'; see `ledgerly rates list`", field: .body("base"))
         }
         var ended: [RateRecord] = []
         for id in active {
@@ -185,7 +185,7 @@ enum RateHandlers {
     /// The rate in force now for every pair the profile has, with its age.
     static func list(_ request: RateListRequest, _ context: ReadContext) throws -> RateListReply {
         let db = context.db, now = context.date
-        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
+        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
         let policy = try SettingsHandlers.stalenessPolicy(db)
         let cutoff = Timestamp.string(from: now)
         let pairs = try db.cachedRows(sql: "SELECT DISTINCT base, quote FROM rates WHERE profile_id = ? ORDER BY base, quote", arguments: [profile.id])
@@ -197,9 +197,9 @@ enum RateHandlers {
         let db = context.db, now = context.date
         let (base, quote) = try pair(request.base, request.quote)
         let policy = try SettingsHandlers.stalenessPolicy(db)
-        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: "body.profileId")
+        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
         let limit = request.limit ?? 100
-        guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
+        guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
         let rows = try db.cachedRows(
             sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC, id DESC LIMIT ?",
             arguments: [profile.id, base, quote, limit])
@@ -211,18 +211,18 @@ enum RateHandlers {
     /// skipped. Rates that arrive may complete base amounts that were waiting for them.
     static func batch(_ request: RateBatchRequest, _ context: inout WriteContext) throws -> RateBatchReply {
         let db = context.db
-        let profile = try profile(db, id: request.profileId, field: "body.profileId")
-        let source = try InputRules.name(request.source, field: "body.source")
+        let profile = try profile(db, id: request.profileId, field: .body("profileId"))
+        let source = try InputRules.name(request.source, field: .body("source"))
         guard (1...maximumBatch).contains(request.rates.count) else {
-            throw ErrorBody.validation("a batch holds 1 to \(maximumBatch) rates, got \(request.rates.count)", field: "body.rates")
+            throw LedgerError.invalid("a batch holds 1 to \(maximumBatch) rates, got \(request.rates.count)", field: .body("rates"))
         }
         var checked: [(String, String, ExchangeRate, String)] = []
         for (index, input) in request.rates.enumerated() {
-            let field = "body.rates[\(index)]"
-            let base = try InputRules.currency(input.base, field: "\(field).base").code
-            let quote = try InputRules.currency(input.quote, field: "\(field).quote").code
-            guard base != quote else { throw ErrorBody.validation("\(field) has the same currency on both sides", field: "\(field).quote") }
-            checked.append((base, quote, try exchangeRate(input.rate, field: "\(field).rate"), try moment(input.asOf, field: "\(field).asOf", now: context.date)))
+            let field = FieldPath.body("rates")[index]
+            let base = try InputRules.currency(input.base, field: field.member("base")).code
+            let quote = try InputRules.currency(input.quote, field: field.member("quote")).code
+            guard base != quote else { throw LedgerError.invalid("\(field) has the same currency on both sides", field: field.member("quote")) }
+            checked.append((base, quote, try exchangeRate(input.rate, field: field.member("rate")), try moment(input.asOf, field: field.member("asOf"), now: context.date)))
         }
         // Only a pair's newest rate in the batch is confirmed as current: the rest of a history
         // file is history, not a statement about now.
@@ -248,7 +248,7 @@ enum RateHandlers {
                 profileId: profile.id, source: source, stored: stored, confirmed: confirmed, pairs: Array(pairs.prefix(100)), truncated: pairs.count > 100,
                 newestAsOf: checked.map(\.3).max()))
         }
-        if stored > 0, try activeProfile(db, id: nil, mode: nil, field: "body.profileId").id == profile.id {
+        if stored > 0, try activeProfile(db, id: nil, mode: nil, field: .body("profileId")).id == profile.id {
             backfilled = try BaseAmountBackfill.run(&context)
         }
         return RateBatchReply(stored: stored, confirmed: confirmed, skipped: checked.count - stored - confirmed, backfilled: backfilled)
@@ -257,29 +257,29 @@ enum RateHandlers {
     // MARK: Helpers
 
     /// Two different currencies from `body.base` and `body.quote`.
-    static func pair(_ base: String, _ quote: String) throws(ErrorBody) -> (String, String) {
-        let base = try InputRules.currency(base, field: "body.base").code
-        let quote = try InputRules.currency(quote, field: "body.quote").code
-        guard base != quote else { throw .validation("a rate needs two different currencies", field: "body.quote") }
+    static func pair(_ base: String, _ quote: String) throws(LedgerError) -> (String, String) {
+        let base = try InputRules.currency(base, field: .body("base")).code
+        let quote = try InputRules.currency(quote, field: .body("quote")).code
+        guard base != quote else { throw .invalid("a rate needs two different currencies", field: .body("quote")) }
         return (base, quote)
     }
 
-    static func exchangeRate(_ text: String, field: String) throws(ErrorBody) -> ExchangeRate {
-        do { return try ExchangeRate(parsing: text) } catch { throw .validation("\(field): \(error.description)", field: field) }
+    static func exchangeRate(_ text: String, field: FieldPath) throws(LedgerError) -> ExchangeRate {
+        do { return try ExchangeRate(parsing: text) } catch { throw .invalid("\(field): \(error.description)", field: field) }
     }
 
     /// A stored moment: ISO 8601 in (read strictly), the canonical millisecond UTC form out, so
     /// text order is time order. A date alone means the start of that day (the rate holds from
     /// then on). Not in the future (a few minutes of clock skew aside), and not before 1970.
-    static func moment(_ text: String?, field: String, now: Date) throws(ErrorBody) -> String {
+    static func moment(_ text: String?, field: FieldPath, now: Date) throws(LedgerError) -> String {
         guard let text else { return Timestamp.string(from: now) }
         let date = try InputRules.moment(text, field: field, date: .startOfDay)
         guard date <= now.addingTimeInterval(300) else {
-            throw .validation("\(field) \(text) is in the future: a rate applies from when it is known", field: field)
+            throw .invalid("\(field) \(text) is in the future: a rate applies from when it is known", field: field)
         }
         let canonical = Timestamp.string(from: date)
         guard canonical.count == 24, canonical >= "1970" else {
-            throw .validation("\(field) \(text) is outside the years Ledgerly keeps rates for (1970 on)", field: field)
+            throw .invalid("\(field) \(text) is outside the years Ledgerly keeps rates for (1970 on)", field: field)
         }
         return canonical
     }

@@ -10,7 +10,7 @@ enum RateHistoryHandlers {
     static func export(_ request: RateExportRequest, _ db: Database) throws -> RateExportReply {
         let limit = request.limit ?? 5_000
         guard (1...RateExportRequest.maximumLimit).contains(limit) else {
-            throw ErrorBody.validation("body.limit must be 1 to \(RateExportRequest.maximumLimit), got \(limit)", field: "body.limit")
+            throw LedgerError.invalid("body.limit must be 1 to \(RateExportRequest.maximumLimit), got \(limit)", field: .body("limit"))
         }
         let rows = try db.cachedRows(sql: "SELECT * FROM rates WHERE id > ? ORDER BY id LIMIT ?", arguments: [request.afterId ?? 0, limit + 1])
         let rates = rows.prefix(limit).map { RateHandlers.record($0) }
@@ -22,26 +22,26 @@ enum RateHistoryHandlers {
     static func restore(_ request: RateRestoreRequest, _ context: inout WriteContext) throws -> RateRestoreReply {
         let db = context.db
         guard (1...RateRestoreRequest.maximumRates).contains(request.rates.count) else {
-            throw ErrorBody.validation("body.rates must hold 1 to \(RateRestoreRequest.maximumRates) rates, got \(request.rates.count)", field: "body.rates")
+            throw LedgerError.invalid("body.rates must hold 1 to \(RateRestoreRequest.maximumRates) rates, got \(request.rates.count)", field: .body("rates"))
         }
         var stored: [Int64: [RateRecord]] = [:]
         var skipped = 0
         var knownProfiles = Set<Int64>()
         for (index, rate) in request.rates.enumerated() {
-            let field = "body.rates[\(index)]"
-            if knownProfiles.insert(rate.profileId).inserted { _ = try RateHandlers.profile(db, id: rate.profileId, field: "\(field).profileId") }
+            let field = FieldPath.body("rates")[index]
+            if knownProfiles.insert(rate.profileId).inserted { _ = try RateHandlers.profile(db, id: rate.profileId, field: field.member("profileId")) }
             let (base, quote) = try RateHandlers.pair(rate.base, rate.quote)
-            let value = try RateHandlers.exchangeRate(rate.rate, field: "\(field).rate")
-            let inverse = try RateHandlers.exchangeRate(rate.inverseRate, field: "\(field).inverseRate")
-            let asOf = try InputRules.timestamp(rate.asOf, field: "\(field).asOf")
-            let confirmedAt = try rate.confirmedAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "\(field).confirmedAt") }
-            let overrideEndedAt = try rate.overrideEndedAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "\(field).overrideEndedAt") }
+            let value = try RateHandlers.exchangeRate(rate.rate, field: field.member("rate"))
+            let inverse = try RateHandlers.exchangeRate(rate.inverseRate, field: field.member("inverseRate"))
+            let asOf = try InputRules.timestamp(rate.asOf, field: field.member("asOf"))
+            let confirmedAt = try rate.confirmedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: field.member("confirmedAt")) }
+            let overrideEndedAt = try rate.overrideEndedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: field.member("overrideEndedAt")) }
             try db.execute(
                 cached: """
                     INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, override_ended_at, confirmed_at, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [rate.profileId, base, quote, value.decimalString, inverse.decimalString, try InputRules.name(rate.source, field: "\(field).source"),
+                arguments: [rate.profileId, base, quote, value.decimalString, inverse.decimalString, try InputRules.name(rate.source, field: field.member("source")),
                             asOf, rate.confidence.rawValue, rate.customOverride, overrideEndedAt, confirmedAt, context.now])
             if db.changesCount > 0 { stored[rate.profileId, default: []].append(rate) } else { skipped += 1 }
         }

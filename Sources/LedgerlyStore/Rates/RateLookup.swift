@@ -41,7 +41,7 @@ struct RateLookup {
         // A parallel feed publishes a few pairs; for a pair it lacks (in either direction) the
         // user's manual rates stand in. The snapshot's `source` names each leg's source, so a
         // conversion that used a manual rate says so (D83).
-        if profile.type == .parallel, let manual = try? RateHandlers.activeProfile(db, id: nil, mode: .manual, field: "body") {
+        if profile.type == .parallel, let manual = try? RateHandlers.activeProfile(db, id: nil, mode: .manual, field: .wholeBody) {
             for from in involved {
                 for to in involved where to != from && !covered.contains(CurrencyPair(from, to)) && !covered.contains(CurrencyPair(to, from)) {
                     guard let row = try RateHandlers.inForce(db, profileId: manual.id, base: from, quote: to, at: cutoff),
@@ -57,10 +57,10 @@ struct RateLookup {
     /// Converts and describes the rate used as a snapshot to keep; a missing rate is an error.
     /// `field`: the input that needed the rate (named when none is known); `amountField`: the
     /// amount, named when its result would be too large to record.
-    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, amountField: String = "body.amount",
+    func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: FieldPath, amountField: FieldPath = .body("amount"),
                  using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot) {
         guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field, amountField: amountField, using: prepared, cache: cache) else {
-            throw ErrorBody.validation("\(ConversionError.missingRate(from: money.currency.code, to: target.code).description) (profile '\(profile.name)')", field: field)
+            throw LedgerError.invalid("\(ConversionError.missingRate(from: money.currency.code, to: target.code).description) (profile '\(profile.name)')", field: field)
         }
         return converted
     }
@@ -71,7 +71,7 @@ struct RateLookup {
     /// per wallet currency and day instead of reading the same rates for every transaction).
     /// `cache`: a batch's shared cache, which keeps one snapshot per pair and moment (they do not
     /// depend on the amount, and describing one costs more than the conversion).
-    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: String, amountField: String = "body.amount",
+    func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: FieldPath, amountField: FieldPath = .body("amount"),
                         using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
         let converter = try prepared ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
         let conversion: Conversion
@@ -80,7 +80,7 @@ struct RateLookup {
         } catch {
             switch error {
             case .missingRate: return nil
-            case .resultTooLarge: throw ErrorBody.validation("\(amountField): \(error.description) (profile '\(profile.name)')", field: amountField)
+            case .resultTooLarge: throw LedgerError.invalid("\(amountField): \(error.description) (profile '\(profile.name)')", field: amountField)
             }
         }
         let describe = { snapshot(of: conversion, from: money.currency, to: target, at: moment) }

@@ -14,14 +14,14 @@ enum RateProviderHandlers {
     }
 
     static func report(_ request: RateProviderReportRequest, _ context: inout WriteContext) throws -> RateProviderStatus {
-        let name = try InputRules.name(request.name, field: "body.name")
-        let profile = try InputRules.name(request.profile, field: "body.profile")
-        let attemptedAt = try RateHandlers.moment(request.attemptedAt, field: "body.attemptedAt", now: context.date)
-        let nextAttemptAt = try request.nextAttemptAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "body.nextAttemptAt") }
+        let name = try InputRules.name(request.name, field: .body("name"))
+        let profile = try InputRules.name(request.profile, field: .body("profile"))
+        let attemptedAt = try RateHandlers.moment(request.attemptedAt, field: .body("attemptedAt"), now: context.date)
+        let nextAttemptAt = try request.nextAttemptAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: .body("nextAttemptAt")) }
         for (count, field) in [(request.consecutiveFailures, "consecutiveFailures"), (request.stored, "stored"), (request.confirmed, "confirmed")] where count < 0 {
-            throw ErrorBody.validation("body.\(field) cannot be negative, got \(count)", field: "body.\(field)")
+            throw LedgerError.invalid("body.\(field) cannot be negative, got \(count)", field: .body(field))
         }
-        let error = try InputRules.optionalText(request.error, field: "body.error", limit: RateProviderStatus.maximumErrorLength)
+        let error = try InputRules.optionalText(request.error, field: .body("error"), limit: RateProviderStatus.maximumErrorLength)
         // A failure keeps the last success; a success clears the last error.
         try context.db.execute(
             cached: """

@@ -19,9 +19,9 @@ enum RecurringHandlers {
             mode: RecurrenceMode(rawValue: row["mode"]) ?? .post, paused: row["paused"], createdAt: row["created_at"], updatedAt: row["updated_at"])
     }
 
-    static func fetch(_ db: Database, id: Int64, field: String) throws -> RecurringRecord {
+    static func fetch(_ db: Database, id: Int64, field: FieldPath) throws -> RecurringRecord {
         guard let row = try db.cachedRow(sql: "\(selectSQL) WHERE id = ?", arguments: [id]) else {
-            throw ErrorBody.notFound("there is no recurring transaction \(id); see `ledgerly recurring list`", field: field)
+            throw LedgerError.notFound("there is no recurring transaction \(id); see `ledgerly recurring list`", field: field)
         }
         return record(row)
     }
@@ -46,22 +46,22 @@ enum RecurringHandlers {
 
     static func create(_ request: RecurringCreateRequest, _ context: inout WriteContext) throws -> RecurringRecord {
         let db = context.db
-        let name = try InputRules.name(request.name, field: "body.name")
+        let name = try InputRules.name(request.name, field: .body("name"))
         if try db.cachedValue(Int64.self, sql: "SELECT id FROM recurring WHERE name = ?", arguments: [name]) != nil {
-            throw ErrorBody(code: .conflict, message: "a recurring transaction named '\(name)' already exists", field: "body.name")
+            throw LedgerError.conflict("a recurring transaction named '\(name)' already exists", field: .body("name"))
         }
         let template = request.template
-        let wallet = try WalletHandlers.active(db, id: template.walletId, field: "body.template.walletId")
-        let currency = try InputRules.currency(template.currency ?? wallet.currency, field: "body.template.currency")
-        _ = try InputRules.positiveAmount(template.amount, currency: currency, field: "body.template.amount")
-        if let categoryId = template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.template.categoryId") }
-        _ = try InputRules.optionalText(template.notes, field: "body.template.notes")
+        let wallet = try WalletHandlers.active(db, id: template.walletId, field: .body("template").member("walletId"))
+        let currency = try InputRules.currency(template.currency ?? wallet.currency, field: .body("template").member("currency"))
+        _ = try InputRules.positiveAmount(template.amount, currency: currency, field: .body("template").member("amount"))
+        if let categoryId = template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: .body("template").member("categoryId")) }
+        _ = try InputRules.optionalText(template.notes, field: .body("template").member("notes"))
         let every = request.every ?? 1
-        guard (1...1_000).contains(every) else { throw ErrorBody.validation("body.every must be 1 to 1000, got \(every)", field: "body.every") }
-        let start = try InputRules.date(request.startDate, field: "body.startDate")
+        guard (1...1_000).contains(every) else { throw LedgerError.invalid("body.every must be 1 to 1000, got \(every)", field: .body("every")) }
+        let start = try InputRules.date(request.startDate, field: .body("startDate"))
         if let end = request.endDate {
-            guard try InputRules.date(end, field: "body.endDate") >= start else {
-                throw ErrorBody.validation("body.endDate \(end) is before body.startDate \(start)", field: "body.endDate")
+            guard try InputRules.date(end, field: .body("endDate")) >= start else {
+                throw LedgerError.invalid("body.endDate \(end) is before body.startDate \(start)", field: .body("endDate"))
             }
         }
         let templateJSON = String(decoding: try MessageCoding.encode(template), as: UTF8.self)
@@ -72,7 +72,7 @@ enum RecurringHandlers {
                 """,
             arguments: [name, templateJSON, request.frequency.rawValue, every, start.description, request.endDate, start.description,
                         (request.mode ?? .post).rawValue, context.now, context.now])
-        let created = try fetch(db, id: db.lastInsertedRowID, field: "body.name")
+        let created = try fetch(db, id: db.lastInsertedRowID, field: .body("name"))
         try context.record(.recurringCreated, id: String(created.id), data: created)
         return created
     }
@@ -85,7 +85,7 @@ enum RecurringHandlers {
     /// is not posted three times on resume) and continues from the first one not yet past.
     static func pause(_ request: RecurringPauseRequest, _ context: inout WriteContext) throws -> RecurringRecord {
         let db = context.db
-        let current = try fetch(db, id: request.id, field: "body.id")
+        let current = try fetch(db, id: request.id, field: .body("id"))
         guard current.paused != request.paused else { return current }
         if !request.paused {
             let today = Timestamp.today(at: context.date)
@@ -94,13 +94,13 @@ enum RecurringHandlers {
             try db.execute(cached: "UPDATE recurring SET next_index = ?, next_run = ? WHERE id = ?", arguments: [index, occurrence(current, index: index), current.id])
         }
         try db.execute(cached: "UPDATE recurring SET paused = ?, updated_at = ? WHERE id = ?", arguments: [request.paused, context.now, current.id])
-        let updated = try fetch(db, id: current.id, field: "body.id")
+        let updated = try fetch(db, id: current.id, field: .body("id"))
         try context.record(.recurringUpdated, id: String(updated.id), data: updated)
         return updated
     }
 
     static func delete(_ request: RecurringDeleteRequest, _ context: inout WriteContext) throws -> RecurringRecord {
-        let existing = try fetch(context.db, id: request.id, field: "body.id")
+        let existing = try fetch(context.db, id: request.id, field: .body("id"))
         try context.db.execute(cached: "DELETE FROM recurring WHERE id = ?", arguments: [existing.id])
         try context.record(.recurringDeleted, id: String(existing.id), data: existing)
         return existing
@@ -108,12 +108,12 @@ enum RecurringHandlers {
 
     static func post(_ request: RecurringPostRequest, _ context: inout WriteContext) throws -> RecurringPostReply {
         let db = context.db
-        let current = try fetch(db, id: request.id, field: "body.id")
+        let current = try fetch(db, id: request.id, field: .body("id"))
         guard !current.paused else {
-            throw ErrorBody(code: .conflict, message: "'\(current.name)' is paused; nothing is posted", field: "body.id")
+            throw LedgerError.conflict("'\(current.name)' is paused; nothing is posted", field: .body("id"))
         }
         guard let due = current.nextRun, due == request.occurrence else {
-            throw ErrorBody(code: .conflict, message: "'\(current.name)' has no occurrence \(request.occurrence) due (next: \(current.nextRun ?? "none"))", field: "body.occurrence")
+            throw LedgerError.conflict("'\(current.name)' has no occurrence \(request.occurrence) due (next: \(current.nextRun ?? "none"))", field: .body("occurrence"))
         }
         var transaction: TransactionRecord?
         if current.mode == .post {
@@ -131,7 +131,7 @@ enum RecurringHandlers {
         let index = (try db.cachedValue(Int.self, sql: "SELECT next_index FROM recurring WHERE id = ?", arguments: [current.id]) ?? 0) + 1
         try db.execute(cached: "UPDATE recurring SET next_index = ?, next_run = ?, updated_at = ? WHERE id = ?",
                        arguments: [index, occurrence(current, index: index), context.now, current.id])
-        let updated = try fetch(db, id: current.id, field: "body.id")
+        let updated = try fetch(db, id: current.id, field: .body("id"))
         try context.record(.recurringUpdated, id: String(updated.id), data: updated)
         // The reminder commits with the occurrence: a crash cannot post one without the other.
         if try SettingsHandlers.fetch(db).notifications.recurringReminders {
@@ -152,17 +152,17 @@ enum RecurringHandlers {
     /// `recurring.blocked` alert (key `recurring:<id>:<date>:blocked`, raised once) tells the
     /// user why and how to go on. Resuming goes on from the next occurrence due, as after any
     /// pause (the alert says so).
-    private static func block(_ current: RecurringRecord, occurrence due: String, because refusal: ErrorBody, _ context: inout WriteContext) throws -> RecurringPostReply {
+    private static func block(_ current: RecurringRecord, occurrence due: String, because refusal: LedgerError, _ context: inout WriteContext) throws -> RecurringPostReply {
         let db = context.db
         try db.execute(cached: "UPDATE recurring SET paused = 1, updated_at = ? WHERE id = ?", arguments: [context.now, current.id])
-        let paused = try fetch(db, id: current.id, field: "body.id")
+        let paused = try fetch(db, id: current.id, field: .body("id"))
         try context.record(.recurringUpdated, id: String(paused.id), data: paused)
         try AlertHandlers.insert(AlertRaiseRequest(
             kind: .recurringBlocked, key: "recurring:\(current.id):\(due):blocked", subject: current.name,
-            message: "\(current.name): the \(due) occurrence could not be posted (\(refusal.message)); the template is paused. Fix that and `ledgerly recurring resume \(current.id)`: it goes on from the next occurrence due, so record this one by hand if it is still owed.",
+            message: "\(current.name): the \(due) occurrence could not be posted (\(refusal.reason)); the template is paused. Fix that and `ledgerly recurring resume \(current.id)`: it goes on from the next occurrence due, so record this one by hand if it is still owed.",
             period: due,
-            data: .object(["recurringId": .integer(current.id), "occurrence": .string(due), "code": .string(refusal.code.rawValue),
-                           "field": refusal.field.map { .string($0) } ?? .null])), &context)
-        return RecurringPostReply(recurring: paused, occurrence: due, transaction: nil, blocked: refusal.message)
+            data: .object(["recurringId": .integer(current.id), "occurrence": .string(due), "code": .string(refusal.errorBody.code.rawValue),
+                           "field": refusal.field.map { .string($0.wire) } ?? .null])), &context)
+        return RecurringPostReply(recurring: paused, occurrence: due, transaction: nil, blocked: refusal.reason)
     }
 }

@@ -10,8 +10,8 @@ enum BalanceReporter {
     static func report(_ request: BalanceReportRequest, _ context: ReadContext) throws -> BalanceReport {
         let db = context.db, now = context.date
         let base = try SettingsHandlers.baseCurrency(db)
-        let baseCurrency = try base.map { try InputRules.currency($0, field: "settings.baseCurrency") }
-        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: "body"), now: now)
+        let baseCurrency = try base.map { try InputRules.currency($0, field: .root("settings").member("baseCurrency")) }
+        let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: .wholeBody), now: now)
         // An archived wallet that still holds money is listed (marked archived) even without
         // `includeArchived`: `includeInNetWorth` decides what the total counts, not archiving, and
         // the total never counts money the list does not show (D78).
@@ -23,7 +23,7 @@ enum BalanceReporter {
         for row in rows {
             let wallet = WalletHandlers.record(row)
             let counted = wallet.includeInNetWorth
-            let currency = try InputRules.currency(wallet.currency, field: "body")
+            let currency = try InputRules.currency(wallet.currency, field: .wholeBody)
             let balance = Money(minorUnits: row["balance_minor"], currency: currency)
             var value: Int64?
             var rate: RateSnapshot?
@@ -31,7 +31,7 @@ enum BalanceReporter {
                 if currency == baseCurrency {
                     value = balance.minorUnits
                 } else if let (conversion, snapshot) = try lookup.convertIfKnown(
-                    Money(minorUnits: Int64(balance.minorUnits.magnitude), currency: currency), to: baseCurrency, base: base, at: nil, field: "body") {
+                    Money(minorUnits: Int64(balance.minorUnits.magnitude), currency: currency), to: baseCurrency, base: base, at: nil, field: .wholeBody) {
                     value = balance.minorUnits.signum() * conversion.result.minorUnits
                     rate = snapshot
                 }

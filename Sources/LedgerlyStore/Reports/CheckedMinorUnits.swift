@@ -4,7 +4,7 @@ import LedgerlyProtocol
 /// 10¹⁵ minor units, so a sum of many thousands (a category's total, net worth) could pass Int64; the store
 /// must then refuse the write or the report with an error, never stop.
 enum CheckedMinorUnits {
-    static let tooLarge = ErrorBody.validation("these amounts are too large: a total would pass 9223372036854775807 minor units, the most Ledgerly can keep")
+    static let tooLarge = LedgerError.invalid("these amounts are too large: a total would pass 9223372036854775807 minor units, the most Ledgerly can keep")
 
     static func add(_ left: Int64, _ right: Int64) throws -> Int64 {
         let (sum, overflow) = left.addingReportingOverflow(right)

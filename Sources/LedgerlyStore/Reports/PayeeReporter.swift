@@ -9,9 +9,9 @@ enum PayeeReporter {
         let base = try SettingsHandlers.baseCurrency(db)
         let kind = request.kind ?? .expense
         let limit = request.limit ?? 10
-        guard (1...1_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 1000, got \(limit)", field: "body.limit") }
-        let from = try request.from.map { try InputRules.date($0, field: "body.from").description } ?? "0000-01-01"
-        let to = try request.to.map { try InputRules.date($0, field: "body.to").description } ?? "9999-12-31"
+        guard (1...1_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 1000, got \(limit)", field: .body("limit")) }
+        let from = try request.from.map { try InputRules.date($0, field: .body("from")).description } ?? "0000-01-01"
+        let to = try request.to.map { try InputRules.date($0, field: .body("to")).description } ?? "9999-12-31"
         let rows = try db.cachedRows(
             sql: """
                 SELECT min(notes) AS payee, count(*) AS n, coalesce(sum(base_amount_minor), 0) AS total, sum(base_amount_minor IS NULL) AS uncounted

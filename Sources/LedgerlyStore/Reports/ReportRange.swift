@@ -14,8 +14,8 @@ struct ReportRange {
     static let maximumMonths = 1_200
 
     init(_ db: Database, from: String?, to: String?) throws {
-        let from = try from.map { try Self.month($0, field: "body.from") }
-        let to = try to.map { try Self.month($0, field: "body.to") }
+        let from = try from.map { try Self.month($0, field: .body("from")) }
+        let to = try to.map { try Self.month($0, field: .body("to")) }
         let bounds = try Row.fetchOne(db, sql: "SELECT min(month) AS first, max(month) AS last FROM ledger_totals WHERE transfer = 0")
         let first: String? = bounds?["first"], last: String? = bounds?["last"]
         // An open end reaches the data, or stays where the given end is ("the last 3 months"
@@ -25,14 +25,14 @@ struct ReportRange {
             return
         }
         guard start <= end else {
-            throw ErrorBody.validation("the range starts (\(start)) after it ends (\(end))", field: "body.from")
+            throw LedgerError.invalid("the range starts (\(start)) after it ends (\(end))", field: .body("from"))
         }
         var months: [String] = []
         var month = start
         while true {
             months.append(month)
             guard months.count <= Self.maximumMonths else {
-                throw ErrorBody.validation("a report covers at most \(Self.maximumMonths) months", field: "body.from")
+                throw LedgerError.invalid("a report covers at most \(Self.maximumMonths) months", field: .body("from"))
             }
             // Stops on reaching `end` rather than comparing the next month with it: after
             // 9999-12 comes "10000-01", which sorts before "9999-12" as text.
@@ -43,9 +43,9 @@ struct ReportRange {
     }
 
     /// "YYYY-MM", checked.
-    static func month(_ text: String, field: String) throws(ErrorBody) -> String {
+    static func month(_ text: String, field: FieldPath) throws(LedgerError) -> String {
         guard text.count == 7, let date = LedgerDate(text + "-01"), date.description == text + "-01" else {
-            throw ErrorBody.validation("\(field) must be a month as YYYY-MM, got \(InputEcho.quoted(text))", field: field)
+            throw LedgerError.invalid("\(field) must be a month as YYYY-MM, got \(InputEcho.quoted(text))", field: field)
         }
         return text
     }

@@ -54,6 +54,11 @@ final class StoreRouter: Sendable {
 
     private func outcome(of error: any Error, _ frame: Data) -> RouterOutcome {
         switch error {
+        case let error as LedgerError:
+            if error.kind == .broken {
+                logger.error("ledger inconsistent", metadata: ["re": "\(RequestDecoding.bestEffortId(of: frame) ?? "")", "error": "\(error)"])
+            }
+            return failure(error.errorBody, frame)
         case let error as ErrorBody:
             return failure(error, frame)
         case let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT:

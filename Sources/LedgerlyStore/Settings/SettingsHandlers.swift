@@ -45,12 +45,12 @@ enum SettingsHandlers {
     static func update(_ request: SettingsUpdateRequest, _ context: inout WriteContext) throws -> SettingsRecord {
         let db = context.db
         if let code = request.baseCurrency {
-            let currency = try InputRules.currency(code, field: "body.baseCurrency")
+            let currency = try InputRules.currency(code, field: .body("baseCurrency"))
             let current = try baseCurrency(db)
             if current != nil, current != currency.code, try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions)") == true {
                 // Stored base amounts are in the old base currency; changing it needs them
                 // re-converted, which needs the rates engine. Refuse rather than mix currencies.
-                throw ErrorBody(code: .conflict, message: "the base currency cannot change from \(current!) to \(currency.code) once transactions exist: their base amounts are in \(current!)", field: "body.baseCurrency")
+                throw LedgerError.conflict("the base currency cannot change from \(current!) to \(currency.code) once transactions exist: their base amounts are in \(current!)", field: .body("baseCurrency"))
             }
             try db.execute(cached: "UPDATE settings SET base_currency = ? WHERE id = 1", arguments: [currency.code])
         }
@@ -62,7 +62,7 @@ enum SettingsHandlers {
                                        (request.staleCryptoMinutes, "staleCryptoMinutes", "stale_crypto_minutes")] {
             guard let minutes = value else { continue }
             guard (1...10_080).contains(minutes) else {
-                throw ErrorBody.validation("body.\(field) must be between 1 and 10080 (a week), got \(minutes)", field: "body.\(field)")
+                throw LedgerError.invalid("body.\(field) must be between 1 and 10080 (a week), got \(minutes)", field: .body(field))
             }
             try db.execute(sql: "UPDATE settings SET \(column) = ? WHERE id = 1", arguments: [minutes])
         }
@@ -79,9 +79,9 @@ enum SettingsHandlers {
     static func save(_ request: SetupSaveRequest, _ context: inout WriteContext) throws -> SettingsRecord {
         let progress = request.progress
         guard (1...5).contains(progress.step) else {
-            throw ErrorBody.validation("body.progress.step must be 1 to 5, got \(progress.step)", field: "body.progress.step")
+            throw LedgerError.invalid("body.progress.step must be 1 to 5, got \(progress.step)", field: .body("progress").member("step"))
         }
-        if let code = progress.baseCurrency { _ = try InputRules.currency(code, field: "body.progress.baseCurrency") }
+        if let code = progress.baseCurrency { _ = try InputRules.currency(code, field: .body("progress").member("baseCurrency")) }
         let json = String(decoding: try MessageCoding.encode(progress), as: UTF8.self)
         try context.db.execute(cached: "UPDATE settings SET onboarding_progress = ? WHERE id = 1", arguments: [json])
         return try touchAndRecord(.settingsUpdated, &context)
@@ -89,9 +89,9 @@ enum SettingsHandlers {
 
     static func complete(_ request: SetupCompleteRequest, _ context: inout WriteContext) throws -> SettingsRecord {
         guard try !isSetupCompleted(context.db) else {
-            throw ErrorBody(code: .conflict, message: "Ledgerly is already set up; change settings with settings.update (`ledgerly settings set`)")
+            throw LedgerError.conflict("Ledgerly is already set up; change settings with settings.update (`ledgerly settings set`)")
         }
-        let currency = try InputRules.currency(request.baseCurrency, field: "body.baseCurrency")
+        let currency = try InputRules.currency(request.baseCurrency, field: .body("baseCurrency"))
         try context.db.execute(cached: "UPDATE settings SET base_currency = ?, exchange_mode = ?, cloud_sync = ?, onboarding_completed = 1, onboarding_progress = NULL WHERE id = 1",
             arguments: [currency.code, request.exchangeMode.rawValue, request.cloudSync])
         return try touchAndRecord(.setupCompleted, &context)

@@ -6,9 +6,9 @@ enum TagHandlers {
     static let maximumLength = 50
 
     static func create(_ request: TagCreateRequest, _ context: inout WriteContext) throws -> TagRecord {
-        let name = try validName(request.name, field: "body.name")
+        let name = try validName(request.name, field: .body("name"))
         if let existing = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) {
-            throw ErrorBody(code: .conflict, message: "the tag '\(name)' already exists (id \(existing))", field: "body.name")
+            throw LedgerError.conflict("the tag '\(name)' already exists (id \(existing))", field: .body("name"))
         }
         return try insert(name, &context)
     }
@@ -19,10 +19,10 @@ enum TagHandlers {
     }
 
     /// Ids for tag names, creating the tags that do not exist yet (and logging their creation).
-    static func resolve(_ names: [String], field: String, _ context: inout WriteContext) throws -> [Int64] {
+    static func resolve(_ names: [String], field: FieldPath, _ context: inout WriteContext) throws -> [Int64] {
         var ids: [Int64] = []
         for (index, raw) in names.enumerated() {
-            let name = try validName(raw, field: "\(field)[\(index)]")
+            let name = try validName(raw, field: field[index])
             let id = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) ?? insert(name, &context).id
             if !ids.contains(id) { ids.append(id) }
         }
@@ -36,10 +36,10 @@ enum TagHandlers {
         return tag
     }
 
-    private static func validName(_ raw: String, field: String) throws -> String {
+    private static func validName(_ raw: String, field: FieldPath) throws -> String {
         let name = try InputRules.name(raw, field: field)
         guard name.count <= maximumLength, !name.contains(",") else {
-            throw ErrorBody.validation("\(field) must be at most \(maximumLength) characters without commas", field: field)
+            throw LedgerError.invalid("\(field) must be at most \(maximumLength) characters without commas", field: field)
         }
         return name
     }

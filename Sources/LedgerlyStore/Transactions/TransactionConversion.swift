@@ -23,13 +23,13 @@ struct TransactionConversion {
     /// force at the end of that day, today's with the newest rate.
     /// `amountField`: the request's amount, named when an amount converted from it is too large.
     static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date, cache: ConversionCache? = nil,
-                     amountField: String = "body.amount") throws -> TransactionConversion {
-        let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
+                     amountField: FieldPath = .body("amount")) throws -> TransactionConversion {
+        let walletCurrency = try InputRules.currency(wallet.currency, field: .body("walletId"))
         let base = try cache?.baseCurrency(db) ?? SettingsHandlers.baseCurrency(db)
         let endOfDay = cache.map { $0.endOfDay(date.description, now: clock) } ?? Self.endOfDay(date.description, now: clock)
         // One lookup (one profile read) serves both conversions, made only when one is needed.
         var sharedLookup = cache?.lookup
-        func lookup(field: String) throws -> RateLookup {
+        func lookup(field: FieldPath) throws -> RateLookup {
             if let sharedLookup { return sharedLookup }
             let made = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: field), now: clock)
             sharedLookup = made
@@ -43,25 +43,25 @@ struct TransactionConversion {
         var conversion: RateSnapshot?
         if amount.currency != walletCurrency {
             if let overrideRate {
-                let rate = try RateHandlers.exchangeRate(overrideRate, field: "body.rate")
+                let rate = try RateHandlers.exchangeRate(overrideRate, field: .body("rate"))
                 walletMoney = try applying(rate, to: amount, in: walletCurrency, field: amountField)
                 conversion = RateSnapshot(base: amount.currency.code, quote: walletCurrency.code, rate: rate.decimalString, profileId: nil, profileName: nil,
                                           source: "override", asOf: Timestamp.string(from: clock), override: true, stale: false)
             } else {
-                let rates = try lookup(field: "body.currency")
-                let (converted, snapshot) = try rates.convert(amount, to: walletCurrency, base: base, at: endOfDay, field: "body.currency", amountField: amountField,
+                let rates = try lookup(field: .body("currency"))
+                let (converted, snapshot) = try rates.convert(amount, to: walletCurrency, base: base, at: endOfDay, field: .body("currency"), amountField: amountField,
                                                               using: try converter(rates, [amount.currency.code, walletCurrency.code]), cache: cache)
                 walletMoney = converted.result
                 conversion = snapshot
             }
             guard walletMoney.minorUnits > 0 else {
                 // With a one-off rate, the rate is what the user can fix; else the amount.
-                let field = overrideRate == nil ? amountField : "body.rate"
-                throw ErrorBody.validation("\(amount) converts to \(walletMoney) in wallet '\(wallet.name)'\(overrideRate.map { " at the rate \($0)" } ?? ""): too small to record",
+                let field = overrideRate == nil ? amountField : FieldPath.body("rate")
+                throw LedgerError.invalid("\(amount) converts to \(walletMoney) in wallet '\(wallet.name)'\(overrideRate.map { " at the rate \($0)" } ?? ""): too small to record",
                                            field: field)
             }
         } else if overrideRate != nil {
-            throw ErrorBody.validation("body.rate is for a transaction in another currency than its wallet's (\(walletCurrency.code))", field: "body.rate")
+            throw LedgerError.invalid("body.rate is for a transaction in another currency than its wallet's (\(walletCurrency.code))", field: .body("rate"))
         }
 
         guard let base, let baseCurrency = try? Currency(code: base) else {
@@ -71,8 +71,8 @@ struct TransactionConversion {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: walletMoney.minorUnits, baseConversion: nil)
         }
         // Only a missing rate leaves the base amount empty; any other failure is an error.
-        let rates = try lookup(field: "body.walletId")
-        guard let (converted, snapshot) = try rates.convertIfKnown(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: "body.walletId", amountField: amountField,
+        let rates = try lookup(field: .body("walletId"))
+        guard let (converted, snapshot) = try rates.convertIfKnown(walletMoney, to: baseCurrency, base: base, at: endOfDay, field: .body("walletId"), amountField: amountField,
                                                                     using: try converter(rates, [walletCurrency.code, base]), cache: cache) else {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: nil, baseConversion: nil)
         }
@@ -88,26 +88,26 @@ struct TransactionConversion {
     /// For a restored export: the amounts and rates the transaction had, checked against the
     /// currencies they must be in, never converted again.
     static func restored(_ kept: KeptAmounts, amount: Money, wallet: WalletRecord, db: Database) throws -> TransactionConversion {
-        let walletCurrency = try InputRules.currency(wallet.currency, field: "body.walletId")
+        let walletCurrency = try InputRules.currency(wallet.currency, field: .body("walletId"))
         var walletMoney = amount
         if amount.currency != walletCurrency {
             guard let walletAmount = kept.walletAmount, kept.conversion != nil else {
-                throw ErrorBody.validation("a \(amount.currency.code) transaction in a \(walletCurrency.code) wallet needs kept.walletAmount and kept.conversion", field: "kept.walletAmount")
+                throw LedgerError.invalid("a \(amount.currency.code) transaction in a \(walletCurrency.code) wallet needs kept.walletAmount and kept.conversion", field: .root("kept").member("walletAmount"))
             }
-            walletMoney = try InputRules.positiveAmount(walletAmount, currency: walletCurrency, field: "kept.walletAmount")
+            walletMoney = try InputRules.positiveAmount(walletAmount, currency: walletCurrency, field: .root("kept").member("walletAmount"))
         }
         return TransactionConversion(walletMoney: walletMoney, conversion: amount.currency == walletCurrency ? nil : kept.conversion,
-                                     baseMinorUnits: try keptBase(kept.baseAmount, db: db, field: "kept.baseAmount"), baseConversion: kept.baseConversion)
+                                     baseMinorUnits: try keptBase(kept.baseAmount, db: db, field: .root("kept").member("baseAmount")), baseConversion: kept.baseConversion)
     }
 
     /// A kept base amount in minor units of the base currency: not negative (zero happens).
-    static func keptBase(_ amount: String?, db: Database, field: String) throws -> Int64? {
+    static func keptBase(_ amount: String?, db: Database, field: FieldPath) throws -> Int64? {
         guard let amount else { return nil }
         guard let base = try SettingsHandlers.baseCurrency(db) else {
-            throw ErrorBody.validation("\(field) needs a base currency: finish `ledgerly setup` first", field: field)
+            throw LedgerError.invalid("\(field) needs a base currency: finish `ledgerly setup` first", field: field)
         }
         let money = try InputRules.amount(amount, currency: try InputRules.currency(base, field: field), field: field)
-        guard money.minorUnits >= 0 else { throw ErrorBody.validation("\(field) must not be negative, got \(InputEcho.escaped(amount))", field: field) }
+        guard money.minorUnits >= 0 else { throw LedgerError.invalid("\(field) must not be negative, got \(InputEcho.escaped(amount))", field: field) }
         return money.minorUnits
     }
 
@@ -117,11 +117,11 @@ struct TransactionConversion {
         var walletMoney = amount
         if amount.currency != walletCurrency {
             guard let conversion else {
-                throw ErrorBody(code: .internal, message: "the rate this \(amount.currency.code) transaction was converted with cannot be read; its amount cannot change")
+                throw LedgerError.broken("the rate this \(amount.currency.code) transaction was converted with cannot be read; its amount cannot change")
             }
             walletMoney = try applying(conversion, to: amount, in: walletCurrency)
             guard walletMoney.minorUnits > 0 else {
-                throw ErrorBody.validation("\(amount) converts to \(walletMoney) at the kept rate: too small to record", field: "body.amount")
+                throw LedgerError.invalid("\(amount) converts to \(walletMoney) at the kept rate: too small to record", field: .body("amount"))
             }
         }
         var baseMinorUnits: Int64?
@@ -142,15 +142,15 @@ struct TransactionConversion {
             }
             return try CurrencyConverter.apply(try ExchangeRate(stored: snapshot.rate), to: amount, target: target)
         } catch let error as ConversionError {
-            throw ErrorBody.validation(error.description, field: "body.amount")
+            throw LedgerError.invalid(error.description, field: .body("amount"))
         } catch {
-            throw ErrorBody(code: .internal, message: "the kept rate \(snapshot.rate) of this transaction cannot be read")
+            throw LedgerError.broken("the kept rate \(snapshot.rate) of this transaction cannot be read")
         }
     }
 
-    private static func applying(_ rate: ExchangeRate, to amount: Money, in target: Currency, field: String) throws -> Money {
+    private static func applying(_ rate: ExchangeRate, to amount: Money, in target: Currency, field: FieldPath) throws -> Money {
         do { return try CurrencyConverter.apply(rate, to: amount, target: target) } catch {
-            throw ErrorBody.validation("\(field): \(error.description)", field: field)
+            throw LedgerError.invalid("\(field): \(error.description)", field: field)
         }
     }
 

@@ -12,9 +12,9 @@ enum TransactionHandlers {
 
     // MARK: Reads
 
-    static func fetch(_ db: Database, id: Int64, field: String = "body.id") throws -> TransactionRecord {
+    static func fetch(_ db: Database, id: Int64, field: FieldPath = .body("id")) throws -> TransactionRecord {
         guard let row = try db.cachedRow(sql: "SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id = ?", arguments: [id]) else {
-            throw ErrorBody.notFound("there is no transaction \(id)", field: field)
+            throw LedgerError.notFound("there is no transaction \(id)", field: field)
         }
         return try records(db, rows: [row])[0]
     }
@@ -32,7 +32,7 @@ enum TransactionHandlers {
             arguments.append(walletId)
         }
         if let categoryId = request.categoryId {
-            try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId")
+            try CategoryHandlers.requireExists(db, id: categoryId, field: .body("categoryId"))
             prefix = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id) "
             arguments.insert(categoryId, at: 0)
         }
@@ -42,11 +42,11 @@ enum TransactionHandlers {
         }
         if let from = request.from {
             conditions.append("t.date >= ?")
-            arguments.append(try InputRules.date(from, field: "body.from").description)
+            arguments.append(try InputRules.date(from, field: .body("from")).description)
         }
         if let to = request.to {
             conditions.append("t.date <= ?")
-            arguments.append(try InputRules.date(to, field: "body.to").description)
+            arguments.append(try InputRules.date(to, field: .body("to")).description)
         }
         if let text = request.text, !text.isEmpty {
             let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
@@ -54,9 +54,9 @@ enum TransactionHandlers {
             arguments.append("%\(escaped)%")
         }
         let limit = request.limit ?? 100
-        guard (1...10_000).contains(limit) else { throw ErrorBody.validation("body.limit must be 1 to 10000, got \(limit)", field: "body.limit") }
+        guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
         let offset = request.offset ?? 0
-        guard offset >= 0 else { throw ErrorBody.validation("body.offset must not be negative", field: "body.offset") }
+        guard offset >= 0 else { throw LedgerError.invalid("body.offset must not be negative", field: .body("offset")) }
         // The category test has two spellings that select the same rows. `IN (SELECT …)` lets
         // SQLite read the category and split indexes (a multi-index OR), so counting a million
         // rows takes milliseconds; `EXISTS` keeps the walk down the date index, so a page of a
@@ -104,7 +104,7 @@ enum TransactionHandlers {
             let forbidden = [("kind", request.kind != nil), ("walletId", request.walletId != nil), ("amount", request.amount != nil),
                              ("categoryId", request.categoryId != nil), ("splits", request.splits != nil)]
             if let field = forbidden.first(where: \.1)?.0 {
-                throw ErrorBody.validation("transaction \(old.id) is a transfer leg: only notes, date, tags and attachment can change; delete the transfer and record it again to change body.\(field)", field: "body.\(field)")
+                throw LedgerError.invalid("transaction \(old.id) is a transfer leg: only notes, date, tags and attachment can change; delete the transfer and record it again to change body.\(field)", field: .body(field))
             }
             // Both legs describe one transfer: they keep the same date, notes, tags and attachment.
             let updated = try updateDescription(request, of: old, &context)
@@ -114,31 +114,31 @@ enum TransactionHandlers {
         let oldWallet = try WalletHandlers.fetch(db, id: old.walletId)
         let wallet = request.walletId == nil || request.walletId == old.walletId
             ? oldWallet
-            : try WalletHandlers.active(db, id: request.walletId!, field: "body.walletId")
+            : try WalletHandlers.active(db, id: request.walletId!, field: .body("walletId"))
         // The kept rates convert into the old wallet's currency; a move keeps them valid only
         // within that currency.
         guard wallet.currency == oldWallet.currency else {
-            throw ErrorBody.validation("wallet '\(wallet.name)' is in \(wallet.currency), not \(oldWallet.currency): delete the transaction and record it again in that wallet", field: "body.walletId")
+            throw LedgerError.invalid("wallet '\(wallet.name)' is in \(wallet.currency), not \(oldWallet.currency): delete the transaction and record it again in that wallet", field: .body("walletId"))
         }
-        let currency = try InputRules.currency(old.currency, field: "body.currency")
+        let currency = try InputRules.currency(old.currency, field: .body("currency"))
         let kind = request.kind ?? old.kind
-        let amount = try InputRules.positiveAmount(request.amount ?? old.amount, currency: currency, field: "body.amount")
-        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: "body.categoryId") }
+        let amount = try InputRules.positiveAmount(request.amount ?? old.amount, currency: currency, field: .body("amount"))
+        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: .body("categoryId")) }
         let splits: [(Money, SplitPart)]
         do {
             splits = try validSplits(request.splits ?? old.splits, total: amount, db: db)
-        } catch let error as ErrorBody where request.splits == nil {
-            throw ErrorBody.validation("\(error.message); send new splits together with the new amount", field: "body.amount")
+        } catch let error as LedgerError where request.splits == nil {
+            throw LedgerError.invalid("\(error.reason); send new splits together with the new amount", field: .body("amount"))
         }
         // A transaction has a category or splits: new splits clear the category, and a new
         // category needs the splits cleared in the same request.
         if request.categoryId != nil && !splits.isEmpty {
-            throw ErrorBody.validation("transaction \(old.id) is split: clear its splits (body.splits = []) to give it one category", field: "body.categoryId")
+            throw LedgerError.invalid("transaction \(old.id) is split: clear its splits (body.splits = []) to give it one category", field: .body("categoryId"))
         }
         let categoryId = splits.isEmpty ? (request.categoryId ?? old.categoryId) : nil
         let oldEffect = try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [old.id]) ?? 0
         let converted = try TransactionConversion.reapply(
-            amount: amount, walletCurrency: try InputRules.currency(wallet.currency, field: "body.walletId"),
+            amount: amount, walletCurrency: try InputRules.currency(wallet.currency, field: .body("walletId")),
             conversion: old.conversion, baseConversion: old.baseConversion, base: old.baseCurrency)
         let effect = kind.sign * converted.walletMoney.minorUnits
 
@@ -158,14 +158,14 @@ enum TransactionHandlers {
     /// the update time and logs `tx.updated` with the transaction as it now is.
     private static func updateDescription(_ request: TransactionUpdateRequest, of old: TransactionRecord, _ context: inout WriteContext) throws -> TransactionRecord {
         let db = context.db
-        let date = try InputRules.date(request.date ?? old.date, field: "body.date")
-        let notes = try request.notes.map { try InputRules.optionalText($0, field: "body.notes") } ?? old.notes
-        let attachment = try request.attachmentPath.map { try InputRules.optionalText($0, field: "body.attachmentPath", limit: 4_096) } ?? old.attachmentPath
+        let date = try InputRules.date(request.date ?? old.date, field: .body("date"))
+        let notes = try request.notes.map { try InputRules.optionalText($0, field: .body("notes")) } ?? old.notes
+        let attachment = try request.attachmentPath.map { try InputRules.optionalText($0, field: .body("attachmentPath"), limit: 4_096) } ?? old.attachmentPath
         try db.execute(
             cached: "UPDATE transactions SET notes = ?, date = ?, attachment_path = ?, updated_at = ? WHERE id = ?",
             arguments: [notes, date.description, attachment, context.now, old.id])
         if let tags = request.tags {
-            let tagIds = try TagHandlers.resolve(tags, field: "body.tags", &context)
+            let tagIds = try TagHandlers.resolve(tags, field: .body("tags"), &context)
             try db.execute(cached: "DELETE FROM transaction_tags WHERE tx_id = ?", arguments: [old.id])
             try writeTags(db, txId: old.id, tagIds: tagIds)
         }
@@ -204,32 +204,32 @@ enum TransactionHandlers {
     // MARK: Helpers
 
     /// `requireCategory` checks a part's category (a bulk writer passes one that remembers).
-    static func validSplits(_ parts: [SplitPart], total: Money, db: Database, requireCategory: ((Int64, String) throws -> Void)? = nil) throws -> [(Money, SplitPart)] {
+    static func validSplits(_ parts: [SplitPart], total: Money, db: Database, requireCategory: ((Int64, FieldPath) throws -> Void)? = nil) throws -> [(Money, SplitPart)] {
         guard !parts.isEmpty else { return [] }
         guard parts.count >= 2 else {
-            throw ErrorBody.validation("a split needs at least two parts; use body.categoryId for a single category", field: "body.splits")
+            throw LedgerError.invalid("a split needs at least two parts; use body.categoryId for a single category", field: .body("splits"))
         }
         guard parts.count <= maximumSplitParts else {
-            throw ErrorBody.validation("a split has at most \(maximumSplitParts) parts, got \(parts.count)", field: "body.splits")
+            throw LedgerError.invalid("a split has at most \(maximumSplitParts) parts, got \(parts.count)", field: .body("splits"))
         }
         // Each part is below InputRules.maximumMinorUnits, so this many of them cannot overflow.
         var sum: Int64 = 0
         var validated: [(Money, SplitPart)] = []
         for (index, part) in parts.enumerated() {
-            let field = "body.splits[\(index)]"
-            let money = try InputRules.positiveAmount(part.amount, currency: total.currency, field: "\(field).amount")
+            let field = FieldPath.body("splits")[index]
+            let money = try InputRules.positiveAmount(part.amount, currency: total.currency, field: field.member("amount"))
             if let requireCategory {
-                try requireCategory(part.categoryId, "\(field).categoryId")
+                try requireCategory(part.categoryId, field.member("categoryId"))
             } else {
-                try CategoryHandlers.requireExists(db, id: part.categoryId, field: "\(field).categoryId")
+                try CategoryHandlers.requireExists(db, id: part.categoryId, field: field.member("categoryId"))
             }
-            let memo = try InputRules.optionalText(part.memo, field: "\(field).memo", limit: 1_000)
+            let memo = try InputRules.optionalText(part.memo, field: field.member("memo"), limit: 1_000)
             sum += money.minorUnits
             validated.append((money, SplitPart(amount: money.decimalString, categoryId: part.categoryId, memo: memo)))
         }
         guard sum == total.minorUnits else {
             let parts = Money.format(minorUnits: sum, exponent: total.currency.exponent)
-            throw ErrorBody.validation("the split parts add up to \(parts) \(total.currency.code) but the amount is \(total.decimalString) \(total.currency.code)", field: "body.splits")
+            throw LedgerError.invalid("the split parts add up to \(parts) \(total.currency.code) but the amount is \(total.decimalString) \(total.currency.code)", field: .body("splits"))
         }
         return validated
     }

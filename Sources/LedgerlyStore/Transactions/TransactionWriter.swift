@@ -30,18 +30,18 @@ final class TransactionWriter {
     /// Validates and records one transaction. `kept`: restoring an export, the amounts and rates
     /// it had instead of converting again.
     func insert(_ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil) throws -> Int64 {
-        let wallet = try activeWallet(request.walletId, field: "body.walletId")
-        let currency = try InputRules.currency(request.currency ?? wallet.currency, field: "body.currency")
-        let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: "body.amount")
-        let date = try InputRules.date(request.date, field: "body.date")
-        if let categoryId = request.categoryId { try requireCategory(categoryId, field: "body.categoryId") }
+        let wallet = try activeWallet(request.walletId, field: .body("walletId"))
+        let currency = try InputRules.currency(request.currency ?? wallet.currency, field: .body("currency"))
+        let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: .body("amount"))
+        let date = try InputRules.date(request.date, field: .body("date"))
+        if let categoryId = request.categoryId { try requireCategory(categoryId, field: .body("categoryId")) }
         let splits = try TransactionHandlers.validSplits(request.splits ?? [], total: amount, db: db) { try self.requireCategory($0, field: $1) }
         if request.categoryId != nil && !splits.isEmpty {
-            throw ErrorBody.validation("give a category or splits, not both: each split part has its own category", field: "body.splits")
+            throw LedgerError.invalid("give a category or splits, not both: each split part has its own category", field: .body("splits"))
         }
-        let notes = try InputRules.optionalText(request.notes, field: "body.notes")
-        let attachment = try InputRules.optionalText(request.attachmentPath, field: "body.attachmentPath", limit: 4_096)
-        let tags = try tagIds(request.tags ?? [], field: "body.tags", &context)
+        let notes = try InputRules.optionalText(request.notes, field: .body("notes"))
+        let attachment = try InputRules.optionalText(request.attachmentPath, field: .body("attachmentPath"), limit: 4_096)
+        let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
         let converted = try kept.map { try TransactionConversion.restored($0, amount: amount, wallet: wallet, db: db) }
             ?? TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.date, cache: rates)
         let effect = request.kind.sign * converted.walletMoney.minorUnits
@@ -52,7 +52,7 @@ final class TransactionWriter {
                 INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [try freeId(kept?.id, field: "kept.id"), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
+            arguments: [try freeId(kept?.id, field: .root("kept").member("id")), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
                         try rates.json(converted.conversion), try rates.json(converted.baseConversion),
                         request.categoryId, notes, date.description, attachment, importKey, recording.importId, recording.createdAt, recording.updatedAt])
         let id = db.lastInsertedRowID
@@ -65,10 +65,10 @@ final class TransactionWriter {
     }
 
     /// A restored transaction's id (nil: SQLite picks the next), refused when it is taken.
-    private func freeId(_ id: Int64?, field: String) throws -> Int64? {
+    private func freeId(_ id: Int64?, field: FieldPath) throws -> Int64? {
         guard let id else { return nil }
         if try db.cachedValue(Bool.self, sql: "SELECT 1 FROM transactions WHERE id = ?", arguments: [InputRules.positiveId(id, field: field)]) == true {
-            throw ErrorBody(code: .conflict, message: "transaction \(id) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field)
+            throw LedgerError.conflict("transaction \(id) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field)
         }
         return id
     }
@@ -82,36 +82,36 @@ final class TransactionWriter {
 
         init(_ kept: KeptAmounts?, importId: String?, now: String) throws {
             self.importId = kept.map(\.importId) ?? importId
-            createdAt = try kept?.createdAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "kept.createdAt") } ?? now
-            updatedAt = try kept?.updatedAt.map { text throws(ErrorBody) in try InputRules.timestamp(text, field: "kept.updatedAt") } ?? now
+            createdAt = try kept?.createdAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: .root("kept").member("createdAt")) } ?? now
+            updatedAt = try kept?.updatedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: .root("kept").member("updatedAt")) } ?? now
         }
     }
 
     /// Validates and records both legs of a transfer; returns [outgoing, incoming].
     func insertTransfer(_ request: TransferCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil) throws -> [Int64] {
         guard request.fromWalletId != request.toWalletId else {
-            throw ErrorBody.validation("a transfer needs two different wallets", field: "body.toWalletId")
+            throw LedgerError.invalid("a transfer needs two different wallets", field: .body("toWalletId"))
         }
-        let source = try activeWallet(request.fromWalletId, field: "body.fromWalletId")
-        let destination = try activeWallet(request.toWalletId, field: "body.toWalletId")
-        let sourceCurrency = try InputRules.currency(source.currency, field: "body.fromWalletId")
-        let destinationCurrency = try InputRules.currency(destination.currency, field: "body.toWalletId")
-        let outgoing = try InputRules.positiveAmount(request.amount, currency: sourceCurrency, field: "body.amount")
+        let source = try activeWallet(request.fromWalletId, field: .body("fromWalletId"))
+        let destination = try activeWallet(request.toWalletId, field: .body("toWalletId"))
+        let sourceCurrency = try InputRules.currency(source.currency, field: .body("fromWalletId"))
+        let destinationCurrency = try InputRules.currency(destination.currency, field: .body("toWalletId"))
+        let outgoing = try InputRules.positiveAmount(request.amount, currency: sourceCurrency, field: .body("amount"))
         let incoming: Money
         if let toAmount = request.toAmount {
-            incoming = try InputRules.positiveAmount(toAmount, currency: destinationCurrency, field: "body.toAmount")
+            incoming = try InputRules.positiveAmount(toAmount, currency: destinationCurrency, field: .body("toAmount"))
             if sourceCurrency == destinationCurrency && incoming != outgoing {
-                throw ErrorBody.validation("both wallets are in \(sourceCurrency.code): body.toAmount must equal body.amount (record a fee as its own expense)", field: "body.toAmount")
+                throw LedgerError.invalid("both wallets are in \(sourceCurrency.code): body.toAmount must equal body.amount (record a fee as its own expense)", field: .body("toAmount"))
             }
         } else {
             guard sourceCurrency == destinationCurrency else {
-                throw ErrorBody.validation("the wallets are in \(sourceCurrency.code) and \(destinationCurrency.code): give body.toAmount, what arrives in \(destination.name)", field: "body.toAmount")
+                throw LedgerError.invalid("the wallets are in \(sourceCurrency.code) and \(destinationCurrency.code): give body.toAmount, what arrives in \(destination.name)", field: .body("toAmount"))
             }
             incoming = outgoing
         }
-        let date = try InputRules.date(request.date, field: "body.date")
-        let notes = try InputRules.optionalText(request.notes, field: "body.notes")
-        let tags = try tagIds(request.tags ?? [], field: "body.tags", &context)
+        let date = try InputRules.date(request.date, field: .body("date"))
+        let notes = try InputRules.optionalText(request.notes, field: .body("notes"))
+        let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
         let base = try rates.baseCurrency(db)
 
         // Both legs carry the same value, so they get the same base amount: the base-currency leg's
@@ -123,14 +123,14 @@ final class TransactionWriter {
             // Restoring an export: each leg gets the base amount it had.
             conversions = [
                 TransactionConversion(walletMoney: outgoing, conversion: nil,
-                                      baseMinorUnits: try TransactionConversion.keptBase(kept.baseAmount, db: db, field: "kept.baseAmount"),
+                                      baseMinorUnits: try TransactionConversion.keptBase(kept.baseAmount, db: db, field: .root("kept").member("baseAmount")),
                                       baseConversion: kept.baseConversion),
                 TransactionConversion(walletMoney: incoming, conversion: nil,
-                                      baseMinorUnits: try TransactionConversion.keptBase(kept.incomingBaseAmount ?? kept.baseAmount, db: db, field: "kept.incomingBaseAmount"),
+                                      baseMinorUnits: try TransactionConversion.keptBase(kept.incomingBaseAmount ?? kept.baseAmount, db: db, field: .root("kept").member("incomingBaseAmount")),
                                       baseConversion: kept.incomingBaseConversion),
             ]
         } else {
-            conversions = try zip(legs, ["body.amount", request.toAmount == nil ? "body.amount" : "body.toAmount"]).map { leg, field in
+            conversions = try zip(legs, [FieldPath.body("amount"), request.toAmount == nil ? .body("amount") : .body("toAmount")]).map { leg, field in
                 try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.date, cache: rates, amountField: field)
             }
             if let inBase = legs.firstIndex(where: { $0.1.currency.code == base }) {
@@ -150,7 +150,7 @@ final class TransactionWriter {
                     INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [try freeId(kind == .expense ? kept?.id : kept?.incomingId, field: kind == .expense ? "kept.id" : "kept.incomingId"), kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
+                arguments: [try freeId(kind == .expense ? kept?.id : kept?.incomingId, field: kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")), kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
                             try rates.json(converted.baseConversion), notes, date.description, counterparty.id,
                             kind == .expense ? importKey : nil, recording.importId, recording.createdAt, recording.updatedAt])
             let id = db.lastInsertedRowID
@@ -179,7 +179,7 @@ final class TransactionWriter {
     private func recorded(_ id: Int64, _ entry: LedgerTotals.Entry) throws {
         let (sum, overflow) = balanceChanges[entry.walletId, default: 0].addingReportingOverflow(entry.walletEffect)
         guard !overflow else {
-            throw ErrorBody.validation("this would take the wallet's balance beyond what Ledgerly can store", field: "body.amount")
+            throw LedgerError.invalid("this would take the wallet's balance beyond what Ledgerly can store", field: .body("amount"))
         }
         balanceChanges[entry.walletId] = sum
         ids.append(id)
@@ -190,20 +190,20 @@ final class TransactionWriter {
         try totals.add(entry)
     }
 
-    private func activeWallet(_ id: Int64, field: String) throws -> WalletRecord {
+    private func activeWallet(_ id: Int64, field: FieldPath) throws -> WalletRecord {
         if let known = wallets[id] { return known }
         let wallet = try WalletHandlers.active(db, id: id, field: field)
         wallets[id] = wallet
         return wallet
     }
 
-    private func requireCategory(_ id: Int64, field: String) throws {
+    private func requireCategory(_ id: Int64, field: FieldPath) throws {
         guard !knownCategories.contains(id) else { return }
         try CategoryHandlers.requireExists(db, id: id, field: field)
         knownCategories.insert(id)
     }
 
-    private func tagIds(_ names: [String], field: String, _ context: inout WriteContext) throws -> [Int64] {
+    private func tagIds(_ names: [String], field: FieldPath, _ context: inout WriteContext) throws -> [Int64] {
         guard !names.isEmpty else { return [] }
         // Remembered by lowercased ASCII name only: that is how SQLite's NOCASE compares names.
         func key(_ name: String) -> String? {

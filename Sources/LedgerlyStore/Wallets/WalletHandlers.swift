@@ -17,34 +17,34 @@ enum WalletHandlers {
             createdAt: row["created_at"], updatedAt: row["updated_at"])
     }
 
-    static func fetch(_ db: Database, id: Int64, field: String = "body.id") throws -> WalletRecord {
+    static func fetch(_ db: Database, id: Int64, field: FieldPath = .body("id")) throws -> WalletRecord {
         guard let row = try db.cachedRow(sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]) else {
-            throw ErrorBody.notFound("there is no wallet \(id)", field: field)
+            throw LedgerError.notFound("there is no wallet \(id)", field: field)
         }
         return record(row)
     }
 
     /// A wallet that may receive new transactions: it exists and is not archived.
-    static func active(_ db: Database, id: Int64, field: String) throws -> WalletRecord {
+    static func active(_ db: Database, id: Int64, field: FieldPath) throws -> WalletRecord {
         let wallet = try fetch(db, id: id, field: field)
         guard !wallet.archived else {
-            throw ErrorBody.validation("wallet '\(wallet.name)' is archived; un-archive it to add transactions", field: field)
+            throw LedgerError.invalid("wallet '\(wallet.name)' is archived; un-archive it to add transactions", field: field)
         }
         return wallet
     }
 
     static func create(_ request: WalletCreateRequest, _ context: inout WriteContext) throws -> WalletRecord {
-        let name = try InputRules.name(request.name, field: "body.name")
-        let currency = try InputRules.currency(request.currency, field: "body.currency")
-        let starting = try InputRules.amount(request.startingBalance ?? "0", currency: currency, field: "body.startingBalance")
+        let name = try InputRules.name(request.name, field: .body("name"))
+        let currency = try InputRules.currency(request.currency, field: .body("currency"))
+        let starting = try InputRules.amount(request.startingBalance ?? "0", currency: currency, field: .body("startingBalance"))
         try ensureNameFree(context.db, name: name, except: nil)
         try context.db.execute(cached: """
                 INSERT INTO wallets (name, icon, currency, type, starting_balance_minor, balance_minor, institution, sort_order, include_in_net_worth, archived, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                 """,
-            arguments: [name, try InputRules.optionalText(request.icon, field: "body.icon", limit: 32), currency.code, (request.type ?? .bank).rawValue,
-                        starting.minorUnits, starting.minorUnits, try InputRules.optionalText(request.institution, field: "body.institution", limit: 100),
-                        try InputRules.sortOrder(request.sortOrder, field: "body.sortOrder") ?? 0, request.includeInNetWorth ?? true, context.now, context.now])
+            arguments: [name, try InputRules.optionalText(request.icon, field: .body("icon"), limit: 32), currency.code, (request.type ?? .bank).rawValue,
+                        starting.minorUnits, starting.minorUnits, try InputRules.optionalText(request.institution, field: .body("institution"), limit: 100),
+                        try InputRules.sortOrder(request.sortOrder, field: .body("sortOrder")) ?? 0, request.includeInNetWorth ?? true, context.now, context.now])
         let wallet = try fetch(context.db, id: context.db.lastInsertedRowID)
         try context.record(.walletCreated, id: String(wallet.id), data: wallet)
         return wallet
@@ -64,7 +64,7 @@ enum WalletHandlers {
         let db = context.db
         let wallet = try fetch(db, id: request.id)
         if let raw = request.name {
-            let name = try InputRules.name(raw, field: "body.name")
+            let name = try InputRules.name(raw, field: .body("name"))
             try ensureNameFree(db, name: name, except: wallet.id)
             try db.execute(cached: "UPDATE wallets SET name = ? WHERE id = ?", arguments: [name, wallet.id])
         }
@@ -72,20 +72,20 @@ enum WalletHandlers {
             try db.execute(cached: "UPDATE wallets SET type = ? WHERE id = ?", arguments: [type.rawValue, wallet.id])
         }
         if let icon = request.icon {
-            try db.execute(cached: "UPDATE wallets SET icon = ? WHERE id = ?", arguments: [try InputRules.optionalText(icon, field: "body.icon", limit: 32), wallet.id])
+            try db.execute(cached: "UPDATE wallets SET icon = ? WHERE id = ?", arguments: [try InputRules.optionalText(icon, field: .body("icon"), limit: 32), wallet.id])
         }
         if let institution = request.institution {
-            try db.execute(cached: "UPDATE wallets SET institution = ? WHERE id = ?", arguments: [try InputRules.optionalText(institution, field: "body.institution", limit: 100), wallet.id])
+            try db.execute(cached: "UPDATE wallets SET institution = ? WHERE id = ?", arguments: [try InputRules.optionalText(institution, field: .body("institution"), limit: 100), wallet.id])
         }
-        if let order = try InputRules.sortOrder(request.sortOrder, field: "body.sortOrder") {
+        if let order = try InputRules.sortOrder(request.sortOrder, field: .body("sortOrder")) {
             try db.execute(cached: "UPDATE wallets SET sort_order = ? WHERE id = ?", arguments: [order, wallet.id])
         }
         if let include = request.includeInNetWorth {
             try db.execute(cached: "UPDATE wallets SET include_in_net_worth = ? WHERE id = ?", arguments: [include, wallet.id])
         }
         if let text = request.startingBalance {
-            let currency = try InputRules.currency(wallet.currency, field: "body.startingBalance")
-            let starting = try InputRules.amount(text, currency: currency, field: "body.startingBalance")
+            let currency = try InputRules.currency(wallet.currency, field: .body("startingBalance"))
+            let starting = try InputRules.amount(text, currency: currency, field: .body("startingBalance"))
             // The balance moves by the change in the starting balance; history is untouched.
             try db.execute(cached: "UPDATE wallets SET balance_minor = balance_minor - starting_balance_minor + ?, starting_balance_minor = ? WHERE id = ?",
                 arguments: [starting.minorUnits, starting.minorUnits, wallet.id])
@@ -110,14 +110,14 @@ enum WalletHandlers {
         let current = try db.cachedValue(Int64.self, sql: "SELECT balance_minor FROM wallets WHERE id = ?", arguments: [walletId]) ?? 0
         let (balance, overflow) = current.addingReportingOverflow(delta)
         guard !overflow, balance.magnitude < UInt64(Int64.max / 2) else {
-            throw ErrorBody.validation("this would take the wallet's balance beyond what Ledgerly can store", field: "body.amount")
+            throw LedgerError.invalid("this would take the wallet's balance beyond what Ledgerly can store", field: .body("amount"))
         }
         try db.execute(cached: "UPDATE wallets SET balance_minor = ? WHERE id = ?", arguments: [balance, walletId])
     }
 
     private static func ensureNameFree(_ db: Database, name: String, except id: Int64?) throws {
         if let existing = try db.cachedValue(Int64.self, sql: "SELECT id FROM wallets WHERE name = ? COLLATE NOCASE", arguments: [name]), existing != id {
-            throw ErrorBody(code: .conflict, message: "a wallet named '\(name)' already exists (id \(existing))", field: "body.name")
+            throw LedgerError.conflict("a wallet named '\(name)' already exists (id \(existing))", field: .body("name"))
         }
     }
 }
