@@ -51,7 +51,7 @@ struct BudgetCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.categoryId": "<category>", "body.limit": "<limit>"])
+                let gateway = try Gateway(global, wording: BudgetCommand.wording.adding(["categoryId": "<category>", "limit": "<limit>"]))
                 let category = try gateway.category(category, field: "CATEGORY")
                 let levels = noAlerts ? [] : thresholds.map { $0.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
                 let budget = try gateway.call(BudgetSetRequest(categoryId: category.id, limit: limit, currency: currency, thresholds: levels, carryOver: carryOver, startMonth: from))
@@ -72,7 +72,7 @@ struct BudgetCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global).call(BudgetListRequest())
+                let reply = try Gateway(global, wording: BudgetCommand.wording).call(BudgetListRequest())
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.budgets.isEmpty { return print("No budgets yet. Set one: ledgerly budget set Groceries 200") }
                 var table = Table([.init("ID", .right), .init("CATEGORY"), .init("LIMIT", .right), .init("CURRENCY"), .init("ALERTS"), .init("CARRY-OVER"), .init("FROM")])
@@ -98,7 +98,7 @@ struct BudgetCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: BudgetCommand.wording)
                 let ids = try budget.map { [try BudgetCommand.budget($0, gateway: gateway).id] }
                 let reply = try gateway.call(BudgetStatusRequest(month: month, budgetIds: ids))
                 if output.json { return try JSONOutput.print(reply) }
@@ -120,7 +120,7 @@ struct BudgetCommand: ParsableCommand {
                 }
                 print(table.render(), terminator: "")
                 let uncounted = reply.budgets.map(\.uncounted).reduce(0, +)
-                for line in try WaitingRatesHint.lines(uncounted: uncounted, gateway: try Gateway(global)) { print(style.yellow(line)) }
+                for line in try WaitingRatesHint.lines(uncounted: uncounted, gateway: try Gateway(global, wording: BudgetCommand.wording)) { print(style.yellow(line)) }
             }
         }
     }
@@ -133,7 +133,7 @@ struct BudgetCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<budget>"])
+                let gateway = try Gateway(global, wording: BudgetCommand.wording.adding(["id": "<budget>"]))
                 let deleted = try gateway.call(BudgetDeleteRequest(id: try BudgetCommand.budget(budget, gateway: gateway).id))
                 if output.json { return try JSONOutput.print(deleted) }
                 print("Deleted the budget for \(deleted.categoryName).")
@@ -155,4 +155,10 @@ enum BudgetLimitText {
         let start = month ?? String(Timestamp.today().prefix(7))
         return budget.limits?.first { $0.fromMonth == start } ?? BudgetLimit(fromMonth: start, limit: budget.limit, currency: budget.currency)
     }
+}
+
+extension BudgetCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["categoryId": "--category"]
 }

@@ -22,7 +22,7 @@ struct CategoryCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.name": "<name>"])
+                let gateway = try Gateway(global, wording: CategoryCommand.wording.adding(["name": "<name>"]))
                 let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
                 let created = try gateway.call(CategoryCreateRequest(
                     name: name, kind: kind, parentId: parentId, icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
@@ -40,7 +40,7 @@ struct CategoryCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global).call(CategoryListRequest(kind: kind))
+                let reply = try Gateway(global, wording: CategoryCommand.wording).call(CategoryListRequest(kind: kind))
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.categories.isEmpty { return print("No categories yet. Add one: ledgerly category add Food --kind expense") }
                 let style = TerminalStyle.standardOutput
@@ -76,7 +76,7 @@ struct CategoryCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<category>"])
+                let gateway = try Gateway(global, wording: CategoryCommand.wording.adding(["id": "<category>"]))
                 let target = try gateway.category(category, field: "category")
                 let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
                 let updated = try gateway.call(CategoryUpdateRequest(
@@ -87,4 +87,10 @@ struct CategoryCommand: ParsableCommand {
             }
         }
     }
+}
+
+extension CategoryCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["parentId": "--parent", "budgetingEnabled": "--budgeting", "makeTopLevel": "--top-level"]
 }

@@ -31,7 +31,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let gateway = try Gateway(global, arguments: ["body.amount": "<amount>", "body.from": "<currency>"])
+            let gateway = try Gateway(global, wording: ConvertCommand.wording.adding(["amount": "<amount>", "from": "<currency>"]))
             if history {
                 let reply = try gateway.call(ConversionHistoryRequest())
                 if output.json { return try JSONOutput.print(reply) }
@@ -57,4 +57,10 @@ struct ConvertCommand: ParsableCommand {
         let origin = snapshot.override ? "one-off rate" : [snapshot.source, snapshot.profileName].compactMap { $0 }.joined(separator: ", ")
         return "at \(snapshot.rate) \(snapshot.quote) per \(snapshot.base) (\(origin), as of \(snapshot.asOf))" + (snapshot.stale ? ", stale when used" : "")
     }
+}
+
+extension ConvertCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["profileId": "--profile"]
 }

@@ -53,7 +53,7 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.name": "<name>"])
+                let gateway = try Gateway(global, wording: GoalCommand.wording.adding(["name": "<name>"]))
                 let from = try autoFundFrom.map { try gateway.wallet($0, field: "--auto-fund-from").id }
                 let rule: AutoFundRule? = if let autoFund {
                     AutoFundRule(kind: .fixed, amount: autoFund, dayOfMonth: autoFundDay, fromWalletId: from)
@@ -76,7 +76,7 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global).call(GoalListRequest())
+                let reply = try Gateway(global, wording: GoalCommand.wording).call(GoalListRequest())
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.goals.isEmpty { return print("No goals yet. Add one: ledgerly goal add Holiday --target 2400 --deadline 2027-07-01") }
                 var table = Table([.init("ID", .right), .init("GOAL"), .init("SAVED", .right), .init("TARGET", .right), .init("%", .right), .init(""), .init("DEADLINE"), .init("MONTHLY", .right), .init("STATUS")])
@@ -98,7 +98,7 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let found = try GoalCommand.find(goal, gateway: try Gateway(global, arguments: ["body.id": "<goal>"]))
+                let found = try GoalCommand.find(goal, gateway: try Gateway(global, wording: GoalCommand.wording.adding(["id": "<goal>"])))
                 if output.json { return try JSONOutput.print(found) }
                 print(GoalCommand.details(found), terminator: "")
             }
@@ -118,7 +118,7 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<goal>", "body.amount": "<amount>"])
+                let gateway = try Gateway(global, wording: GoalCommand.wording.adding(["id": "<goal>", "amount": "<amount>"]))
                 let target = try GoalCommand.find(goal, gateway: gateway)
                 let funded = try gateway.call(GoalFundRequest(id: target.id, amount: amount, fromWalletId: try from.map { try gateway.wallet($0, field: "--from").id }, date: date))
                 if output.json { return try JSONOutput.print(funded) }
@@ -126,4 +126,10 @@ struct GoalCommand: ParsableCommand {
             }
         }
     }
+}
+
+extension GoalCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["walletId": "--wallet", "categoryId": "--category"]
 }

@@ -72,7 +72,7 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, patientMilliseconds: 60_000)
+                let gateway = try Gateway(global, patientMilliseconds: 60_000, wording: ImportCommand.wording)
                 let wallet = try gateway.wallet(wallet)
                 let text = try ImportCommand.read(file)
                 let rows: [BankCSVRow]
@@ -181,7 +181,7 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, patientMilliseconds: 60_000)
+                let gateway = try Gateway(global, patientMilliseconds: 60_000, wording: ImportCommand.wording)
                 let export = try JSON.read(file)
                 let header = export.ledgerly
                 let settings = try gateway.call(SettingsGetRequest())
@@ -269,10 +269,16 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global, patientMilliseconds: 60_000, arguments: ["body.importId": "<import-id>"]).call(TransactionImportUndoRequest(importId: importId))
+                let reply = try Gateway(global, patientMilliseconds: 60_000, wording: ImportCommand.wording.adding(["importId": "<import-id>"])).call(TransactionImportUndoRequest(importId: importId))
                 if output.json { return try JSONOutput.print(reply) }
                 print("Deleted the \(reply.deleted) transactions of import \(reply.importId).")
             }
         }
     }
+}
+
+extension ImportCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["walletId": "--wallet", "categoryId": "--category"]
 }

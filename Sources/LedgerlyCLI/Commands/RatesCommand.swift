@@ -30,7 +30,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: RatesCommand.wording)
                 let reply = try gateway.call(RateListRequest(profileId: try RatesCommand.profileId(profile, gateway: gateway)))
                 if output.json { return try JSONOutput.print(reply) }
                 print("Profile \(reply.profile.name) (\(reply.profile.type.rawValue))")
@@ -78,7 +78,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.base": "<base>", "body.quote": "<quote>", "body.rate": "<rate>"])
+                let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>", "rate": "<rate>"]))
                 let reply = try gateway.call(RateSetRequest(
                     base: base, quote: quote, rate: rate, profileId: try RatesCommand.profileId(profile, gateway: gateway),
                     asOf: at, customOverride: override ? true : nil))
@@ -100,7 +100,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.base": "<base>", "body.quote": "<quote>"])
+                let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>"]))
                 let reply = try gateway.call(RateHistoryRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway), limit: limit))
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.rates.isEmpty { return print("No \(base.uppercased())/\(quote.uppercased()) rates in this profile.") }
@@ -120,7 +120,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global).refreshRates()
+                let reply = try Gateway(global, wording: RatesCommand.wording).refreshRates()
                 if output.json { return try JSONOutput.print(reply) }
                 let style = TerminalStyle.standardOutput
                 var table = Table([.init("PROVIDER"), .init("PROFILE"), .init("NEW", .right), .init("CONFIRMED", .right), .init("RESULT"), .init("NEXT")])
@@ -149,7 +149,7 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.base": "<base>", "body.quote": "<quote>"])
+                let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>"]))
                 let reply = try gateway.call(RateOverrideEndRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway)))
                 if output.json { return try JSONOutput.print(reply) }
                 for rate in reply.ended {
@@ -175,7 +175,7 @@ struct RatesCommand: ParsableCommand {
 
             func run() throws {
                 try CommandRunner.run {
-                    let created = try Gateway(global, arguments: ["body.name": "<name>"]).call(RateProfileCreateRequest(name: name, type: type, primarySource: source, notes: notes))
+                    let created = try Gateway(global, wording: RatesCommand.wording.adding(["name": "<name>"])).call(RateProfileCreateRequest(name: name, type: type, primarySource: source, notes: notes))
                     if output.json { return try JSONOutput.print(created) }
                     print("Added \(created.type.rawValue) rate profile \(created.id) '\(created.name)'. Make it the one in use: ledgerly rates profile use \(created.name)")
                 }
@@ -189,7 +189,7 @@ struct RatesCommand: ParsableCommand {
 
             func run() throws {
                 try CommandRunner.run {
-                    let gateway = try Gateway(global, arguments: ["body.id": "<profile>"])
+                    let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["id": "<profile>"]))
                     let reply = try gateway.call(RateProfileListRequest())
                     if output.json { return try JSONOutput.print(reply) }
                     let mode = try gateway.call(SettingsGetRequest()).exchangeMode
@@ -211,7 +211,7 @@ struct RatesCommand: ParsableCommand {
 
             func run() throws {
                 try CommandRunner.run {
-                    let gateway = try Gateway(global)
+                    let gateway = try Gateway(global, wording: RatesCommand.wording)
                     guard let id = try RatesCommand.profileId(profile, gateway: gateway) else { return }
                     let used = try gateway.call(RateProfileUseRequest(id: id))
                     if output.json { return try JSONOutput.print(used) }
@@ -220,4 +220,10 @@ struct RatesCommand: ParsableCommand {
             }
         }
     }
+}
+
+extension RatesCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["asOf": "--at", "profileId": "--profile", "customOverride": "--override"]
 }

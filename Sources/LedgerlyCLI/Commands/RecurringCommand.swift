@@ -52,7 +52,7 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: RecurringCommand.wording)
                 let template = RecurringTemplate(
                     kind: kind, walletId: try gateway.wallet(wallet).id, amount: amount, currency: currency,
                     categoryId: try category.map { try gateway.category($0).id }, notes: notes, tags: tags.isEmpty ? nil : tags)
@@ -72,7 +72,7 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global).call(RecurringListRequest())
+                let reply = try Gateway(global, wording: RecurringCommand.wording).call(RecurringListRequest())
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.recurring.isEmpty { return print("No recurring transactions. Add one: ledgerly recurring add Rent --wallet Checking --amount 1200") }
                 var table = Table([.init("ID", .right), .init("NAME"), .init("AMOUNT", .right), .init("KIND"), .init("SCHEDULE"), .init("MODE"), .init("NEXT"), .init("")])
@@ -93,7 +93,7 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<recurring>"])
+                let gateway = try Gateway(global, wording: RecurringCommand.wording.adding(["id": "<recurring>"]))
                 let paused = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: true))
                 if output.json { return try JSONOutput.print(paused) }
                 print("Paused '\(paused.name)'. Resume with `ledgerly recurring resume \(paused.name)` (occurrences missed meanwhile are skipped).")
@@ -109,7 +109,7 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<recurring>"])
+                let gateway = try Gateway(global, wording: RecurringCommand.wording.adding(["id": "<recurring>"]))
                 let resumed = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: false))
                 if output.json { return try JSONOutput.print(resumed) }
                 print("Resumed '\(resumed.name)'; next \(resumed.nextRun ?? "none").")
@@ -125,11 +125,17 @@ struct RecurringCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<recurring>"])
+                let gateway = try Gateway(global, wording: RecurringCommand.wording.adding(["id": "<recurring>"]))
                 let deleted = try gateway.call(RecurringDeleteRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id))
                 if output.json { return try JSONOutput.print(deleted) }
                 print("Deleted '\(deleted.name)'.")
             }
         }
     }
+}
+
+extension RecurringCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["walletId": "--wallet", "categoryId": "--category", "tags": "--tag"]
 }

@@ -29,7 +29,7 @@ struct SettingsCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: SettingsCommand.wording)
                 let settings = try gateway.call(SettingsGetRequest())
                 if output.json { return try JSONOutput.print(settings) }
                 print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
@@ -59,7 +59,7 @@ struct SettingsCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: SettingsCommand.wording)
                 var notifications: NotificationSettings?
                 if budgetAlerts != nil || goalAlerts != nil || rateAlerts != nil || recurringReminders != nil {
                     var current = try gateway.call(SettingsGetRequest()).notifications
@@ -77,4 +77,10 @@ struct SettingsCommand: ParsableCommand {
             }
         }
     }
+}
+
+extension SettingsCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["priceRefreshIntervalMinutes": "--price-refresh-minutes", "cloudSync": "--sync"]
 }

@@ -30,7 +30,7 @@ struct SetupCommand: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let gateway = try Gateway(global)
+            let gateway = try Gateway(global, wording: SetupCommand.wording)
             let settings = try gateway.call(SettingsGetRequest())
             if settings.onboardingCompleted {
                 // Options that ask for something else than what is set are refused, never
@@ -86,4 +86,10 @@ struct SetupCommand: ParsableCommand {
         print(style.green("Ledgerly is set up") + ": base currency \(settings.baseCurrency ?? "?"), \(settings.exchangeMode.rawValue) rates, sync \(settings.cloudSync ? "on" : "off").")
         print("Next: ledgerly wallet add Checking --currency \(settings.baseCurrency ?? "EUR") --starting-balance 0")
     }
+}
+
+extension SetupCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["cloudSync": "--sync"]
 }

@@ -15,7 +15,7 @@ struct TagCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let tag = try Gateway(global, arguments: ["body.name": "<name>"]).call(TagCreateRequest(name: name))
+                let tag = try Gateway(global, wording: FieldWording(["name": "<name>"])).call(TagCreateRequest(name: name))
                 if output.json { return try JSONOutput.print(tag) }
                 print("Added tag \(tag.id) '\(tag.name)'.")
             }

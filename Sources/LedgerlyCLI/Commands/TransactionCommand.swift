@@ -98,7 +98,7 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: TransactionCommand.wording)
                 let target = try gateway.wallet(wallet)
                 let created = try gateway.call(TransactionCreateRequest(
                     kind: kind, walletId: target.id, amount: amount, currency: currency, rate: rate,
@@ -132,7 +132,7 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: TransactionCommand.wording)
                 let walletList = try gateway.call(WalletListRequest(includeArchived: true)).wallets
                 let categoryList = try gateway.call(CategoryListRequest()).categories
                 let reply = try gateway.call(TransactionListRequest(
@@ -160,7 +160,7 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<id>"])
+                let gateway = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"]))
                 let tx = try gateway.call(TransactionGetRequest(id: id))
                 if output.json { return try JSONOutput.print(tx) }
                 print(try TransactionCommand.details(tx, gateway: gateway), terminator: "")
@@ -187,7 +187,7 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<id>"])
+                let gateway = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"]))
                 let updated = try gateway.call(TransactionUpdateRequest(
                     id: id, kind: kind, walletId: try wallet.map { try gateway.wallet($0).id }, amount: amount,
                     categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date,
@@ -207,11 +207,11 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global, arguments: ["body.id": "<id>"]).call(TransactionDeleteRequest(id: id))
+                let reply = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"])).call(TransactionDeleteRequest(id: id))
                 if output.json { return try JSONOutput.print(reply) }
                 print("Deleted transaction\(reply.deletedIds.count > 1 ? "s" : "") \(reply.deletedIds.map(String.init).joined(separator: ", ")).")
                 if reply.withdrawnContributions.isEmpty { return }
-                let gateway = try Gateway(global, arguments: ["body.id": "<id>"])
+                let gateway = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"]))
                 for contribution in reply.withdrawnContributions {
                     let goal = try gateway.call(GoalGetRequest(id: contribution.goalId))
                     print("Goal '\(goal.name)' no longer counts the \(contribution.amount) \(goal.currency) this transfer moved on \(contribution.date) (now \(goal.current) of \(goal.target)).")
@@ -236,7 +236,7 @@ struct TransactionCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global)
+                let gateway = try Gateway(global, wording: TransactionCommand.wording)
                 let source = try gateway.wallet(from, field: "--from")
                 let destination = try gateway.wallet(to, field: "--to")
                 let reply = try gateway.call(TransferCreateRequest(
@@ -247,4 +247,10 @@ struct TransactionCommand: ParsableCommand {
             }
         }
     }
+}
+
+extension TransactionCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["walletId": "--wallet", "categoryId": "--category", "fromWalletId": "--from", "toWalletId": "--to", "splits": "--split", "tags": "--tag", "attachmentPath": "--attachment"]
 }

@@ -51,7 +51,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let wallet = try Gateway(global, arguments: ["body.name": "<name>"]).call(WalletCreateRequest(
+                let wallet = try Gateway(global, wording: WalletCommand.wording.adding(["name": "<name>"])).call(WalletCreateRequest(
                     name: name, currency: currency, type: type, icon: icon, startingBalance: startingBalance,
                     institution: institution, sortOrder: sortOrder, includeInNetWorth: !excludeFromNetWorth))
                 if output.json { return try JSONOutput.print(wallet) }
@@ -68,7 +68,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let reply = try Gateway(global).call(WalletListRequest(includeArchived: includeArchived))
+                let reply = try Gateway(global, wording: WalletCommand.wording).call(WalletListRequest(includeArchived: includeArchived))
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.wallets.isEmpty { return print("No wallets yet. Add one: ledgerly wallet add Checking --currency EUR") }
                 print(WalletCommand.table(reply.wallets), terminator: "")
@@ -84,7 +84,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let found = try Gateway(global, arguments: ["body.id": "<wallet>"]).wallet(wallet, field: "wallet")
+                let found = try Gateway(global, wording: WalletCommand.wording.adding(["id": "<wallet>"])).wallet(wallet, field: "wallet")
                 if output.json { return try JSONOutput.print(found) }
                 print(WalletCommand.details(found), terminator: "")
             }
@@ -106,7 +106,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<wallet>"])
+                let gateway = try Gateway(global, wording: WalletCommand.wording.adding(["id": "<wallet>"]))
                 let target = try gateway.wallet(wallet, field: "wallet")
                 let updated = try gateway.call(WalletUpdateRequest(
                     id: target.id, name: name, type: type, icon: icon, startingBalance: startingBalance,
@@ -126,7 +126,7 @@ struct WalletCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, arguments: ["body.id": "<wallet>"])
+                let gateway = try Gateway(global, wording: WalletCommand.wording.adding(["id": "<wallet>"]))
                 let target = try gateway.wallet(wallet, field: "wallet")
                 let updated = try gateway.call(WalletArchiveRequest(id: target.id, archived: !undo))
                 if output.json { return try JSONOutput.print(updated) }
@@ -134,4 +134,10 @@ struct WalletCommand: ParsableCommand {
             }
         }
     }
+}
+
+extension WalletCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["includeInNetWorth": "--net-worth"]
 }

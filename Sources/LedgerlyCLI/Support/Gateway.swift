@@ -10,13 +10,13 @@ final class Gateway {
     let home: LedgerlyHome
     private let context: ZMQContext
     private let timeout: Int
-    /// The command's own names for request fields it fills from positional arguments
-    /// (`"body.amount": "<amount>"`), so an error names what the person typed.
-    private let arguments: [String: String]
+    /// The command's own names for the request fields it fills, so an error names what the
+    /// person typed.
+    private let wording: FieldWording
     private lazy var store = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: timeout)
 
-    init(_ options: GlobalOptions, arguments: [String: String] = [:]) throws {
-        self.arguments = arguments
+    init(_ options: GlobalOptions, wording: FieldWording = [:]) throws {
+        self.wording = wording
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()
         timeout = max(50, options.timeout)
@@ -25,8 +25,8 @@ final class Gateway {
     /// For bulk work (imports, exports) whose single requests may take seconds: the store is
     /// asked for its status first with the usual timeout, so a store that is down is still
     /// reported at once, then requests wait up to `patientMilliseconds`.
-    init(_ options: GlobalOptions, patientMilliseconds: Int, arguments: [String: String] = [:]) throws {
-        self.arguments = arguments
+    init(_ options: GlobalOptions, patientMilliseconds: Int, wording: FieldWording = [:]) throws {
+        self.wording = wording
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()
         timeout = max(50, options.timeout, patientMilliseconds)
@@ -44,7 +44,7 @@ final class Gateway {
         do {
             return try store.call(body)
         } catch {
-            throw Self.failure(error, arguments: arguments)
+            throw Self.failure(error, wording: wording)
         }
     }
 
@@ -64,10 +64,10 @@ final class Gateway {
         return Result { () throws(ClientError) in try client.call(StatusRequest()) }
     }
 
-    static func failure(_ error: ClientError, arguments: [String: String] = [:]) -> CLIFailure {
+    static func failure(_ error: ClientError, wording: FieldWording = [:]) -> CLIFailure {
         switch error {
         case .rejected(let body):
-            var failure = CLIFailure(message: CLIWording.message(body, arguments: arguments), status: ExitStatus.of(error))
+            var failure = CLIFailure(message: wording.message(body), status: ExitStatus.of(error))
             failure.code = body.code
             if body.code == .setupRequired { failure.hint = "Run `ledgerly setup` to choose your base currency and exchange mode." }
             return failure

@@ -1,0 +1,57 @@
+import LedgerlyProtocol
+
+/// How one command names the request fields it fills: the option or positional argument a
+/// person typed for each body member (`walletId` → `--wallet`, `amount` → `<amount>`), so an
+/// error points at what to fix in the command line just typed.
+///
+/// Each command declares its own (the commands of one file share one), so a field's meaning is
+/// never guessed across commands: `from` is a currency for `convert`, a month for the reports,
+/// a wallet for `tx transfer` (D106). A member a command does not name reads as its kebab-case
+/// option (`startingBalance` → `--starting-balance`), which is how the options are declared.
+struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
+    /// Body member → what the person typed.
+    private var names: [String: String]
+
+    init(_ names: [String: String] = [:]) { self.names = names }
+
+    init(dictionaryLiteral elements: (String, String)...) {
+        self.names = Dictionary(elements, uniquingKeysWith: { _, last in last })
+    }
+
+    /// This wording with more names, for the fields one subcommand fills from positional
+    /// arguments (`["id": "<wallet>"]`).
+    func adding(_ more: [String: String]) -> FieldWording {
+        FieldWording(names.merging(more, uniquingKeysWith: { _, new in new }))
+    }
+
+    /// The option for a body path: `body.splits[1].amount` → `--split 2`, `body.toAmount` → `--to-amount`.
+    func option(for path: FieldPath) -> String? {
+        guard let member = path.bodyMembers.first else { return nil }
+        let option = names[member] ?? "--" + member.reduce(into: "") { result, character in
+            result += character.isUppercase ? "-" + character.lowercased() : String(character)
+        }
+        // The index right after the member is the position a person counts (the 2nd --split).
+        guard path.steps.count > 2, case .index(let index) = path.steps[2] else { return option }
+        return "\(option) \(index + 1)"
+    }
+
+    /// The store's message with each request path in it written as this command's option, and
+    /// the option at fault named first when the sentence does not name it already.
+    func message(_ error: ErrorBody) -> String {
+        var text = error.message
+        let paths = Set(([error.field].compactMap { $0 } + Self.bodyPaths(in: text)).filter { $0.hasPrefix("body.") })
+        // Longest first, so "body.splits[1].amount" is replaced before "body.splits".
+        for wire in paths.sorted(by: { $0.count > $1.count }) {
+            guard let path = FieldPath(wire: wire), let option = option(for: path) else { continue }
+            text = text.replacingOccurrences(of: wire, with: option)
+        }
+        if let field = error.field.flatMap(FieldPath.init(wire:)), let option = option(for: field), !text.contains(option) {
+            text = "\(option): \(text)"
+        }
+        return text
+    }
+
+    private static func bodyPaths(in text: String) -> [String] {
+        text.split(whereSeparator: { " ',:;()".contains($0) }).map(String.init).filter { $0.hasPrefix("body.") }
+    }
+}
