@@ -57,7 +57,7 @@ enum GoalHandlers {
         if try db.cachedValue(Int64.self, sql: "SELECT id FROM goals WHERE name = ?", arguments: [name]) != nil {
             throw LedgerError.conflict("a goal named '\(name)' already exists", field: .body("name"))
         }
-        let wallet = try request.walletId.map { try WalletHandlers.active(db, id: $0, field: .body("walletId")) }
+        let wallet = try request.walletId.map { try WalletRow.active(db, id: $0, field: .body("walletId")).record }
         let base = try SettingsHandlers.baseCurrency(db)
         guard let code = request.currency ?? wallet?.currency ?? base else {
             throw LedgerError.invalid("body.currency is required until a base currency is set", field: .body("currency"))
@@ -99,7 +99,7 @@ enum GoalHandlers {
                 throw LedgerError.invalid("a percent-of-income rule needs body.autoFund.percent, a number above 0 and at most 100", field: .body("autoFund").member("percent"))
             }
         }
-        if let walletId = rule.fromWalletId { _ = try WalletHandlers.active(db, id: walletId, field: .body("autoFund").member("fromWalletId")) }
+        if let walletId = rule.fromWalletId { _ = try WalletRow.active(db, id: walletId, field: .body("autoFund").member("fromWalletId")).record }
         return rule
     }
 
@@ -203,7 +203,7 @@ enum GoalHandlers {
             throw LedgerError.invalid("goal '\(goal.name)' has no wallet to move money into; fund it without a source wallet, or give the goal a wallet", field: .body("fromWalletId"))
         }
         if let fromWalletId, let goalWallet = goal.walletId {
-            let source = try WalletHandlers.active(db, id: fromWalletId, field: .body("fromWalletId"))
+            let source = try WalletRow.active(db, id: fromWalletId, field: .body("fromWalletId")).record
             guard source.currency == goal.currency else {
                 throw LedgerError.invalid("wallet '\(source.name)' is in \(source.currency), the goal in \(goal.currency): move the money with `ledgerly tx transfer` and fund the goal without --from", field: .body("fromWalletId"))
             }

@@ -82,7 +82,7 @@ enum ImportHandlers {
         }
         let summary = try removeFromTotals(db, ids: ids, importId: request.importId)
         for row in try Row.fetchAll(db, sql: "SELECT wallet_id, sum(wallet_amount_minor) AS effect FROM transactions WHERE import_id = ? GROUP BY wallet_id", arguments: [request.importId]) {
-            try WalletHandlers.adjustBalance(db, walletId: row["wallet_id"], by: -(row["effect"] as Int64))
+            try WalletRow.adjustBalance(db, walletId: row["wallet_id"], by: -(row["effect"] as Int64))
         }
         // A transfer leg recorded by the import takes its other leg with it (both carry the id).
         try db.execute(sql: "DELETE FROM transactions WHERE import_id = ?", arguments: [request.importId])

@@ -67,10 +67,10 @@ enum RestoreHandlers {
         for (index, template) in request.recurring.enumerated() { try insert(template, field: .body("recurring")[index], &context) }
         try reserveIdsNamedByAlerts(db)
         for (index, id) in request.archivedWalletIds.enumerated() {
-            let wallet = try WalletHandlers.fetch(db, id: id, field: .body("archivedWalletIds")[index])
+            let wallet = try WalletRow.find(db, id: id, field: .body("archivedWalletIds")[index]).record
             guard !wallet.archived else { continue }
             try db.execute(cached: "UPDATE wallets SET archived = 1 WHERE id = ?", arguments: [id])
-            try context.record(.walletArchived, id: String(id), data: try WalletHandlers.fetch(db, id: id, field: .body("archivedWalletIds")[index]))
+            try context.record(.walletArchived, id: String(id), data: try WalletRow.find(db, id: id, field: .body("archivedWalletIds")[index]).record)
         }
         return LedgerRestoreFinishReply(budgets: request.budgets.count, goals: request.goals.count, contributions: contributions,
                                         recurring: request.recurring.count, archivedWallets: request.archivedWalletIds.count)
@@ -91,7 +91,7 @@ enum RestoreHandlers {
                         starting.minorUnits, starting.minorUnits, try InputRules.optionalText(wallet.institution, field: field.member("institution"), limit: 100),
                         try InputRules.sortOrder(wallet.sortOrder, field: field.member("sortOrder")) ?? 0, wallet.includeInNetWorth,
                         try InputRules.timestamp(wallet.createdAt, field: field.member("createdAt")), try InputRules.timestamp(wallet.updatedAt, field: field.member("updatedAt"))])
-        try context.record(.walletCreated, id: String(wallet.id), data: try WalletHandlers.fetch(context.db, id: wallet.id, field: field.member("id")))
+        try context.record(.walletCreated, id: String(wallet.id), data: try WalletRow.find(context.db, id: wallet.id, field: field.member("id")).record)
     }
 
     /// Parents first, whatever the order in the file, so each parent exists when its children
@@ -188,7 +188,7 @@ enum RestoreHandlers {
         let currency = try InputRules.currency(goal.currency, field: field.member("goal").member("currency"))
         let target = try InputRules.positiveAmount(goal.target, currency: currency, field: field.member("goal").member("target"))
         if let deadline = goal.deadline { _ = try InputRules.date(deadline, field: field.member("goal").member("deadline")) }
-        if let walletId = goal.walletId { _ = try WalletHandlers.fetch(db, id: walletId, field: field.member("goal").member("walletId")) }
+        if let walletId = goal.walletId { _ = try WalletRow.find(db, id: walletId, field: field.member("goal").member("walletId")).record }
         if let categoryId = goal.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: field.member("goal").member("categoryId")) }
         try db.execute(
             cached: "INSERT INTO goals (id, name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -219,7 +219,7 @@ enum RestoreHandlers {
         let start = try InputRules.date(template.startDate, field: field.member("startDate"))
         if let end = template.endDate { _ = try InputRules.date(end, field: field.member("endDate")) }
         guard (1...1_000).contains(template.every) else { throw LedgerError.invalid("\(field).every must be 1 to 1000, got \(template.every)", field: field.member("every")) }
-        _ = try WalletHandlers.fetch(db, id: template.template.walletId, field: field.member("template").member("walletId"))
+        _ = try WalletRow.find(db, id: template.template.walletId, field: field.member("template").member("walletId")).record
         if let categoryId = template.template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: field.member("template").member("categoryId")) }
         var index = 0
         if let nextRun = template.nextRun {

@@ -51,7 +51,7 @@ enum RecurringHandlers {
             throw LedgerError.conflict("a recurring transaction named '\(name)' already exists", field: .body("name"))
         }
         let template = request.template
-        let wallet = try WalletHandlers.active(db, id: template.walletId, field: .body("template").member("walletId"))
+        let wallet = try WalletRow.active(db, id: template.walletId, field: .body("template").member("walletId")).record
         let currency = try InputRules.currency(template.currency ?? wallet.currency, field: .body("template").member("currency"))
         _ = try InputRules.positiveAmount(template.amount, currency: currency, field: .body("template").member("amount"))
         if let categoryId = template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: .body("template").member("categoryId")) }

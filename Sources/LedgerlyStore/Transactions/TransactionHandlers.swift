@@ -111,10 +111,10 @@ enum TransactionHandlers {
             _ = try updateDescription(request, of: try fetch(db, id: link.counterpartyTransactionId), &context)
             return updated
         }
-        let oldWallet = try WalletHandlers.fetch(db, id: old.walletId)
+        let oldWallet = try WalletRow.find(db, id: old.walletId).record
         let wallet = request.walletId == nil || request.walletId == old.walletId
             ? oldWallet
-            : try WalletHandlers.active(db, id: request.walletId!, field: .body("walletId"))
+            : try WalletRow.active(db, id: request.walletId!, field: .body("walletId")).record
         // The kept rates convert into the old wallet's currency; a move keeps them valid only
         // within that currency.
         guard wallet.currency == oldWallet.currency else {
@@ -149,8 +149,8 @@ enum TransactionHandlers {
             try db.execute(cached: "DELETE FROM splits WHERE tx_id = ?", arguments: [old.id])
             try writeSplits(db, txId: old.id, splits: splits)
         }
-        try WalletHandlers.adjustBalance(db, walletId: old.walletId, by: -oldEffect)
-        try WalletHandlers.adjustBalance(db, walletId: wallet.id, by: effect)
+        try WalletRow.adjustBalance(db, walletId: old.walletId, by: -oldEffect)
+        try WalletRow.adjustBalance(db, walletId: wallet.id, by: effect)
         return try updateDescription(request, of: old, &context)
     }
 
@@ -183,7 +183,7 @@ enum TransactionHandlers {
         for transaction in doomed {
             let effect = try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [transaction.id]) ?? 0
             try db.execute(cached: "DELETE FROM transactions WHERE id = ?", arguments: [transaction.id])
-            try WalletHandlers.adjustBalance(db, walletId: transaction.walletId, by: -effect)
+            try WalletRow.adjustBalance(db, walletId: transaction.walletId, by: -effect)
             try context.record(.txDeleted, id: String(transaction.id), data: transaction)
         }
         let withdrawn = try GoalHandlers.withdrawContributions(movedBy: doomed.map(\.id), &context)

@@ -168,7 +168,7 @@ final class TransactionWriter {
     /// Writes the summed balance changes and report totals. Call once, before the commit.
     func finish() throws {
         for (walletId, delta) in balanceChanges.sorted(by: { $0.key < $1.key }) {
-            try WalletHandlers.adjustBalance(db, walletId: walletId, by: delta)
+            try WalletRow.adjustBalance(db, walletId: walletId, by: delta)
         }
         balanceChanges = [:]
         try totals.flush(db)
@@ -192,7 +192,7 @@ final class TransactionWriter {
 
     private func activeWallet(_ id: Int64, field: FieldPath) throws -> WalletRecord {
         if let known = wallets[id] { return known }
-        let wallet = try WalletHandlers.active(db, id: id, field: field)
+        let wallet = try WalletRow.active(db, id: id, field: field).record
         wallets[id] = wallet
         return wallet
     }
