@@ -5,16 +5,8 @@ import LedgerlyProtocol
 
 /// `alert.raise` and `alert.list`: the alert log. Its unique key is the whole exactly-once rule:
 /// the alerts service may evaluate a change twice (a replay after a crash, two changes racing),
-/// but a key is recorded and published once.
+/// but a key is recorded and published once. `AlertRow` reads and writes the table.
 enum AlertHandlers {
-    static func record(_ row: Row) -> AlertRecord {
-        AlertRecord(
-            id: row["id"], kind: AlertKind(rawValue: row["kind"]) ?? .budgetThreshold, key: row["key"], subject: row["subject"],
-            message: row["message"], period: row["period"], threshold: row["threshold"],
-            data: (row["data"] as String?).flatMap { try? MessageCoding.decoder().decode(JSONValue.self, from: Data($0.utf8)) },
-            raisedAt: row["raised_at"])
-    }
-
     static func raise(_ request: AlertRaiseRequest, _ context: inout WriteContext) throws -> AlertRaiseReply {
         try insert(request, &context)
     }
@@ -25,19 +17,18 @@ enum AlertHandlers {
     static func insert(_ request: AlertRaiseRequest, _ context: inout WriteContext) throws -> AlertRaiseReply {
         let db = context.db
         let key = try InputRules.name(request.key, field: .body("key"))
-        if let earlier = try db.cachedRow(sql: "SELECT * FROM alerts WHERE key = ?", arguments: [key]) {
-            return AlertRaiseReply(alert: record(earlier), duplicate: true)
+        if let earlier = try AlertRow.filter(AlertRow.Columns.key == key).fetchOne(db) {
+            return AlertRaiseReply(alert: earlier.record, duplicate: true)
         }
         let subject = try InputRules.name(request.subject, field: .body("subject"))
         guard let message = try InputRules.optionalText(request.message, field: .body("message"), limit: 1_000) else {
             throw LedgerError.invalid("body.message must not be empty", field: .body("message"))
         }
         let period = try InputRules.optionalText(request.period, field: .body("period"), limit: 20)
-        let data = try request.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }
-        try db.execute(
-            cached: "INSERT INTO alerts (kind, key, subject, message, period, threshold, data, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [request.kind.rawValue, key, subject, message, period, request.threshold, data, context.now])
-        let alert = record(try db.cachedRow(sql: "SELECT * FROM alerts WHERE id = ?", arguments: [db.lastInsertedRowID])!)
+        var row = try AlertRow(kind: request.kind.rawValue, key: key, subject: subject, message: message, period: period,
+                               threshold: request.threshold, data: request.data, raisedAt: context.now)
+        try row.insert(db)
+        let alert = row.record
         try context.record(.alertRaised, id: String(alert.id), data: alert)
         return AlertRaiseReply(alert: alert, duplicate: false)
     }
@@ -54,6 +45,6 @@ enum AlertHandlers {
                 ? "SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id LIMIT ?"
                 : "SELECT * FROM (SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id DESC LIMIT ?) ORDER BY id",
             arguments: [request.afterId ?? 0, since ?? "", limit])
-        return AlertListReply(alerts: rows.map(record))
+        return AlertListReply(alerts: rows.map { AlertRow(row: $0).record })
     }
 }

@@ -27,18 +27,18 @@ enum RestoreHandlers {
         for (index, wallet) in request.wallets.enumerated() { try insert(wallet, field: .body("wallets")[index], &context) }
         try insertCategories(request.categories, &context)
         for (index, tag) in request.tags.enumerated() {
-            let stored = TagRecord(id: try InputRules.positiveId(tag.id, field: .body("tags")[index].member("id")), name: try InputRules.name(tag.name, field: .body("tags")[index].member("name")))
-            try db.execute(cached: "INSERT INTO tags (id, name) VALUES (?, ?)", arguments: [stored.id, stored.name])
-            try context.record(.tagCreated, id: String(stored.id), data: stored)
+            var row = TagRow(id: try InputRules.positiveId(tag.id, field: .body("tags")[index].member("id")), name: try InputRules.name(tag.name, field: .body("tags")[index].member("name")))
+            try row.insert(db)
+            try context.record(.tagCreated, id: String(tag.id), data: row.record)
         }
         for (index, profile) in request.rateProfiles.enumerated() { try restore(profile, field: .body("rateProfiles")[index], &context) }
         for (index, alert) in request.alerts.enumerated() {
             let field = FieldPath.body("alerts")[index]
-            try db.execute(
-                cached: "INSERT INTO alerts (id, kind, key, subject, message, period, threshold, data, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try InputRules.positiveId(alert.id, field: field.member("id")), alert.kind.rawValue, try InputRules.name(alert.key, field: field.member("key")),
-                            alert.subject, alert.message, alert.period, alert.threshold,
-                            try alert.data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, try InputRules.timestamp(alert.raisedAt, field: field.member("raisedAt"))])
+            var row = try AlertRow(
+                id: try InputRules.positiveId(alert.id, field: field.member("id")), kind: alert.kind.rawValue, key: try InputRules.name(alert.key, field: field.member("key")),
+                subject: alert.subject, message: alert.message, period: alert.period, threshold: alert.threshold, data: alert.data,
+                raisedAt: try InputRules.timestamp(alert.raisedAt, field: field.member("raisedAt")))
+            try row.insert(db)
         }
         for (index, conversion) in request.conversions.enumerated() {
             let field = FieldPath.body("conversions")[index]
@@ -82,16 +82,16 @@ enum RestoreHandlers {
     private static func insert(_ wallet: WalletRecord, field: FieldPath, _ context: inout WriteContext) throws {
         let currency = try InputRules.currency(wallet.currency, field: field.member("currency"))
         let starting = try InputRules.amount(wallet.startingBalance, currency: currency, field: field.member("startingBalance"))
-        try context.db.execute(cached: """
-                INSERT INTO wallets (id, name, icon, currency, type, starting_balance_minor, balance_minor, institution, sort_order, include_in_net_worth, archived, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
-                """,
-            arguments: [try InputRules.positiveId(wallet.id, field: field.member("id")), try InputRules.name(wallet.name, field: field.member("name")),
-                        try InputRules.optionalText(wallet.icon, field: field.member("icon"), limit: 32), currency.code, wallet.type.rawValue,
-                        starting.minorUnits, starting.minorUnits, try InputRules.optionalText(wallet.institution, field: field.member("institution"), limit: 100),
-                        try InputRules.sortOrder(wallet.sortOrder, field: field.member("sortOrder")) ?? 0, wallet.includeInNetWorth,
-                        try InputRules.timestamp(wallet.createdAt, field: field.member("createdAt")), try InputRules.timestamp(wallet.updatedAt, field: field.member("updatedAt"))])
-        try context.record(.walletCreated, id: String(wallet.id), data: try WalletRow.find(context.db, id: wallet.id, field: field.member("id")).record)
+        var row = WalletRow(
+            id: try InputRules.positiveId(wallet.id, field: field.member("id")), name: try InputRules.name(wallet.name, field: field.member("name")),
+            icon: try InputRules.optionalText(wallet.icon, field: field.member("icon"), limit: 32), currency: currency.code, type: wallet.type.rawValue,
+            startingBalanceMinor: starting.minorUnits, balanceMinor: starting.minorUnits,
+            institution: try InputRules.optionalText(wallet.institution, field: field.member("institution"), limit: 100),
+            sortOrder: try InputRules.sortOrder(wallet.sortOrder, field: field.member("sortOrder")) ?? 0, includeInNetWorth: wallet.includeInNetWorth,
+            archived: false, createdAt: try InputRules.timestamp(wallet.createdAt, field: field.member("createdAt")),
+            updatedAt: try InputRules.timestamp(wallet.updatedAt, field: field.member("updatedAt")))
+        try row.insert(context.db)
+        try context.record(.walletCreated, id: String(wallet.id), data: row.record)
     }
 
     /// Parents first, whatever the order in the file, so each parent exists when its children

@@ -1,21 +1,21 @@
 import GRDB
 import LedgerlyProtocol
 
-/// `tag.create`, `tag.list`, and tag resolution for transactions.
+/// `tag.create`, `tag.list`, and tag resolution for transactions: the rules; `TagRow` reads and
+/// writes the table.
 enum TagHandlers {
     static let maximumLength = 50
 
     static func create(_ request: TagCreateRequest, _ context: inout WriteContext) throws -> TagRecord {
         let name = try validName(request.name, field: .body("name"))
-        if let existing = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) {
+        if let existing = try TagRow.id(named: name, context.db) {
             throw LedgerError.conflict("the tag '\(name)' already exists (id \(existing))", field: .body("name"))
         }
         return try insert(name, &context)
     }
 
     static func list(_ request: TagListRequest, _ db: Database) throws -> TagListReply {
-        let rows = try db.cachedRows(sql: "SELECT id, name FROM tags ORDER BY name COLLATE NOCASE")
-        return TagListReply(tags: rows.map { TagRecord(id: $0["id"], name: $0["name"]) })
+        TagListReply(tags: try TagRow.order(TagRow.Columns.name.collating(.nocase)).fetchAll(db).map(\.record))
     }
 
     /// Ids for tag names, creating the tags that do not exist yet (and logging their creation).
@@ -23,15 +23,16 @@ enum TagHandlers {
         var ids: [Int64] = []
         for (index, raw) in names.enumerated() {
             let name = try validName(raw, field: field[index])
-            let id = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM tags WHERE name = ?", arguments: [name]) ?? insert(name, &context).id
+            let id = try TagRow.id(named: name, context.db) ?? insert(name, &context).id
             if !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
 
     private static func insert(_ name: String, _ context: inout WriteContext) throws -> TagRecord {
-        try context.db.execute(cached: "INSERT INTO tags (name) VALUES (?)", arguments: [name])
-        let tag = TagRecord(id: context.db.lastInsertedRowID, name: name)
+        var row = TagRow(name: name)
+        try row.insert(context.db)
+        let tag = row.record
         try context.record(.tagCreated, id: String(tag.id), data: tag)
         return tag
     }

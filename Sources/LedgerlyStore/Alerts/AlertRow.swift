@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// A row of `alerts`, the alert log: the one type that reads and writes the table, and the one
+/// place a stored alert becomes its wire record.
+struct AlertRow: FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "alerts"
+
+    enum Columns {
+        static let id = Column("id")
+        static let kind = Column("kind")
+        static let key = Column("key")
+        static let subject = Column("subject")
+        static let message = Column("message")
+        static let period = Column("period")
+        static let threshold = Column("threshold")
+        static let data = Column("data")
+        static let raisedAt = Column("raised_at")
+    }
+
+    var id: Int64?
+    /// Stored as text; a kind this version does not know reads as `budget.threshold`.
+    var kind: String
+    /// Unique: the alert log records a key once, which is the whole exactly-once rule.
+    var key: String
+    var subject: String
+    var message: String
+    var period: String?
+    var threshold: Int?
+    /// JSON text.
+    var data: String?
+    var raisedAt: String
+
+    init(id: Int64? = nil, kind: String, key: String, subject: String, message: String, period: String?, threshold: Int?, data: JSONValue?, raisedAt: String) throws {
+        self.id = id
+        self.kind = kind
+        self.key = key
+        self.subject = subject
+        self.message = message
+        self.period = period
+        self.threshold = threshold
+        self.data = try data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }
+        self.raisedAt = raisedAt
+    }
+
+    init(row: Row) {
+        id = row[Columns.id]
+        kind = row[Columns.kind]
+        key = row[Columns.key]
+        subject = row[Columns.subject]
+        message = row[Columns.message]
+        period = row[Columns.period]
+        threshold = row[Columns.threshold]
+        data = row[Columns.data]
+        raisedAt = row[Columns.raisedAt]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = id
+        container[Columns.kind] = kind
+        container[Columns.key] = key
+        container[Columns.subject] = subject
+        container[Columns.message] = message
+        container[Columns.period] = period
+        container[Columns.threshold] = threshold
+        container[Columns.data] = data
+        container[Columns.raisedAt] = raisedAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var record: AlertRecord {
+        AlertRecord(
+            id: id ?? 0, kind: AlertKind(rawValue: kind) ?? .budgetThreshold, key: key, subject: subject, message: message, period: period,
+            threshold: threshold, data: data.flatMap { try? MessageCoding.decoder().decode(JSONValue.self, from: Data($0.utf8)) }, raisedAt: raisedAt)
+    }
+}
