@@ -11,7 +11,7 @@ import ZeroMQ
 /// log (once per key), and delivers every recorded alert to the sinks (the log, command hooks,
 /// signed webhooks) without ever waiting for them.
 public final class AlertsService: Service {
-    public static let name = "ledgerly-alerts"
+    public static let name = LedgerlyService.alerts.name
 
     private let follower: ChangeFollower
     private let dispatcher: AlertDispatcher
@@ -23,7 +23,7 @@ public final class AlertsService: Service {
 
     public init(home: LedgerlyHome, clock: ServiceClock = .system, logger: Logger) throws {
         let configuration = try AlertSinksConfiguration.load(home: home, logger: logger)
-        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: try ZMQContext())
+        let store = AsyncRequestClient(.store, home: home, context: try ZMQContext(), timing: .standard)
         let dispatcher = AlertDispatcher(home: home, configuration: configuration, client: HTTPClient.shared, logger: logger)
         let wakeup = WakeupSignal()
         let goals = GoalWatcher(store: store, clock: clock, logger: logger)

@@ -11,7 +11,7 @@ import ZeroMQ
 /// schedule (and at once when a currency comes into use), answers `rates.refresh`, and watches
 /// the drop folder. Everything it learns goes to the store; it keeps no database of its own.
 public final class RatesService: Service {
-    public static let name = "ledgerly-rates"
+    public static let name = LedgerlyService.rates.name
 
     private let follower: ChangeFollower
     private let refresher: RateRefresher
@@ -24,7 +24,7 @@ public final class RatesService: Service {
 
     public init(home: LedgerlyHome, clock: ServiceClock = .system, logger: Logger) throws {
         let configuration = try RatesConfiguration.load(from: home)
-        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: try ZMQContext(), timeoutMilliseconds: 10_000)
+        let store = AsyncRequestClient(.store, home: home, context: try ZMQContext(), timing: .ratesToStore)
         let refresher = RateRefresher(configuration: configuration, store: store, client: HTTPClient.shared, clock: clock, logger: logger)
         let wakeup = WakeupSignal()
         self.configuration = configuration

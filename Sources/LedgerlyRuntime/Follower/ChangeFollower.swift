@@ -94,7 +94,7 @@ public final class ChangeFollower: Service {
                 try status.bind(statusEndpoint)
                 return [subscriber, status]
             })
-        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 2_000, attempts: 1)
+        let store = AsyncRequestClient(.store, home: home, context: context, timing: .followerCatchUp)
         let start = currentCursor
         ready.withLock { $0 = true }
         logger.info("started", metadata: ["cursor.seq": "\(start.seq)", "cursor.epoch": "\(start.epoch ?? "none")", "status": "\(statusEndpoint)"])
