@@ -8,11 +8,10 @@ let commandLine = ServiceCommandLine.parse(
     extraOptions: [ServiceClock.option])
 let logger = LoggingSetup.bootstrap(service: "ledgerly-alerts")
 let home = LedgerlyHome.resolve(explicit: commandLine.home)
-let service: AlertsService
+let alerts: AlertsService
 do {
-    service = try AlertsService(home: home, clock: ServiceClock.from(commandLine, service: "ledgerly-alerts"), logger: logger)
+    alerts = try AlertsService(home: home, clock: ServiceClock.from(commandLine, service: "ledgerly-alerts"), logger: logger)
 } catch {
-    FileHandle.standardError.write(Data("ledgerly-alerts: \(error)\n".utf8))
-    exit(1)
+    ServiceLauncher.fail(.alerts, "\(error)")
 }
-await ServiceLauncher.run(service, name: AlertsService.name, logger: logger)
+await ServiceLauncher.run(alerts.services, as: .alerts, logger: logger)

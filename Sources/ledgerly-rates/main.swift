@@ -8,11 +8,10 @@ let commandLine = ServiceCommandLine.parse(
     extraOptions: [ServiceClock.option])
 let logger = LoggingSetup.bootstrap(service: "ledgerly-rates")
 let home = LedgerlyHome.resolve(explicit: commandLine.home)
-let service: RatesService
+let rates: RatesService
 do {
-    service = try RatesService(home: home, clock: ServiceClock.from(commandLine, service: "ledgerly-rates"), logger: logger)
+    rates = try RatesService(home: home, clock: ServiceClock.from(commandLine, service: "ledgerly-rates"), logger: logger)
 } catch {
-    FileHandle.standardError.write(Data("ledgerly-rates: \(error)\n".utf8))
-    exit(1)
+    ServiceLauncher.fail(.rates, "\(error)")
 }
-await ServiceLauncher.run(service, name: RatesService.name, logger: logger)
+await ServiceLauncher.run(rates.services, as: .rates, logger: logger)

@@ -25,4 +25,4 @@ if let file = commandLine.options["--restore"] {
     }
 }
 let clock = ServiceClock.from(commandLine, service: "ledgerly-store")
-await ServiceLauncher.run(StoreService(home: home, durability: durability, clock: clock, logger: logger), name: "ledgerly-store", logger: logger)
+await ServiceLauncher.run([.init(service: StoreService(home: home, durability: durability, clock: clock, logger: logger))], as: .store, logger: logger)

@@ -34,46 +34,43 @@ public final class ChangeFollower: Service {
 
     private let service: String
     private let statusEndpoint: String
+    private let context: ZMQContext
+    private let lockPath: String
     private let home: LedgerlyHome
     private let consumer: any ChangeConsumer
     private let logger: Logger
     private let cursorFile: CursorFile
     private let cursor: Mutex<FollowerCursor>
     private let stopping = Mutex(false)
-    private let ready = Mutex(false)
     private let startedAt = Timestamp.now()
     private let requestHandler: RequestHandler?
 
-    public init(service: String, statusEndpoint: String, home: LedgerlyHome, consumer: any ChangeConsumer, logger: Logger, requestHandler: RequestHandler? = nil) {
+    /// Set once `run` holds the instance lock and its sockets are bound: the services beside the
+    /// follower (schedules, the drop folder) wait for it before they act.
+    public let ready: ReadySignal
+
+    /// `context` is the process's one ZeroMQ context, shared with the service's other clients.
+    public init(service: LedgerlyService, home: LedgerlyHome, context: ZMQContext, consumer: any ChangeConsumer, logger: Logger,
+                ready: ReadySignal = ReadySignal(), requestHandler: RequestHandler? = nil) {
         self.requestHandler = requestHandler
-        self.service = service
-        self.statusEndpoint = statusEndpoint
+        self.service = service.name
+        self.statusEndpoint = service.commandEndpoint(in: home)
+        self.context = context
+        self.lockPath = service.lockPath(in: home)
+        self.ready = ready
         self.home = home
         self.consumer = consumer
         self.logger = logger
-        self.cursorFile = CursorFile(home: home, service: service)
+        self.cursorFile = CursorFile(home: home, service: service.name)
         self.cursor = Mutex(cursorFile.load())
     }
 
     public var currentCursor: FollowerCursor { cursor.withLock { $0 } }
 
-    /// True once `run` holds the instance lock and its sockets are bound: work beside the
-    /// follower (the rates service's schedule) waits for it.
-    public var isReady: Bool { ready.withLock { $0 } }
-
-    /// Waits until `isReady`; false when the task is cancelled first.
-    public func waitUntilReady() async -> Bool {
-        while !Task.isCancelled {
-            if isReady { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return false
-    }
-
     public func run() async throws {
         try home.prepare()
-        let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("\(service).lock").path)
-        let context = try ZMQContext()
+        let lock = try InstanceLock(path: lockPath)
+        let context = context
         let statusEndpoint = statusEndpoint
         let eventsEndpoint = home.storeEventsEndpoint
         let sockets = try await ZMQSocketThread.start(
@@ -96,7 +93,7 @@ public final class ChangeFollower: Service {
             })
         let store = AsyncRequestClient(.store, home: home, context: context, timing: .followerCatchUp)
         let start = currentCursor
-        ready.withLock { $0 = true }
+        ready.set()
         logger.info("started", metadata: ["cursor.seq": "\(start.seq)", "cursor.epoch": "\(start.epoch ?? "none")", "status": "\(statusEndpoint)"])
 
         // Bounded like the socket thread's stream: a dropped event shows up as a gap later.
