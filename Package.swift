@@ -39,6 +39,8 @@ let package = Package(
                 "ZeroMQ", "LedgerlyProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The service executables' shared options (`ServiceOptions`).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -80,9 +82,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore"], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates"], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-bench",
