@@ -98,6 +98,7 @@ let package = Package(
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyRuntimeTests", dependencies: ["LedgerlyRuntime"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FuzzTests",
             dependencies: ["LedgerlyStore", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyRuntime", "LedgerlyTesting", .product(name: "Logging", package: "swift-log")],
