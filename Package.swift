@@ -39,6 +39,8 @@ let package = Package(
                 "ZeroMQ", "LedgerlyProtocol", "LedgerlyCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The service executables' shared options (`ServiceOptions`).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -80,9 +82,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore"], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates"], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-bench",
@@ -96,6 +98,7 @@ let package = Package(
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyRuntimeTests", dependencies: ["LedgerlyRuntime"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FuzzTests",
             dependencies: ["LedgerlyStore", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyRuntime", "LedgerlyTesting", .product(name: "Logging", package: "swift-log")],

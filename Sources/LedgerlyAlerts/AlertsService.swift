@@ -10,58 +10,40 @@ import ZeroMQ
 /// (budgets), runs the recurring-transaction schedule, raises alerts through the store's alert
 /// log (once per key), and delivers every recorded alert to the sinks (the log, command hooks,
 /// signed webhooks) without ever waiting for them.
-public final class AlertsService: Service {
-    public static let name = "ledgerly-alerts"
+///
+/// It is three services run together in the process's one `ServiceGroup`: the change follower,
+/// the alert delivery and the schedule. Any of them ending ends the process (supervisor restarts
+/// it), since none of them is meant to end before shutdown.
+public struct AlertsService: Sendable {
+    public static let service = LedgerlyService.alerts
 
-    private let follower: ChangeFollower
-    private let dispatcher: AlertDispatcher
-    private let recurring: RecurringScheduler
-    private let goals: GoalWatcher
-    private let staleRates: StaleRateWatcher
-    private let logger: Logger
-    private let wakeup: WakeupSignal
+    /// In start order; stopped in reverse, so the follower, which holds the instance lock, stops
+    /// last and the schedule first.
+    public let services: [ServiceGroupConfiguration.ServiceConfiguration]
 
+    /// Creates the process's one ZeroMQ context, shared by the follower and the store client.
     public init(home: LedgerlyHome, clock: ServiceClock = .system, logger: Logger) throws {
         let configuration = try AlertSinksConfiguration.load(home: home, logger: logger)
-        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: try ZMQContext())
+        let context = try ZMQContext()
+        let store = AsyncRequestClient(.store, home: home, context: context, timing: .standard)
         let dispatcher = AlertDispatcher(home: home, configuration: configuration, client: HTTPClient.shared, logger: logger)
         let wakeup = WakeupSignal()
         let goals = GoalWatcher(store: store, clock: clock, logger: logger)
         let consumer = AlertsChangeConsumer(
             log: LoggingChangeConsumer(logger: logger), logger: logger, budgets: BudgetWatcher(store: store, clock: clock, logger: logger), goals: goals, wakeup: wakeup,
             deliver: { alert in await dispatcher.dispatch(alert) }, replayed: ReplayedHistory())
-        self.dispatcher = dispatcher
-        self.wakeup = wakeup
-        self.recurring = RecurringScheduler(store: store, clock: clock, logger: logger)
-        self.goals = goals
-        self.staleRates = StaleRateWatcher(store: store, logger: logger)
-        self.logger = logger
-        self.follower = ChangeFollower(service: Self.name, statusEndpoint: home.alertsCommandEndpoint, home: home, consumer: consumer, logger: logger)
+        let follower = ChangeFollower(service: Self.service, home: home, context: context, consumer: consumer, logger: logger)
+        let schedule = AlertsSchedule(
+            recurring: RecurringScheduler(store: store, clock: clock, logger: logger), goals: goals,
+            staleRates: StaleRateWatcher(store: store, logger: logger), wakeup: wakeup, ready: follower.ready, logger: logger)
+        services = [
+            .init(service: follower),
+            .init(service: AlertDeliveryService(dispatcher: dispatcher)),
+            .init(service: schedule),
+        ]
         logger.info("sinks", metadata: [
             "commandHooks": "\(configuration.commandHooks.map(\.name).joined(separator: ", "))",
             "webhooks": "\(configuration.webhooks.map(\.name).joined(separator: ", "))",
         ])
-    }
-
-    /// The follower runs until graceful shutdown; deliveries run beside it and stop with it.
-    public func run() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.follower.run() }
-            group.addTask { await self.dispatcher.run() }
-            group.addTask { await self.runSchedule() }
-            try await group.next()
-            group.cancelAll()
-        }
-    }
-
-    /// Starts once the follower holds the instance lock (a second instance must not post).
-    private func runSchedule() async {
-        guard await follower.waitUntilReady() else { return }
-        while !Task.isCancelled {
-            await recurring.runDue()
-            do { try await goals.tick() } catch { logger.warning("goal schedule failed; will retry", metadata: ["error": "\(error)"]) }
-            do { try await staleRates.tick() } catch { logger.warning("stale-rate check failed; will retry", metadata: ["error": "\(error)"]) }
-            await wakeup.wait(upTo: RecurringScheduler.pollInterval)
-        }
     }
 }

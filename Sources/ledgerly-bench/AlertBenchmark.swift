@@ -30,10 +30,10 @@ struct AlertBenchmark: ParsableCommand {
         let store = try ServiceProcess(home: home, arguments: ["--durability", "full"])
         defer { store.terminate() }
         let context = try ZMQContext()
-        let client = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 30_000)
+        let client = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 30_000, attempts: ClientTiming.standard.attempts))
         _ = try client.call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false))
         let wallet = try client.call(WalletCreateRequest(name: "Bench", currency: "EUR"))
-        let alerts = try ServiceProcess("ledgerly-alerts", home: home, arguments: [], statusEndpoint: home.alertsCommandEndpoint)
+        let alerts = try ServiceProcess(.alerts, home: home, arguments: [])
         defer { alerts.terminate() }
         let follower = try FollowerLines(home: home)
         defer { follower.stop() }
@@ -104,7 +104,7 @@ struct AlertBenchmark: ParsableCommand {
             group.enter()
             Thread {
                 defer { group.leave() }
-                let requester = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 30_000)
+                let requester = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 30_000, attempts: ClientTiming.standard.attempts))
                 var generator = SplitMix(seed: UInt64(worker + 1))
                 for index in 0..<perClient {
                     let day = Int(generator.next() % 1_826)

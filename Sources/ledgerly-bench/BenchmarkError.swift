@@ -1,3 +1,5 @@
+import LedgerlyRuntime
+
 /// Why a benchmark could not run.
 enum BenchmarkError: Error, CustomStringConvertible {
     case storeDidNotStart(seconds: Int)
@@ -9,7 +11,7 @@ enum BenchmarkError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .storeDidNotStart(let seconds): "ledgerly-store did not answer within \(seconds) s"
+        case .storeDidNotStart(let seconds): "\(LedgerlyService.store.name) did not answer within \(seconds) s"
         case .missingInput(let reason): reason
         case .mismatch(let what): "mismatch: \(what)"
         case .commandFailed(let what): what

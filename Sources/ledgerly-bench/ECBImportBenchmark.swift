@@ -33,7 +33,7 @@ struct ECBImportBenchmark: ParsableCommand {
         let store = try ServiceProcess(home: home, arguments: [])
         defer { store.terminate() }
         let context = try ZMQContext()
-        let client = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 60_000, attempts: 1)
+        let client = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 60_000, attempts: 1))
         _ = try client.call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false))
         let inputs = rates.map { rate in
             // The ECB publishes its reference rates around 16:00 CET.

@@ -33,7 +33,7 @@ struct LedgerBenchmark: ParsableCommand {
         var store = try ServiceProcess(home: home, arguments: [])
         defer { store.terminate() }
         let context = try ZMQContext()
-        let client = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 120_000, attempts: 1)
+        let client = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 120_000, attempts: 1))
         print("ledgerly-bench ledger: \(transactions) transactions, batches of \(batch), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // Setup, wallets, categories, five years of daily rates.
@@ -66,7 +66,7 @@ struct LedgerBenchmark: ParsableCommand {
             group.enter()
             Thread {
                 defer { group.leave() }
-                let sender = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 120_000, attempts: 1)
+                let sender = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 120_000, attempts: 1))
                 while let (number, items) = source.next() {
                     do {
                         source.loaded(try sender.call(TransactionImportRequest(importId: "bench", items: items), key: "bench-\(number)").imported)

@@ -4,7 +4,7 @@ import LedgerlyRuntime
 import ZeroMQ
 
 /// A Ledgerly service (or the CLI) started from the same folder as this benchmark, stopped with
-/// SIGTERM. A service is waited for until it answers `status` on `statusEndpoint`.
+/// SIGTERM. A service is waited for until it answers `status`.
 final class ServiceProcess {
     private let process = Process()
 
@@ -12,14 +12,13 @@ final class ServiceProcess {
 
     /// `probeMilliseconds`: how long each `status` probe waits, which bounds how finely the
     /// start-up time can be measured.
-    init(_ executable: String = "ledgerly-store", home: LedgerlyHome, arguments: [String], statusEndpoint: String? = nil, probeMilliseconds: Int = 200) throws {
-        process.executableURL = Self.folder.appendingPathComponent(executable)
+    init(_ service: LedgerlyService = .store, home: LedgerlyHome, arguments: [String], probeMilliseconds: Int = 200) throws {
+        process.executableURL = Self.folder.appendingPathComponent(service.name)
         process.arguments = ["--home", home.root.path] + arguments
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         let context = try ZMQContext()
-        let endpoint = statusEndpoint ?? home.storeCommandEndpoint
-        let probe = RequestClient(service: executable, endpoint: endpoint, context: context, timeoutMilliseconds: probeMilliseconds, attempts: 1)
+        let probe = RequestClient(service, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: probeMilliseconds, attempts: 1))
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if (try? probe.call(StatusRequest())) != nil { return }

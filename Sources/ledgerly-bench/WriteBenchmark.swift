@@ -23,7 +23,7 @@ struct WriteBenchmark: ParsableCommand {
         let store = try ServiceProcess(home: home, arguments: ["--durability", durability])
         defer { store.terminate() }
         let context = try ZMQContext()
-        let setup = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context)
+        let setup = RequestClient(.store, home: home, context: context)
         _ = try setup.call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false))
         let wallet = try setup.call(WalletCreateRequest(name: "Bench", currency: "EUR"))
         let events = try EventCounter(context: context, endpoint: home.storeEventsEndpoint)
@@ -50,7 +50,7 @@ struct WriteBenchmark: ParsableCommand {
                 group.enter()
                 Thread {
                     defer { group.leave() }
-                    let requester = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 10_000)
+                    let requester = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 10_000, attempts: ClientTiming.standard.attempts))
                     for index in 0..<perClient {
                         do {
                             _ = try requester.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", notes: "c\(client)-\(index)", date: "2026-11-21"))

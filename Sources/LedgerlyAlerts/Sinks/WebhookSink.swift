@@ -84,7 +84,7 @@ public struct WebhookSink: AlertSink {
         var request = HTTPClientRequest(url: webhook.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "ledgerly-alerts/\(LedgerlyVersion.current)")
+        request.headers.add(name: "User-Agent", value: "\(LedgerlyService.alerts.name)/\(LedgerlyVersion.current)")
         request.headers.add(name: Self.alertKeyHeader, value: alert.key)
         request.headers.add(name: Self.signatureHeader, value: Self.signature(body: body, secret: webhook.secret, timestamp: timestamp))
         request.body = .bytes(ByteBuffer(bytes: body))

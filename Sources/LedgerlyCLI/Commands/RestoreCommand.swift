@@ -28,9 +28,9 @@ struct RestoreCommand: ParsableCommand {
                 throw CLIFailure(message: "\(file) does not exist", status: .refused)
             }
             let gateway = try Gateway(global)
-            if case .success = gateway.status(service: "ledgerly-store", endpoint: home.storeCommandEndpoint) {
-                throw CLIFailure(message: "ledgerly-store is running on \(home.root.path); a restore replaces its database, so stop it first", status: .refused,
-                                 hint: "stop the store (deploy/stop.sh, or systemctl --user stop ledgerly-store), run this again, then start it")
+            if case .success = gateway.status(of: .store) {
+                throw CLIFailure(message: "\(LedgerlyService.store.name) is running on \(home.root.path); a restore replaces its database, so stop it first", status: .refused,
+                                 hint: "stop the store (deploy/stop.sh, or systemctl --user stop \(LedgerlyService.store.name)), run this again, then start it")
             }
             let store = try Self.storeExecutable()
             let process = Process()
@@ -47,12 +47,12 @@ struct RestoreCommand: ParsableCommand {
     /// `ledgerly-store` beside this executable (installed together), else on the PATH.
     static func storeExecutable() throws -> URL {
         let own = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-        let beside = own.deletingLastPathComponent().appendingPathComponent("ledgerly-store")
+        let beside = own.deletingLastPathComponent().appendingPathComponent(LedgerlyService.store.name)
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("ledgerly-store")
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(LedgerlyService.store.name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw CLIFailure(message: "cannot find the ledgerly-store program beside \(own.path) or on the PATH", status: .failure)
+        throw CLIFailure(message: "cannot find the \(LedgerlyService.store.name) program beside \(own.path) or on the PATH", status: .failure)
     }
 }

@@ -40,16 +40,16 @@ struct StatusCommand: ParsableCommand {
         try CommandRunner.run {
             let gateway = try Gateway(global)
             let home = gateway.home
-            let targets = [("ledgerly-store", home.storeCommandEndpoint), ("ledgerly-rates", home.ratesCommandEndpoint), ("ledgerly-alerts", home.alertsCommandEndpoint)]
-            let replies = targets.map { gateway.status(service: $0.0, endpoint: $0.1) }
+            let targets = LedgerlyService.allCases
+            let replies = targets.map { gateway.status(of: $0) }
             let storeSeq = try? replies[0].get().lastSeq
             let states = zip(targets, replies).map { target, result in
                 switch result {
                 case .success(let status):
-                    let lag = target.0 == "ledgerly-store" ? nil : storeSeq.map { max(0, $0 - status.lastSeq) }
-                    return ServiceState(service: target.0, endpoint: target.1, up: true, version: status.version, pid: status.pid, lastSeq: status.lastSeq, lag: lag, setupCompleted: status.setupCompleted, error: nil)
+                    let lag = target == .store ? nil : storeSeq.map { max(0, $0 - status.lastSeq) }
+                    return ServiceState(service: target.name, endpoint: target.commandEndpoint(in: home), up: true, version: status.version, pid: status.pid, lastSeq: status.lastSeq, lag: lag, setupCompleted: status.setupCompleted, error: nil)
                 case .failure(let error):
-                    return ServiceState(service: target.0, endpoint: target.1, up: false, version: nil, pid: nil, lastSeq: nil, lag: nil, setupCompleted: nil, error: error.description)
+                    return ServiceState(service: target.name, endpoint: target.commandEndpoint(in: home), up: false, version: nil, pid: nil, lastSeq: nil, lag: nil, setupCompleted: nil, error: error.description)
                 }
             }
             let providers = storeSeq == nil ? [] : (try? gateway.call(RateProviderListRequest()).providers) ?? []

@@ -13,13 +13,13 @@ final class Gateway {
     /// The command's own names for the request fields it fills, so an error names what the
     /// person typed.
     private let wording: FieldWording
-    private lazy var store = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: timeout)
+    private lazy var store = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
 
     init(_ options: GlobalOptions, wording: FieldWording = [:]) throws {
         self.wording = wording
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()
-        timeout = max(50, options.timeout)
+        timeout = max(ClientTiming.minimumCLITimeoutMilliseconds, options.timeout)
     }
 
     /// For bulk work (imports, exports) whose single requests may take seconds: the store is
@@ -29,8 +29,8 @@ final class Gateway {
         self.wording = wording
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()
-        timeout = max(50, options.timeout, patientMilliseconds)
-        let quick = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: max(50, options.timeout))
+        timeout = max(ClientTiming.minimumCLITimeoutMilliseconds, options.timeout, patientMilliseconds)
+        let quick = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: options.timeout))
         defer { quick.close() }
         do {
             _ = try quick.call(StatusRequest())
@@ -51,15 +51,15 @@ final class Gateway {
     /// Asks the rates service to fetch its providers now; a refresh may take a while.
     func refreshRates() throws -> RatesRefreshReply {
         // A refresh may legitimately take a minute; a service that is down should not.
-        if case .failure(let error) = status(service: "ledgerly-rates", endpoint: home.ratesCommandEndpoint) { throw Self.failure(error) }
-        let client = RequestClient(service: "ledgerly-rates", endpoint: home.ratesCommandEndpoint, context: context, timeoutMilliseconds: max(timeout, 60_000), attempts: 1)
+        if case .failure(let error) = status(of: .rates) { throw Self.failure(error) }
+        let client = RequestClient(.rates, home: home, context: context, timing: .ratesRefresh(timeoutMilliseconds: timeout))
         defer { client.close() }
         do { return try client.call(RatesRefreshRequest()) } catch { throw Self.failure(error) }
     }
 
     /// Asks one service for its status with a short timeout and a single try.
-    func status(service: String, endpoint: String) -> Result<StatusReply, ClientError> {
-        let client = RequestClient(service: service, endpoint: endpoint, context: context, timeoutMilliseconds: min(timeout, 1_000), attempts: 1)
+    func status(of service: LedgerlyService) -> Result<StatusReply, ClientError> {
+        let client = RequestClient(service, home: home, context: context, timing: .statusProbe(timeoutMilliseconds: timeout))
         defer { client.close() }
         return Result { () throws(ClientError) in try client.call(StatusRequest()) }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerlyRuntime
 
 /// Options every command accepts.
 struct GlobalOptions: ParsableArguments {
@@ -6,7 +7,7 @@ struct GlobalOptions: ParsableArguments {
     var home: String?
 
     @Option(name: .long, help: ArgumentHelp("Milliseconds to wait for a service before retrying (3 tries in all).", valueName: "ms"))
-    var timeout: Int = 2_500
+    var timeout: Int = ClientTiming.standard.timeoutMilliseconds
 }
 
 /// `--json` for read commands: print the reply body as JSON instead of a table.

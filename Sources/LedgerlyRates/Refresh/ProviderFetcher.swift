@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LedgerlyRuntime
 import NIOCore
 
 /// Downloads one provider document over HTTP(S), with a timeout and a size limit; anything but
@@ -17,7 +18,7 @@ struct ProviderFetcher: Sendable {
 
     func fetch(_ url: String, for provider: RatesConfiguration.Provider) async throws(FetchError) -> Data {
         var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "User-Agent", value: "ledgerly-rates")
+        request.headers.add(name: "User-Agent", value: LedgerlyService.rates.name)
         for (name, value) in provider.headers ?? [:] { request.headers.add(name: name, value: value) }
         let timeout = TimeAmount.seconds(Int64(provider.timeoutSeconds ?? 10))
         do {

@@ -16,10 +16,17 @@ public final class AsyncRequestClient: @unchecked Sendable {
     private let client: RequestClient
     private let service: String
 
-    public init(service: String, endpoint: String, context: ZMQContext, timeoutMilliseconds: Int = 2_500, attempts: Int = 3) {
+    public init(service: String, endpoint: String, context: ZMQContext,
+                timeoutMilliseconds: Int = ClientTiming.standard.timeoutMilliseconds, attempts: Int = ClientTiming.standard.attempts) {
         self.queue = DispatchQueue(label: "ledgerly.client.\(service)")
         self.service = service
         self.client = RequestClient(service: service, endpoint: endpoint, context: context, timeoutMilliseconds: timeoutMilliseconds, attempts: attempts)
+    }
+
+    /// A client of one Ledgerly service on `home`, waiting as `timing` says for the caller's role.
+    public convenience init(_ service: LedgerlyService, home: LedgerlyHome, context: ZMQContext, timing: ClientTiming = .standard) {
+        self.init(service: service.name, endpoint: service.commandEndpoint(in: home), context: context,
+                  timeoutMilliseconds: timing.timeoutMilliseconds, attempts: timing.attempts)
     }
 
     /// Cancelling the calling task ends the wait within `RequestClient.cancellationCheckMilliseconds`

@@ -19,12 +19,19 @@ public final class RequestClient {
     private let context: ZMQContext
     private var socket: ZMQSocket?
 
-    public init(service: String, endpoint: String, context: ZMQContext, timeoutMilliseconds: Int = 2_500, attempts: Int = 3) {
+    public init(service: String, endpoint: String, context: ZMQContext,
+                timeoutMilliseconds: Int = ClientTiming.standard.timeoutMilliseconds, attempts: Int = ClientTiming.standard.attempts) {
         self.service = service
         self.endpoint = endpoint
         self.context = context
         self.timeoutMilliseconds = timeoutMilliseconds
         self.attempts = max(1, attempts)
+    }
+
+    /// A client of one Ledgerly service on `home`, waiting as `timing` says for the caller's role.
+    public convenience init(_ service: LedgerlyService, home: LedgerlyHome, context: ZMQContext, timing: ClientTiming = .standard) {
+        self.init(service: service.name, endpoint: service.commandEndpoint(in: home), context: context,
+                  timeoutMilliseconds: timing.timeoutMilliseconds, attempts: timing.attempts)
     }
 
     /// Sends a typed request and returns the typed `.ok` body. Writes get a fresh idempotency key

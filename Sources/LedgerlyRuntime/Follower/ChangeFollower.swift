@@ -17,9 +17,6 @@ import ZeroMQ
 /// `status` requests are answered on the socket thread from the saved cursor, so a long
 /// catch-up never makes the service look dead.
 public final class ChangeFollower: Service {
-    /// Answers a request other than `status` on the service's socket (the rates service's
-    /// `rates.refresh`): the envelope header and the whole frame in, the reply frame out.
-    public typealias RequestHandler = @Sendable (EnvelopeHeader, Data) async -> Data
 
     enum Work: Sendable {
         case published([Data])
@@ -34,56 +31,60 @@ public final class ChangeFollower: Service {
 
     private let service: String
     private let statusEndpoint: String
+    private let context: ZMQContext
+    private let lockPath: String
     private let home: LedgerlyHome
     private let consumer: any ChangeConsumer
     private let logger: Logger
     private let cursorFile: CursorFile
     private let cursor: Mutex<FollowerCursor>
     private let stopping = Mutex(false)
-    private let ready = Mutex(false)
     private let startedAt = Timestamp.now()
-    private let requestHandler: RequestHandler?
+    /// The service's own request types beside `status` (the rates service's `rates.refresh`).
+    private let routes: RequestRoutes<ServiceRequestHandler>
 
-    public init(service: String, statusEndpoint: String, home: LedgerlyHome, consumer: any ChangeConsumer, logger: Logger, requestHandler: RequestHandler? = nil) {
-        self.requestHandler = requestHandler
-        self.service = service
-        self.statusEndpoint = statusEndpoint
+    /// Set once `run` holds the instance lock and its sockets are bound: the services beside the
+    /// follower (schedules, the drop folder) wait for it before they act.
+    public let ready: ReadySignal
+
+    /// `context` is the process's one ZeroMQ context, shared with the service's other clients.
+    public init(service: LedgerlyService, home: LedgerlyHome, context: ZMQContext, consumer: any ChangeConsumer, logger: Logger,
+                ready: ReadySignal = ReadySignal(), routes: RequestRoutes<ServiceRequestHandler>? = nil) {
+        self.routes = routes ?? RequestRoutes(service: service.name)
+        self.service = service.name
+        self.statusEndpoint = service.commandEndpoint(in: home)
+        self.context = context
+        self.lockPath = service.lockPath(in: home)
+        self.ready = ready
         self.home = home
         self.consumer = consumer
         self.logger = logger
-        self.cursorFile = CursorFile(home: home, service: service)
+        self.cursorFile = CursorFile(home: home, service: service.name)
         self.cursor = Mutex(cursorFile.load())
     }
 
     public var currentCursor: FollowerCursor { cursor.withLock { $0 } }
 
-    /// True once `run` holds the instance lock and its sockets are bound: work beside the
-    /// follower (the rates service's schedule) waits for it.
-    public var isReady: Bool { ready.withLock { $0 } }
-
-    /// Waits until `isReady`; false when the task is cancelled first.
-    public func waitUntilReady() async -> Bool {
-        while !Task.isCancelled {
-            if isReady { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return false
-    }
-
     public func run() async throws {
         try home.prepare()
-        let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("\(service).lock").path)
-        let context = try ZMQContext()
+        let lock = try InstanceLock(path: lockPath)
+        let context = context
         let statusEndpoint = statusEndpoint
         let eventsEndpoint = home.storeEventsEndpoint
+        // `status` is answered from the cursor; the shared route table makes the checks every
+        // service makes (a known type, a key on a write) and holds the service's own types.
+        var table = routes
+        table.add(StatusRequest.self, answer: { [self] _ in statusReply() })
+        guard table.duplicates.isEmpty else { throw FollowerError.duplicateRoutes(service, table.duplicates) }
+        let routes = table
         let sockets = try await ZMQSocketThread.start(
             name: service, context: context,
             handler: { [self] message in
                 guard message.socket == Self.statusSocket else { return nil }
-                // `status` (and anything unreadable) is answered here, at once; other requests go to
-                // the service's handler, off this thread.
-                if requestHandler == nil || isStatusOrUnreadable(message.frames) { return [answerStatus(message.frames)] }
-                return nil
+                // `status`, and any request that fails before its handler (unreadable, an
+                // unknown type), is answered here, at once; the others go to their handlers,
+                // off this thread.
+                return answerAtOnce(message.frames, routes: routes).map { [$0] }
             },
             makeSockets: { context in
                 let subscriber = try ZMQSocket(context: context, type: .sub)
@@ -94,9 +95,9 @@ public final class ChangeFollower: Service {
                 try status.bind(statusEndpoint)
                 return [subscriber, status]
             })
-        let store = AsyncRequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 2_000, attempts: 1)
+        let store = AsyncRequestClient(.store, home: home, context: context, timing: .followerCatchUp)
         let start = currentCursor
-        ready.withLock { $0 = true }
+        ready.set()
         logger.info("started", metadata: ["cursor.seq": "\(start.seq)", "cursor.epoch": "\(start.epoch ?? "none")", "status": "\(statusEndpoint)"])
 
         // Bounded like the socket thread's stream: a dropped event shows up as a gap later.
@@ -121,8 +122,9 @@ public final class ChangeFollower: Service {
                     // not run twice at once. Cancelled with the rest at shutdown.
                     await withDiscardingTaskGroup { handlers in
                         for await request in requests {
-                            guard let handler = self.requestHandler, let payload = request.payload, let header = try? RequestDecoding.header(of: payload) else { continue }
-                            handlers.addTask { sockets.send(socket: Self.statusSocket, frames: request.replyFrames(await handler(header, payload))) }
+                            guard let payload = request.payload, let header = try? RequestDecoding.header(of: payload),
+                                  let route = try? routes.route(for: header) else { continue }
+                            handlers.addTask { sockets.send(socket: Self.statusSocket, frames: request.replyFrames(await Self.reply(route.handler, header, payload))) }
                         }
                     }
                 }
@@ -259,13 +261,8 @@ public final class ChangeFollower: Service {
         return true
     }
 
-    private func isStatusOrUnreadable(_ frames: [Data]) -> Bool {
-        guard let payload = RoutedRequest(frames: frames).payload, let header = try? RequestDecoding.header(of: payload) else { return true }
-        return header.type == StatusRequest.messageType.rawValue
-    }
-
-    /// Runs on the socket thread: answers `status` from the cursor, anything else with an error.
-    private func answerStatus(_ frames: [Data]) -> ZMQOutbound {
+    /// Runs on the socket thread: the reply to send now, or nil for a request its handler answers.
+    private func answerAtOnce(_ frames: [Data], routes: RequestRoutes<ServiceRequestHandler>) -> ZMQOutbound? {
         let request = RoutedRequest(frames: frames)
         guard let payload = request.payload else {
             return ZMQOutbound(socket: Self.statusSocket, frames: request.replyFrames(ReplyBuilder.error(.malformedFraming, re: nil)))
@@ -273,26 +270,43 @@ public final class ChangeFollower: Service {
         let reply: Data
         do throws(ErrorBody) {
             let header = try RequestDecoding.header(of: payload)
-            guard header.type == StatusRequest.messageType.rawValue else {
-                throw ErrorBody(code: .unknownType, message: "\(service) does not handle \(InputEcho.quoted(header.type)); it answers: status", field: "type")
-            }
+            guard try routes.route(for: header).request.messageType == StatusRequest.messageType else { return nil }
             _ = try RequestDecoding.request(StatusRequest.self, from: payload)
-            let known = currentCursor
-            reply = ReplyBuilder.ok(StatusReply(service: service, version: LedgerlyVersion.current, pid: getpid(), startedAt: startedAt, lastSeq: known.seq, epoch: known.epoch), for: header)
+            reply = ReplyBuilder.ok(statusReply(), for: header)
         } catch {
             reply = ReplyBuilder.error(error, re: RequestDecoding.bestEffortId(of: payload))
         }
         return ZMQOutbound(socket: Self.statusSocket, frames: request.replyFrames(reply))
+    }
+
+    private func statusReply() -> StatusReply {
+        let known = currentCursor
+        return StatusReply(service: service, version: LedgerlyVersion.current, pid: getpid(), startedAt: startedAt, lastSeq: known.seq, epoch: known.epoch)
+    }
+
+    /// A handler's reply, or the error reply for what it threw.
+    private static func reply(_ handler: ServiceRequestHandler, _ header: EnvelopeHeader, _ frame: Data) async -> Data {
+        do {
+            return try await handler(header, frame)
+        } catch let error as ErrorBody {
+            return ReplyBuilder.error(error, re: header.id)
+        } catch let error as ClientError {
+            return ReplyBuilder.error(error.errorBody, re: header.id)
+        } catch {
+            return ReplyBuilder.error(ErrorBody(code: .internal, message: "\(error)"), re: header.id)
+        }
     }
 }
 
 /// Why a follower stopped on its own.
 enum FollowerError: Error, CustomStringConvertible {
     case socketsClosed(String)
+    case duplicateRoutes(String, [MessageType])
 
     var description: String {
         switch self {
         case .socketsClosed(let service): "\(service) lost its sockets and stops so that its supervisor restarts it"
+        case .duplicateRoutes(let service, let types): "\(service)'s route table adds \(types.map(\.rawValue).joined(separator: ", ")) more than once"
         }
     }
 }

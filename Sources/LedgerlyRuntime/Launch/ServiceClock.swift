@@ -10,20 +10,17 @@ public struct ServiceClock: Sendable, Hashable {
 
     public static let system = ServiceClock(offsetSeconds: 0)
 
+    /// A century either way: enough for any rehearsal, and far from where adding the offset to
+    /// a `Date` could overflow or land before the calendars the ledger reads.
+    public static let maximumOffsetSeconds: Int64 = 100 * 365 * 86_400
+
     public init(offsetSeconds: Int64) { self.offsetSeconds = offsetSeconds }
 
-    public func now() -> Date { Date().addingTimeInterval(TimeInterval(offsetSeconds)) }
-
-    /// The service option that sets the offset, for `ServiceCommandLine.parse(extraOptions:)`.
-    public static let option = (name: "--clock-offset", help: "shift this service's clock by SECONDS (for tests and rehearsals)")
-
-    /// The clock a parsed command line asks for; a bad value is a usage error (exit 64).
-    public static func from(_ commandLine: ServiceCommandLine, service: String) -> ServiceClock {
-        guard let text = commandLine.options[option.name] else { return .system }
-        guard let seconds = Int64(text), abs(seconds) <= 100 * 365 * 86_400 else {
-            FileHandle.standardError.write(Data("\(service): --clock-offset must be a whole number of seconds, got '\(text)'\n".utf8))
-            exit(64)
-        }
-        return ServiceClock(offsetSeconds: seconds)
+    /// The clock for an offset given on the command line; nil when it is out of range.
+    public init?(validatingOffset seconds: Int64) {
+        guard abs(seconds) <= Self.maximumOffsetSeconds else { return nil }
+        self.init(offsetSeconds: seconds)
     }
+
+    public func now() -> Date { Date().addingTimeInterval(TimeInterval(offsetSeconds)) }
 }

@@ -36,7 +36,7 @@ public enum StoreRestore {
 
     public static func run(from file: URL, home: LedgerlyHome) throws -> Outcome {
         try home.prepare()
-        let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("ledgerly-store.lock").path)
+        let lock = try InstanceLock(path: LedgerlyService.store.lockPath(in: home))
         defer { withExtendedLifetime(lock) {} }
         let source: DatabaseQueue
         do {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LedgerlyRuntime
 import Synchronization
 import ZeroMQ
 
@@ -24,8 +25,8 @@ final class BulkRequestPipeline: Sendable {
         var closing = false
     }
 
-    private let decoding = DispatchQueue(label: "ledgerly-store.decode")
-    private let applying = DispatchQueue(label: "ledgerly-store.apply")
+    private let decoding = DispatchQueue(label: "\(LedgerlyService.store.name).decode")
+    private let applying = DispatchQueue(label: "\(LedgerlyService.store.name).apply")
     private let inFlight = DispatchGroup()
     private let state = Mutex(State())
 

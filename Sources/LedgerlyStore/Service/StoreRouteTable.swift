@@ -14,7 +14,7 @@ struct StoreRouteTable {
     /// Decodes a request frame for its handler.
     typealias Route = @Sendable (RequestDecoding.ParsedFrame) throws -> Work
 
-    private(set) var routes = RequestRoutes<Route>(service: "ledgerly-store")
+    private(set) var routes = RequestRoutes<Route>(service: LedgerlyService.store.name)
 
     /// Every route the store answers.
     static func all(startedAt: String) -> StoreRouteTable {

@@ -30,7 +30,7 @@ public final class StoreService: Service {
 
     public func run() async throws {
         try home.prepare()
-        let lock = try InstanceLock(path: home.runDirectory.appendingPathComponent("ledgerly-store.lock").path)
+        let lock = try InstanceLock(path: LedgerlyService.store.lockPath(in: home))
         let database = try StoreDatabase(url: home.databaseURL, durability: durability)
         let router = try StoreRouter(database: database, startedAt: Timestamp.now(), clock: clock, logger: logger)
         let lastSeq = PublishedSequence(try await database.pool.read(EventHandlers.lastSeq))
@@ -39,7 +39,7 @@ public final class StoreService: Service {
         let eventsEndpoint = home.storeEventsEndpoint
         let bulk = BulkRequestPipeline()
         let sockets = try await ZMQSocketThread.start(
-            name: "ledgerly-store", context: context,
+            name: LedgerlyService.store.name, context: context,
             handler: { message in Self.answer(message, router: router, lastSeq: lastSeq, bulk: bulk) },
             makeSockets: { context in
                 let commands = try ZMQSocket(context: context, type: .router)

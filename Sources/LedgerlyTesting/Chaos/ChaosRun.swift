@@ -36,9 +36,9 @@ public final class ChaosRun: Sendable {
         let context = try ZMQContext()
         let services = ChaosServices(home: home, binaries: configuration.binaries, context: context)
         defer { services.stopAll() }
-        for service in ChaosServices.services { try services.start(service) }
+        for service in LedgerlyService.allCases { try services.start(service) }
 
-        let setup = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 2_000, attempts: 10)
+        let setup = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 2_000, attempts: 10))
         defer { setup.close() }
         _ = try setup.call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false))
         let startingBalance = totalSpending + 1_000
@@ -55,7 +55,7 @@ public final class ChaosRun: Sendable {
         for writer in 0..<configuration.writers {
             let thread = Thread { [configuration] in
                 // Each try waits 500 ms; 240 tries ride out any restart.
-                let client = RequestClient(service: "ledgerly-store", endpoint: home.storeCommandEndpoint, context: context, timeoutMilliseconds: 500, attempts: 240)
+                let client = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 500, attempts: 240))
                 defer { client.close(); tally.done.withLock { $0 += 1 } }
                 for index in 0..<configuration.writesPerWriter {
                     let note = "chaos-\(writer)-\(index)"
@@ -78,12 +78,12 @@ public final class ChaosRun: Sendable {
         // The killer: store, rates, alerts in turn, each started again at once (every kill is
         // made, even after the writers are done: a restart must also find its way back alone).
         for kill in 0..<configuration.kills {
-            let service = ChaosServices.services[kill % ChaosServices.services.count]
+            let service = LedgerlyService.allCases[kill % LedgerlyService.allCases.count]
             services.kill(service)
             report.kills += 1
-            report.killsByService[service, default: 0] += 1
+            report.killsByService[service.name, default: 0] += 1
             let answered = try services.start(service)
-            report.restartToFirstAnswerMilliseconds[service, default: []].append(Int(answered.components.seconds * 1_000 + answered.components.attoseconds / 1_000_000_000_000_000))
+            report.restartToFirstAnswerMilliseconds[service.name, default: []].append(Int(answered.components.seconds * 1_000 + answered.components.attoseconds / 1_000_000_000_000_000))
             Thread.sleep(forTimeInterval: Double(configuration.pauseBetweenKills.components.seconds) + Double(configuration.pauseBetweenKills.components.attoseconds) / 1e18)
         }
         while tally.done.withLock({ $0 }) < configuration.writers { Thread.sleep(forTimeInterval: 0.05) }
@@ -96,10 +96,10 @@ public final class ChaosRun: Sendable {
         let deadline = ContinuousClock.now + .seconds(60)
         var lag: [String: Int64] = [:]
         repeat {
-            guard let store = services.status("ledgerly-store") else { continue }
-            for service in ["ledgerly-rates", "ledgerly-alerts"] {
+            guard let store = services.status(.store) else { continue }
+            for service in [LedgerlyService.rates, .alerts] {
                 let seen = services.status(service)
-                lag[service] = seen?.epoch == store.epoch ? max(0, store.lastSeq - (seen?.lastSeq ?? 0)) : store.lastSeq
+                lag[service.name] = seen?.epoch == store.epoch ? max(0, store.lastSeq - (seen?.lastSeq ?? 0)) : store.lastSeq
             }
             if lag.values.allSatisfy({ $0 == 0 }) { break }
             Thread.sleep(forTimeInterval: 0.1)

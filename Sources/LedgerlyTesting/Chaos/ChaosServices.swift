@@ -7,13 +7,12 @@ import ZeroMQ
 /// started again; each service's output goes to `<home>/logs/<service>.log`.
 final class ChaosServices: @unchecked Sendable {
     // @unchecked: `processes` is only touched under `lock`; everything else is immutable.
-    static let services = ["ledgerly-store", "ledgerly-rates", "ledgerly-alerts"]
 
     let home: LedgerlyHome
     private let binaries: URL
     private let context: ZMQContext
     private let lock = NSLock()
-    private var processes: [String: Process] = [:]
+    private var processes: [LedgerlyService: Process] = [:]
 
     init(home: LedgerlyHome, binaries: URL, context: ZMQContext) {
         self.home = home
@@ -21,21 +20,13 @@ final class ChaosServices: @unchecked Sendable {
         self.context = context
     }
 
-    func endpoint(_ service: String) -> String {
-        switch service {
-        case "ledgerly-rates": home.ratesCommandEndpoint
-        case "ledgerly-alerts": home.alertsCommandEndpoint
-        default: home.storeCommandEndpoint
-        }
-    }
-
     /// Starts the service and returns how long it took to answer `status`.
     @discardableResult
-    func start(_ service: String) throws -> Duration {
+    func start(_ service: LedgerlyService) throws -> Duration {
         let process = Process()
-        process.executableURL = binaries.appendingPathComponent(service)
+        process.executableURL = binaries.appendingPathComponent(service.name)
         process.arguments = ["--home", home.root.path]
-        let logURL = home.logDirectory.appendingPathComponent("\(service).log")
+        let logURL = home.logDirectory.appendingPathComponent("\(service.name).log")
         if !FileManager.default.fileExists(atPath: logURL.path) { _ = FileManager.default.createFile(atPath: logURL.path, contents: nil) }
         let log = try FileHandle(forWritingTo: logURL)
         log.seekToEndOfFile()
@@ -49,11 +40,11 @@ final class ChaosServices: @unchecked Sendable {
         while ContinuousClock.now < deadline {
             if status(service, timeoutMilliseconds: 50) != nil { return ContinuousClock.now - started }
         }
-        throw ChaosError.didNotStart(service)
+        throw ChaosError.didNotStart(service.name)
     }
 
     /// SIGKILL, then waits until the process is gone.
-    func kill(_ service: String) {
+    func kill(_ service: LedgerlyService) {
         guard let process = lock.withLock({ processes.removeValue(forKey: service) }) else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -71,8 +62,8 @@ final class ChaosServices: @unchecked Sendable {
         }
     }
 
-    func status(_ service: String, timeoutMilliseconds: Int = 500) -> StatusReply? {
-        let client = RequestClient(service: service, endpoint: endpoint(service), context: context, timeoutMilliseconds: timeoutMilliseconds, attempts: 1)
+    func status(_ service: LedgerlyService, timeoutMilliseconds: Int = 500) -> StatusReply? {
+        let client = RequestClient(service, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: timeoutMilliseconds, attempts: 1))
         defer { client.close() }
         return try? client.call(StatusRequest())
     }

@@ -8,9 +8,8 @@ import ZeroMQ
 /// sockets. Every process it starts is killed when the harness is released.
 final class ServiceHarness: @unchecked Sendable {
     // @unchecked: the process table is guarded by `lock`; everything else is immutable.
-    enum ServiceName: String, CaseIterable, Sendable {
-        case store = "ledgerly-store", rates = "ledgerly-rates", alerts = "ledgerly-alerts"
-    }
+    /// The services' names and endpoints come from the code under test, so the two cannot drift.
+    typealias ServiceName = LedgerlyService
 
     struct CommandResult {
         let status: Int32
@@ -80,13 +79,7 @@ final class ServiceHarness: @unchecked Sendable {
 
     func pid(_ service: ServiceName) -> Int32? { lock.withLock { processes[service]?.processIdentifier } }
 
-    func endpoint(_ service: ServiceName) -> String {
-        switch service {
-        case .store: home.storeCommandEndpoint
-        case .rates: home.ratesCommandEndpoint
-        case .alerts: home.alertsCommandEndpoint
-        }
-    }
+    func endpoint(_ service: ServiceName) -> String { service.commandEndpoint(in: home) }
 
     func client(_ service: ServiceName = .store, timeoutMilliseconds: Int = 2_000, attempts: Int = 3) -> RequestClient {
         RequestClient(service: service.rawValue, endpoint: endpoint(service), context: context, timeoutMilliseconds: timeoutMilliseconds, attempts: attempts)
