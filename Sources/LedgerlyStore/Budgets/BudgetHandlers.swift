@@ -51,7 +51,7 @@ enum BudgetHandlers {
     static func set(_ request: BudgetSetRequest, _ context: inout WriteContext) throws -> BudgetRecord {
         let db = context.db
         let currentMonth = String(Timestamp.today(at: context.date).prefix(7))
-        let category = try CategoryHandlers.fetch(db, id: request.categoryId, field: .body("categoryId"))
+        let category = try CategoryRow.find(db, id: request.categoryId, field: .body("categoryId"))
         guard category.kind == .expense else {
             throw LedgerError.invalid("'\(category.path)' is an income category: budgets limit spending, so they are for expense categories", field: .body("categoryId"))
         }

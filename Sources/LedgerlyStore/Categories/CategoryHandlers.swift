@@ -2,44 +2,15 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `category.create`, `category.list`, `category.update`.
+/// `category.create`, `category.list`, `category.update`: the rules; `CategoryRow` reads and
+/// writes the table.
 enum CategoryHandlers {
-    /// Every category with its path, parents before children, siblings in sort order.
-    static func all(_ db: Database, kind: CategoryKind? = nil) throws -> [CategoryRecord] {
-        let rows = try db.cachedRows(sql: """
-            WITH RECURSIVE tree(id, path, sort_key) AS (
-                SELECT id, name, printf('%08d/%s', sort_order + 50000000, lower(name)) FROM categories WHERE parent_id IS NULL
-                UNION ALL
-                SELECT c.id, tree.path || '/' || c.name, tree.sort_key || '|' || printf('%08d/%s', c.sort_order + 50000000, lower(c.name))
-                FROM categories c JOIN tree ON c.parent_id = tree.id
-            )
-            SELECT c.*, tree.path FROM categories c JOIN tree ON tree.id = c.id
-            \(kind == nil ? "" : "WHERE c.kind = ?")
-            ORDER BY c.kind DESC, tree.sort_key
-            """, arguments: kind.map { [$0.rawValue] } ?? [])
-        return rows.map(record)
-    }
-
-    static func fetch(_ db: Database, id: Int64, field: FieldPath) throws -> CategoryRecord {
-        guard let found = try all(db).first(where: { $0.id == id }) else {
-            throw LedgerError.notFound("there is no category \(id)", field: field)
-        }
-        return found
-    }
-
-    /// Checks that a category exists, cheaply (transactions reference categories on every write).
-    static func requireExists(_ db: Database, id: Int64, field: FieldPath) throws {
-        guard try db.cachedValue(Bool.self, sql: "SELECT 1 FROM categories WHERE id = ?", arguments: [id]) == true else {
-            throw LedgerError.notFound("there is no category \(id)", field: field)
-        }
-    }
-
     static func create(_ request: CategoryCreateRequest, _ context: inout WriteContext) throws -> CategoryRecord {
         let db = context.db
         let name = try validName(request.name)
         var kind = request.kind
         if let parentId = request.parentId {
-            let parent = try fetch(db, id: parentId, field: .body("parentId"))
+            let parent = try CategoryRow.find(db, id: parentId, field: .body("parentId"))
             if let kind, kind != parent.kind {
                 throw LedgerError.invalid("a \(kind.rawValue) category cannot sit under the \(parent.kind.rawValue) category '\(parent.path)'", field: .body("kind"))
             }
@@ -49,22 +20,23 @@ enum CategoryHandlers {
             throw LedgerError.invalid("body.kind is required for a top-level category (income or expense)", field: .body("kind"))
         }
         try ensureNameFree(db, name: name, parentId: request.parentId, except: nil)
-        try db.execute(cached: "INSERT INTO categories (name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [name, kind.rawValue, request.parentId, try InputRules.optionalText(request.icon, field: .body("icon"), limit: 32),
-                        try InputRules.color(request.color, field: .body("color")), request.budgetingEnabled ?? (kind == .expense),
-                        try InputRules.sortOrder(request.sortOrder, field: .body("sortOrder")) ?? 0, context.now, context.now])
-        let created = try fetch(db, id: db.lastInsertedRowID, field: .body("id"))
+        var row = CategoryRow(
+            name: name, kind: kind.rawValue, parentId: request.parentId, icon: try InputRules.optionalText(request.icon, field: .body("icon"), limit: 32),
+            color: try InputRules.color(request.color, field: .body("color")), budgetingEnabled: request.budgetingEnabled ?? (kind == .expense),
+            sortOrder: try InputRules.sortOrder(request.sortOrder, field: .body("sortOrder")) ?? 0, createdAt: context.now, updatedAt: context.now)
+        try row.insert(db)
+        let created = try CategoryRow.find(db, id: row.id ?? 0, field: .body("id"))
         try context.record(.categoryCreated, id: String(created.id), data: created)
         return created
     }
 
     static func list(_ request: CategoryListRequest, _ db: Database) throws -> CategoryListReply {
-        CategoryListReply(categories: try all(db, kind: request.kind))
+        CategoryListReply(categories: try CategoryRow.tree(db, kind: request.kind))
     }
 
     static func update(_ request: CategoryUpdateRequest, _ context: inout WriteContext) throws -> CategoryRecord {
         let db = context.db
-        let category = try fetch(db, id: request.id, field: .body("id"))
+        let category = try CategoryRow.find(db, id: request.id, field: .body("id"))
         var parentId = category.parentId
         if request.makeTopLevel == true {
             guard request.parentId == nil else {
@@ -73,7 +45,7 @@ enum CategoryHandlers {
             parentId = nil
         }
         if let newParent = request.parentId {
-            let parent = try fetch(db, id: newParent, field: .body("parentId"))
+            let parent = try CategoryRow.find(db, id: newParent, field: .body("parentId"))
             guard parent.kind == category.kind else {
                 throw LedgerError.invalid("'\(category.path)' is an \(category.kind.rawValue) category and cannot move under the \(parent.kind.rawValue) category '\(parent.path)'", field: .body("parentId"))
             }
@@ -95,21 +67,18 @@ enum CategoryHandlers {
            let budgetId = try db.cachedValue(Int64.self, sql: "SELECT id FROM budgets WHERE category_id = ?", arguments: [category.id]) {
             throw LedgerError.conflict("'\(category.path)' has budget \(budgetId): delete it first (`ledgerly budget delete`) to turn budgeting off", field: .body("budgetingEnabled"))
         }
-        try db.execute(cached: "UPDATE categories SET name = ?, parent_id = ?, icon = ?, color = ?, budgeting_enabled = ?, sort_order = ?, updated_at = ? WHERE id = ?",
-            arguments: [name, parentId,
-                        try request.icon.map { try InputRules.optionalText($0, field: .body("icon"), limit: 32) } ?? category.icon,
-                        try request.color.map { try InputRules.color($0, field: .body("color")) } ?? category.color,
-                        request.budgetingEnabled ?? category.budgetingEnabled, try InputRules.sortOrder(request.sortOrder, field: .body("sortOrder")) ?? category.sortOrder, context.now, category.id])
-        let updated = try fetch(db, id: category.id, field: .body("id"))
+        guard var row = try CategoryRow.fetchOne(db, key: category.id) else { throw LedgerError.notFound("there is no category \(category.id)", field: .body("id")) }
+        row.name = name
+        row.parentId = parentId
+        if let icon = request.icon { row.icon = try InputRules.optionalText(icon, field: .body("icon"), limit: 32) }
+        if let color = request.color { row.color = try InputRules.color(color, field: .body("color")) }
+        if let enabled = request.budgetingEnabled { row.budgetingEnabled = enabled }
+        if let order = try InputRules.sortOrder(request.sortOrder, field: .body("sortOrder")) { row.sortOrder = order }
+        row.updatedAt = context.now
+        try row.update(db)
+        let updated = try CategoryRow.find(db, id: category.id, field: .body("id"))
         try context.record(.categoryUpdated, id: String(updated.id), data: updated)
         return updated
-    }
-
-    private static func record(_ row: Row) -> CategoryRecord {
-        CategoryRecord(
-            id: row["id"], name: row["name"], kind: CategoryKind(rawValue: row["kind"]) ?? .expense,
-            parentId: row["parent_id"], path: row["path"], icon: row["icon"], color: row["color"],
-            budgetingEnabled: row["budgeting_enabled"], sortOrder: row["sort_order"])
     }
 
     private static func validName(_ raw: String) throws -> String {

@@ -72,7 +72,7 @@ enum GoalHandlers {
                 throw LedgerError.invalid("body.deadline \(deadline) is not in the future", field: .body("deadline"))
             }
         }
-        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: .body("categoryId")) }
+        if let categoryId = request.categoryId { try CategoryRow.requireExists(db, id: categoryId, field: .body("categoryId")) }
         let rule = try request.autoFund.map { try validRule($0, currency: currency, db: db) }
         if rule?.fromWalletId != nil, wallet == nil {
             throw LedgerError.invalid("an auto-fund source wallet needs the goal to have a wallet to move money into (body.walletId)", field: .body("autoFund").member("fromWalletId"))

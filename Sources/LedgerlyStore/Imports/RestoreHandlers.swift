@@ -111,16 +111,17 @@ enum RestoreHandlers {
                 let field = FieldPath.body("categories")[indices[category.id] ?? 0]
                 let name = try InputRules.name(category.name, field: field.member("name"))
                 guard !name.contains("/") else { throw LedgerError.invalid("\(field).name must not contain '/'", field: field.member("name")) }
-                try context.db.execute(
-                    cached: "INSERT INTO categories (id, name, kind, parent_id, icon, color, budgeting_enabled, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [try InputRules.positiveId(category.id, field: field.member("id")), name, category.kind.rawValue, category.parentId,
-                                try InputRules.optionalText(category.icon, field: field.member("icon"), limit: 32), try InputRules.color(category.color, field: field.member("color")),
-                                category.budgetingEnabled, try InputRules.sortOrder(category.sortOrder, field: field.member("sortOrder")) ?? 0, context.now, context.now])
+                var row = CategoryRow(
+                    id: try InputRules.positiveId(category.id, field: field.member("id")), name: name, kind: category.kind.rawValue, parentId: category.parentId,
+                    icon: try InputRules.optionalText(category.icon, field: field.member("icon"), limit: 32), color: try InputRules.color(category.color, field: field.member("color")),
+                    budgetingEnabled: category.budgetingEnabled, sortOrder: try InputRules.sortOrder(category.sortOrder, field: field.member("sortOrder")) ?? 0,
+                    createdAt: context.now, updatedAt: context.now)
+                try row.insert(context.db)
                 written.insert(category.id)
             }
             remaining.removeAll { written.contains($0.id) }
         }
-        let tree = try CategoryHandlers.all(context.db)
+        let tree = try CategoryRow.tree(context.db)
         for category in tree { try context.record(.categoryCreated, id: String(category.id), data: category) }
     }
 
@@ -167,7 +168,7 @@ enum RestoreHandlers {
             let currency = try InputRules.currency(entry.currency, field: part.member("currency"))
             limits.append((month, try InputRules.positiveAmount(entry.limit, currency: currency, field: part.member("limit"))))
         }
-        try CategoryHandlers.requireExists(db, id: budget.categoryId, field: field.member("categoryId"))
+        try CategoryRow.requireExists(db, id: budget.categoryId, field: field.member("categoryId"))
         let thresholds = String(decoding: try JSONEncoder().encode(try BudgetHandlers.validThresholds(budget.thresholds)), as: UTF8.self)
         try db.execute(
             cached: "INSERT INTO budgets (id, category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -189,7 +190,7 @@ enum RestoreHandlers {
         let target = try InputRules.positiveAmount(goal.target, currency: currency, field: field.member("goal").member("target"))
         if let deadline = goal.deadline { _ = try InputRules.date(deadline, field: field.member("goal").member("deadline")) }
         if let walletId = goal.walletId { _ = try WalletRow.find(db, id: walletId, field: field.member("goal").member("walletId")).record }
-        if let categoryId = goal.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: field.member("goal").member("categoryId")) }
+        if let categoryId = goal.categoryId { try CategoryRow.requireExists(db, id: categoryId, field: field.member("goal").member("categoryId")) }
         try db.execute(
             cached: "INSERT INTO goals (id, name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [try InputRules.positiveId(goal.id, field: field.member("goal").member("id")), try InputRules.name(goal.name, field: field.member("goal").member("name")), target.minorUnits, currency.code,
@@ -220,7 +221,7 @@ enum RestoreHandlers {
         if let end = template.endDate { _ = try InputRules.date(end, field: field.member("endDate")) }
         guard (1...1_000).contains(template.every) else { throw LedgerError.invalid("\(field).every must be 1 to 1000, got \(template.every)", field: field.member("every")) }
         _ = try WalletRow.find(db, id: template.template.walletId, field: field.member("template").member("walletId")).record
-        if let categoryId = template.template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: field.member("template").member("categoryId")) }
+        if let categoryId = template.template.categoryId { try CategoryRow.requireExists(db, id: categoryId, field: field.member("template").member("categoryId")) }
         var index = 0
         if let nextRun = template.nextRun {
             while let date = RecurringHandlers.occurrence(template, index: index), date < nextRun, index < maximumOccurrences { index += 1 }

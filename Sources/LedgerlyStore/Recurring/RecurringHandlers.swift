@@ -54,7 +54,7 @@ enum RecurringHandlers {
         let wallet = try WalletRow.active(db, id: template.walletId, field: .body("template").member("walletId")).record
         let currency = try InputRules.currency(template.currency ?? wallet.currency, field: .body("template").member("currency"))
         _ = try InputRules.positiveAmount(template.amount, currency: currency, field: .body("template").member("amount"))
-        if let categoryId = template.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: .body("template").member("categoryId")) }
+        if let categoryId = template.categoryId { try CategoryRow.requireExists(db, id: categoryId, field: .body("template").member("categoryId")) }
         _ = try InputRules.optionalText(template.notes, field: .body("template").member("notes"))
         let every = request.every ?? 1
         guard (1...1_000).contains(every) else { throw LedgerError.invalid("body.every must be 1 to 1000, got \(every)", field: .body("every")) }

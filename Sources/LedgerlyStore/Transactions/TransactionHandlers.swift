@@ -32,7 +32,7 @@ enum TransactionHandlers {
             arguments.append(walletId)
         }
         if let categoryId = request.categoryId {
-            try CategoryHandlers.requireExists(db, id: categoryId, field: .body("categoryId"))
+            try CategoryRow.requireExists(db, id: categoryId, field: .body("categoryId"))
             prefix = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id) "
             arguments.insert(categoryId, at: 0)
         }
@@ -123,7 +123,7 @@ enum TransactionHandlers {
         let currency = try InputRules.currency(old.currency, field: .body("currency"))
         let kind = request.kind ?? old.kind
         let amount = try InputRules.positiveAmount(request.amount ?? old.amount, currency: currency, field: .body("amount"))
-        if let categoryId = request.categoryId { try CategoryHandlers.requireExists(db, id: categoryId, field: .body("categoryId")) }
+        if let categoryId = request.categoryId { try CategoryRow.requireExists(db, id: categoryId, field: .body("categoryId")) }
         let splits: [(Money, SplitPart)]
         do {
             splits = try validSplits(request.splits ?? old.splits, total: amount, db: db)
@@ -221,7 +221,7 @@ enum TransactionHandlers {
             if let requireCategory {
                 try requireCategory(part.categoryId, field.member("categoryId"))
             } else {
-                try CategoryHandlers.requireExists(db, id: part.categoryId, field: field.member("categoryId"))
+                try CategoryRow.requireExists(db, id: part.categoryId, field: field.member("categoryId"))
             }
             let memo = try InputRules.optionalText(part.memo, field: field.member("memo"), limit: 1_000)
             sum += money.minorUnits

@@ -199,7 +199,7 @@ final class TransactionWriter {
 
     private func requireCategory(_ id: Int64, field: FieldPath) throws {
         guard !knownCategories.contains(id) else { return }
-        try CategoryHandlers.requireExists(db, id: id, field: field)
+        try CategoryRow.requireExists(db, id: id, field: field)
         knownCategories.insert(id)
     }
 

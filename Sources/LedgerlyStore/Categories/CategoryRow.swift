@@ -1,0 +1,115 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// A row of `categories`: the one type that reads and writes the table, and the one place a
+/// stored category becomes its wire record (`record(path:)`; the path comes from the tree).
+/// Other features ask it for categories (`find`, `requireExists`, `tree`).
+struct CategoryRow: FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "categories"
+
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let kind = Column("kind")
+        static let parentId = Column("parent_id")
+        static let icon = Column("icon")
+        static let color = Column("color")
+        static let budgetingEnabled = Column("budgeting_enabled")
+        static let sortOrder = Column("sort_order")
+        static let createdAt = Column("created_at")
+        static let updatedAt = Column("updated_at")
+    }
+
+    var id: Int64?
+    var name: String
+    /// `income` or `expense` (a CHECK constraint); an unknown text reads as `expense`.
+    var kind: String
+    var parentId: Int64?
+    var icon: String?
+    var color: String?
+    var budgetingEnabled: Bool
+    var sortOrder: Int
+    var createdAt: String
+    var updatedAt: String
+
+    init(id: Int64? = nil, name: String, kind: String, parentId: Int64?, icon: String?, color: String?, budgetingEnabled: Bool, sortOrder: Int,
+         createdAt: String, updatedAt: String) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.parentId = parentId
+        self.icon = icon
+        self.color = color
+        self.budgetingEnabled = budgetingEnabled
+        self.sortOrder = sortOrder
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    init(row: Row) {
+        id = row[Columns.id]
+        name = row[Columns.name]
+        kind = row[Columns.kind]
+        parentId = row[Columns.parentId]
+        icon = row[Columns.icon]
+        color = row[Columns.color]
+        budgetingEnabled = row[Columns.budgetingEnabled]
+        sortOrder = row[Columns.sortOrder]
+        createdAt = row[Columns.createdAt]
+        updatedAt = row[Columns.updatedAt]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = id
+        container[Columns.name] = name
+        container[Columns.kind] = kind
+        container[Columns.parentId] = parentId
+        container[Columns.icon] = icon
+        container[Columns.color] = color
+        container[Columns.budgetingEnabled] = budgetingEnabled
+        container[Columns.sortOrder] = sortOrder
+        container[Columns.createdAt] = createdAt
+        container[Columns.updatedAt] = updatedAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    func record(path: String) -> CategoryRecord {
+        CategoryRecord(id: id ?? 0, name: name, kind: CategoryKind(rawValue: kind) ?? .expense, parentId: parentId, path: path,
+                       icon: icon, color: color, budgetingEnabled: budgetingEnabled, sortOrder: sortOrder)
+    }
+}
+
+extension CategoryRow {
+    /// Every category with its path, parents before children, siblings in sort order.
+    static func tree(_ db: Database, kind: CategoryKind? = nil) throws -> [CategoryRecord] {
+        let rows = try db.cachedRows(sql: """
+            WITH RECURSIVE tree(id, path, sort_key) AS (
+                SELECT id, name, printf('%08d/%s', sort_order + 50000000, lower(name)) FROM categories WHERE parent_id IS NULL
+                UNION ALL
+                SELECT c.id, tree.path || '/' || c.name, tree.sort_key || '|' || printf('%08d/%s', c.sort_order + 50000000, lower(c.name))
+                FROM categories c JOIN tree ON c.parent_id = tree.id
+            )
+            SELECT c.*, tree.path FROM categories c JOIN tree ON tree.id = c.id
+            \(kind == nil ? "" : "WHERE c.kind = ?")
+            ORDER BY c.kind DESC, tree.sort_key
+            """, arguments: kind.map { [$0.rawValue] } ?? [])
+        return rows.map { CategoryRow(row: $0).record(path: $0["path"]) }
+    }
+
+    /// The category with this id, with its path; refused as not found, naming `field`.
+    static func find(_ db: Database, id: Int64, field: FieldPath) throws -> CategoryRecord {
+        guard let found = try tree(db).first(where: { $0.id == id }) else {
+            throw LedgerError.notFound("there is no category \(id)", field: field)
+        }
+        return found
+    }
+
+    /// Checks that a category exists, cheaply (transactions reference categories on every write).
+    static func requireExists(_ db: Database, id: Int64, field: FieldPath) throws {
+        guard try db.cachedValue(Bool.self, sql: "SELECT 1 FROM categories WHERE id = ?", arguments: [id]) == true else {
+            throw LedgerError.notFound("there is no category \(id)", field: field)
+        }
+    }
+}
