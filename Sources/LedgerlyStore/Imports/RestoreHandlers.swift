@@ -232,16 +232,13 @@ enum RestoreHandlers {
             // Finished: past its last occurrence.
             while RecurringHandlers.occurrence(template, index: index) != nil, index < maximumOccurrences { index += 1 }
         }
-        try db.execute(
-            cached: """
-                INSERT INTO recurring (id, name, template, frequency, every, start_date, end_date, next_index, next_run, mode, paused, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [try InputRules.positiveId(template.id, field: field.member("id")), try InputRules.name(template.name, field: field.member("name")),
-                        String(decoding: try MessageCoding.encode(template.template), as: UTF8.self), template.frequency.rawValue, template.every,
-                        start.description, template.endDate, index, template.nextRun, template.mode.rawValue, template.paused,
-                        try InputRules.timestamp(template.createdAt, field: field.member("createdAt")), try InputRules.timestamp(template.updatedAt, field: field.member("updatedAt"))])
-        try context.record(.recurringCreated, id: String(template.id), data: try RecurringHandlers.fetch(db, id: template.id, field: field.member("id")))
+        var row = try RecurringRow(
+            id: try InputRules.positiveId(template.id, field: field.member("id")), name: try InputRules.name(template.name, field: field.member("name")),
+            template: template.template, frequency: template.frequency, every: template.every, startDate: start.description, endDate: template.endDate,
+            nextIndex: index, nextRun: template.nextRun, mode: template.mode, paused: template.paused,
+            createdAt: try InputRules.timestamp(template.createdAt, field: field.member("createdAt")), updatedAt: try InputRules.timestamp(template.updatedAt, field: field.member("updatedAt")))
+        try row.insert(db)
+        try context.record(.recurringCreated, id: String(template.id), data: row.record)
     }
 
     /// Daily for a thousand years: a schedule longer than this is not a real one.

@@ -6,24 +6,12 @@ import LedgerlyProtocol
 /// `recurring.create|list|pause|delete|post`. The schedule itself runs in `ledgerly-alerts`
 /// (docs/decisions.md): it sends `recurring.post` for each occurrence due, keyed by the
 /// occurrence, and this handler posts it and moves to the next in one SQL transaction, so an
-/// occurrence is handled exactly once whatever crashes or retries happen.
+/// occurrence is handled exactly once whatever crashes or retries happen. `RecurringRow` reads and
+/// writes the table.
 enum RecurringHandlers {
-    static let selectSQL = "SELECT * FROM recurring"
-
-    static func record(_ row: Row) -> RecurringRecord {
-        let template = (try? MessageCoding.decoder().decode(RecurringTemplate.self, from: Data((row["template"] as String).utf8)))
-            ?? RecurringTemplate(kind: .expense, walletId: 0, amount: "0")  // unreachable: written by `create` from a decoded template
-        return RecurringRecord(
-            id: row["id"], name: row["name"], template: template, frequency: RecurrenceFrequency(rawValue: row["frequency"]) ?? .monthly,
-            every: row["every"], startDate: row["start_date"], endDate: row["end_date"], nextRun: row["next_run"],
-            mode: RecurrenceMode(rawValue: row["mode"]) ?? .post, paused: row["paused"], createdAt: row["created_at"], updatedAt: row["updated_at"])
-    }
-
+    /// A template's record, for the rules below and other features.
     static func fetch(_ db: Database, id: Int64, field: FieldPath) throws -> RecurringRecord {
-        guard let row = try db.cachedRow(sql: "\(selectSQL) WHERE id = ?", arguments: [id]) else {
-            throw LedgerError.notFound("there is no recurring transaction \(id); see `ledgerly recurring list`", field: field)
-        }
-        return record(row)
+        try RecurringRow.find(db, id: id, field: field).record
     }
 
     static func recurrence(_ record: RecurringRecord) -> Recurrence? {
@@ -64,51 +52,53 @@ enum RecurringHandlers {
                 throw LedgerError.invalid("body.endDate \(end) is before body.startDate \(start)", field: .body("endDate"))
             }
         }
-        let templateJSON = String(decoding: try MessageCoding.encode(template), as: UTF8.self)
-        try db.execute(
-            cached: """
-                INSERT INTO recurring (name, template, frequency, every, start_date, end_date, next_index, next_run, mode, paused, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?, ?)
-                """,
-            arguments: [name, templateJSON, request.frequency.rawValue, every, start.description, request.endDate, start.description,
-                        (request.mode ?? .post).rawValue, context.now, context.now])
-        let created = try fetch(db, id: db.lastInsertedRowID, field: .body("name"))
+        var row = try RecurringRow(
+            name: name, template: template, frequency: request.frequency, every: every, startDate: start.description, endDate: request.endDate,
+            nextIndex: 0, nextRun: start.description, mode: request.mode ?? .post, paused: false, createdAt: context.now, updatedAt: context.now)
+        try row.insert(db)
+        let created = row.record
         try context.record(.recurringCreated, id: String(created.id), data: created)
         return created
     }
 
     static func list(_ request: RecurringListRequest, _ db: Database) throws -> RecurringListReply {
-        RecurringListReply(recurring: try db.cachedRows(sql: "\(selectSQL) ORDER BY name").map(record))
+        RecurringListReply(recurring: try RecurringRow.order(RecurringRow.Columns.name).fetchAll(db).map(\.record))
     }
 
     /// Pausing stops occurrences; resuming skips the ones that fell due meanwhile (a paused rent
     /// is not posted three times on resume) and continues from the first one not yet past.
     static func pause(_ request: RecurringPauseRequest, _ context: inout WriteContext) throws -> RecurringRecord {
         let db = context.db
-        let current = try fetch(db, id: request.id, field: .body("id"))
+        var row = try RecurringRow.find(db, id: request.id, field: .body("id"))
+        let current = row.record
         guard current.paused != request.paused else { return current }
         if !request.paused {
             let today = Timestamp.today(at: context.date)
-            var index = try db.cachedValue(Int.self, sql: "SELECT next_index FROM recurring WHERE id = ?", arguments: [current.id]) ?? 0
+            var index = row.nextIndex
             while let date = occurrence(current, index: index), date < today { index += 1 }
-            try db.execute(cached: "UPDATE recurring SET next_index = ?, next_run = ? WHERE id = ?", arguments: [index, occurrence(current, index: index), current.id])
+            row.nextIndex = index
+            row.nextRun = occurrence(current, index: index)
         }
-        try db.execute(cached: "UPDATE recurring SET paused = ?, updated_at = ? WHERE id = ?", arguments: [request.paused, context.now, current.id])
-        let updated = try fetch(db, id: current.id, field: .body("id"))
+        row.paused = request.paused
+        row.updatedAt = context.now
+        try row.update(db)
+        let updated = row.record
         try context.record(.recurringUpdated, id: String(updated.id), data: updated)
         return updated
     }
 
     static func delete(_ request: RecurringDeleteRequest, _ context: inout WriteContext) throws -> RecurringRecord {
-        let existing = try fetch(context.db, id: request.id, field: .body("id"))
-        try context.db.execute(cached: "DELETE FROM recurring WHERE id = ?", arguments: [existing.id])
+        let row = try RecurringRow.find(context.db, id: request.id, field: .body("id"))
+        let existing = row.record
+        try row.delete(context.db)
         try context.record(.recurringDeleted, id: String(existing.id), data: existing)
         return existing
     }
 
     static func post(_ request: RecurringPostRequest, _ context: inout WriteContext) throws -> RecurringPostReply {
         let db = context.db
-        let current = try fetch(db, id: request.id, field: .body("id"))
+        var row = try RecurringRow.find(db, id: request.id, field: .body("id"))
+        let current = row.record
         guard !current.paused else {
             throw LedgerError.conflict("'\(current.name)' is paused; nothing is posted", field: .body("id"))
         }
@@ -128,10 +118,11 @@ enum RecurringHandlers {
             case .failure(let refusal): return try block(current, occurrence: due, because: refusal, &context)
             }
         }
-        let index = (try db.cachedValue(Int.self, sql: "SELECT next_index FROM recurring WHERE id = ?", arguments: [current.id]) ?? 0) + 1
-        try db.execute(cached: "UPDATE recurring SET next_index = ?, next_run = ?, updated_at = ? WHERE id = ?",
-                       arguments: [index, occurrence(current, index: index), context.now, current.id])
-        let updated = try fetch(db, id: current.id, field: .body("id"))
+        row.nextIndex += 1
+        row.nextRun = occurrence(current, index: row.nextIndex)
+        row.updatedAt = context.now
+        try row.update(db)
+        let updated = row.record
         try context.record(.recurringUpdated, id: String(updated.id), data: updated)
         // The reminder commits with the occurrence: a crash cannot post one without the other.
         if try SettingsHandlers.fetch(db).notifications.recurringReminders {
@@ -154,8 +145,11 @@ enum RecurringHandlers {
     /// pause (the alert says so).
     private static func block(_ current: RecurringRecord, occurrence due: String, because refusal: LedgerError, _ context: inout WriteContext) throws -> RecurringPostReply {
         let db = context.db
-        try db.execute(cached: "UPDATE recurring SET paused = 1, updated_at = ? WHERE id = ?", arguments: [context.now, current.id])
-        let paused = try fetch(db, id: current.id, field: .body("id"))
+        var row = try RecurringRow.find(db, id: current.id, field: .body("id"))
+        row.paused = true
+        row.updatedAt = context.now
+        try row.update(db)
+        let paused = row.record
         try context.record(.recurringUpdated, id: String(paused.id), data: paused)
         try AlertHandlers.insert(AlertRaiseRequest(
             kind: .recurringBlocked, key: "recurring:\(current.id):\(due):blocked", subject: current.name,
