@@ -3,31 +3,15 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `budget.set`, `budget.list`, `budget.delete` (`budget.status` is `BudgetEvaluator`).
+/// `budget.set`, `budget.list`, `budget.delete` (`budget.status` is `BudgetEvaluator`): the rules;
+/// `BudgetRow` and `BudgetLimitRow` read and write the tables.
 enum BudgetHandlers {
-    static let defaultThresholds = [50, 80, 100]
+    static let defaultThresholds = BudgetRow.defaultThresholds
 
-    /// A budget row with its limit history; `limit` and `currency` are the limit in force in
-    /// `currentMonth` (the first one, for a budget that starts later).
+    /// A budget row of `selectSQL` (the budget and its category's name) as its wire record.
     static func record(_ db: Database, _ row: Row, currentMonth: String) throws -> BudgetRecord {
-        let id: Int64 = row["id"]
-        let thresholds = (try? JSONDecoder().decode([Int].self, from: Data((row["thresholds"] as String).utf8))) ?? defaultThresholds
-        let limits = try limitHistory(db, budgetId: id)
-        let current = limits.last { $0.fromMonth <= currentMonth } ?? limits[0]
-        return BudgetRecord(
-            id: id, categoryId: row["category_id"], categoryName: row["category_name"],
-            limit: current.limit, currency: current.currency,
-            thresholds: thresholds, carryOver: row["carry_over"], startMonth: row["start_month"],
-            createdAt: row["created_at"], updatedAt: row["updated_at"], limits: limits)
-    }
-
-    /// Every limit the budget has had, oldest first (never empty: a budget starts with one).
-    static func limitHistory(_ db: Database, budgetId: Int64) throws -> [BudgetLimit] {
-        let limits = try db.cachedRows(sql: "SELECT from_month, limit_minor, currency FROM budget_limits WHERE budget_id = ? ORDER BY from_month", arguments: [budgetId]).map { row in
-            BudgetLimit(fromMonth: row["from_month"], limit: InputRules.format(row["limit_minor"], row["currency"]), currency: row["currency"])
-        }
-        guard !limits.isEmpty else { throw LedgerError.broken("budget \(budgetId) has no limit") }
-        return limits
+        let budget = BudgetRow(row: row)
+        return budget.record(categoryName: row["category_name"], limits: try BudgetLimitRow.history(db, budgetId: budget.id ?? 0), currentMonth: currentMonth)
     }
 
     /// The limit in force in `month`: the newest whose first month is not after it.
@@ -69,22 +53,22 @@ enum BudgetHandlers {
         let amount = try InputRules.positiveAmount(request.limit, currency: currency, field: .body("limit"))
         let thresholds = try validThresholds(request.thresholds ?? existing?.thresholds ?? defaultThresholds)
         let carryOver = request.carryOver ?? existing?.carryOver ?? false
-        let thresholdsJSON = String(decoding: try JSONEncoder().encode(thresholds), as: UTF8.self)
-        let budgetId: Int64
-        if let existing {
-            budgetId = existing.id
-            try db.execute(
-                cached: "UPDATE budgets SET thresholds = ?, carry_over = ?, start_month = min(start_month, ?), updated_at = ? WHERE id = ?",
-                arguments: [thresholdsJSON, carryOver, from, context.now, budgetId])
+        var row: BudgetRow
+        if let existing, let stored = try BudgetRow.fetchOne(db, key: existing.id) {
+            row = stored
+            row.thresholds = String(decoding: try JSONEncoder().encode(thresholds), as: UTF8.self)
+            row.carryOver = carryOver
+            row.startMonth = min(row.startMonth, from)
+            row.updatedAt = context.now
+            try row.update(db)
         } else {
-            try db.execute(
-                cached: "INSERT INTO budgets (category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [category.id, amount.minorUnits, currency.code, thresholdsJSON, carryOver, from, context.now, context.now])
-            budgetId = db.lastInsertedRowID
+            row = try BudgetRow(categoryId: category.id, limitMinor: amount.minorUnits, currency: currency.code, thresholds: thresholds,
+                                carryOver: carryOver, startMonth: from, createdAt: context.now, updatedAt: context.now)
+            try row.insert(db)
         }
-        try db.execute(
-            cached: "INSERT INTO budget_limits (budget_id, from_month, limit_minor, currency) VALUES (?, ?, ?, ?) ON CONFLICT (budget_id, from_month) DO UPDATE SET limit_minor = excluded.limit_minor, currency = excluded.currency",
-            arguments: [budgetId, from, amount.minorUnits, currency.code])
+        let budgetId = row.id ?? 0
+        // A limit from a month that already has one replaces it (the primary key is the pair).
+        try BudgetLimitRow(budgetId: budgetId, fromMonth: from, limitMinor: amount.minorUnits, currency: currency.code).save(db)
         let saved = try fetch(db, id: budgetId, field: .body("categoryId"), currentMonth: currentMonth)
         try context.record(existing == nil ? .budgetCreated : .budgetUpdated, id: String(saved.id), data: saved)
         return saved
@@ -98,7 +82,7 @@ enum BudgetHandlers {
 
     static func delete(_ request: BudgetDeleteRequest, _ context: inout WriteContext) throws -> BudgetRecord {
         let budget = try fetch(context.db, id: request.id, field: .body("id"), currentMonth: String(Timestamp.today(at: context.date).prefix(7)))
-        try context.db.execute(cached: "DELETE FROM budgets WHERE id = ?", arguments: [budget.id])
+        _ = try BudgetRow.deleteOne(context.db, key: budget.id)
         try context.record(.budgetDeleted, id: String(budget.id), data: budget)
         return budget
     }

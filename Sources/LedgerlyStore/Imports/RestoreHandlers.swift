@@ -169,14 +169,14 @@ enum RestoreHandlers {
             limits.append((month, try InputRules.positiveAmount(entry.limit, currency: currency, field: part.member("limit"))))
         }
         try CategoryRow.requireExists(db, id: budget.categoryId, field: field.member("categoryId"))
-        let thresholds = String(decoding: try JSONEncoder().encode(try BudgetHandlers.validThresholds(budget.thresholds)), as: UTF8.self)
-        try db.execute(
-            cached: "INSERT INTO budgets (id, category_id, limit_minor, currency, thresholds, carry_over, start_month, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [try InputRules.positiveId(budget.id, field: field.member("id")), budget.categoryId, limits[0].money.minorUnits, limits[0].money.currency.code, thresholds, budget.carryOver,
-                        startMonth, try InputRules.timestamp(budget.createdAt, field: field.member("createdAt")), try InputRules.timestamp(budget.updatedAt, field: field.member("updatedAt"))])
+        var row = try BudgetRow(
+            id: try InputRules.positiveId(budget.id, field: field.member("id")), categoryId: budget.categoryId, limitMinor: limits[0].money.minorUnits,
+            currency: limits[0].money.currency.code, thresholds: try BudgetHandlers.validThresholds(budget.thresholds), carryOver: budget.carryOver,
+            startMonth: startMonth, createdAt: try InputRules.timestamp(budget.createdAt, field: field.member("createdAt")),
+            updatedAt: try InputRules.timestamp(budget.updatedAt, field: field.member("updatedAt")))
+        try row.insert(db)
         for limit in limits {
-            try db.execute(cached: "INSERT INTO budget_limits (budget_id, from_month, limit_minor, currency) VALUES (?, ?, ?, ?)",
-                           arguments: [budget.id, limit.month, limit.money.minorUnits, limit.money.currency.code])
+            try BudgetLimitRow(budgetId: budget.id, fromMonth: limit.month, limitMinor: limit.money.minorUnits, currency: limit.money.currency.code).insert(db)
         }
         try context.record(.budgetCreated, id: String(budget.id), data: try BudgetHandlers.fetch(db, id: budget.id, field: field.member("id"), currentMonth: String(Timestamp.today(at: context.date).prefix(7))))
     }

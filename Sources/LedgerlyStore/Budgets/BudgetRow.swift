@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// A row of `budgets`: the one type that reads and writes the table, and, with the budget's
+/// limit history (`BudgetLimitRow`) and its category's name, the one place a stored budget
+/// becomes its wire record.
+struct BudgetRow: FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "budgets"
+    static let defaultThresholds = [50, 80, 100]
+
+    enum Columns {
+        static let id = Column("id")
+        static let categoryId = Column("category_id")
+        static let limitMinor = Column("limit_minor")
+        static let currency = Column("currency")
+        static let thresholds = Column("thresholds")
+        static let carryOver = Column("carry_over")
+        static let startMonth = Column("start_month")
+        static let createdAt = Column("created_at")
+        static let updatedAt = Column("updated_at")
+    }
+
+    var id: Int64?
+    var categoryId: Int64
+    /// The first limit, kept for schema compatibility; the history is in `budget_limits` (D82).
+    var limitMinor: Int64
+    var currency: String
+    /// JSON array of percentages, ascending.
+    var thresholds: String
+    var carryOver: Bool
+    var startMonth: String
+    var createdAt: String
+    var updatedAt: String
+
+    init(id: Int64? = nil, categoryId: Int64, limitMinor: Int64, currency: String, thresholds: [Int], carryOver: Bool, startMonth: String,
+         createdAt: String, updatedAt: String) throws {
+        self.id = id
+        self.categoryId = categoryId
+        self.limitMinor = limitMinor
+        self.currency = currency
+        self.thresholds = String(decoding: try JSONEncoder().encode(thresholds), as: UTF8.self)
+        self.carryOver = carryOver
+        self.startMonth = startMonth
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    init(row: Row) {
+        id = row[Columns.id]
+        categoryId = row[Columns.categoryId]
+        limitMinor = row[Columns.limitMinor]
+        currency = row[Columns.currency]
+        thresholds = row[Columns.thresholds]
+        carryOver = row[Columns.carryOver]
+        startMonth = row[Columns.startMonth]
+        createdAt = row[Columns.createdAt]
+        updatedAt = row[Columns.updatedAt]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = id
+        container[Columns.categoryId] = categoryId
+        container[Columns.limitMinor] = limitMinor
+        container[Columns.currency] = currency
+        container[Columns.thresholds] = thresholds
+        container[Columns.carryOver] = carryOver
+        container[Columns.startMonth] = startMonth
+        container[Columns.createdAt] = createdAt
+        container[Columns.updatedAt] = updatedAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var thresholdList: [Int] { (try? JSONDecoder().decode([Int].self, from: Data(thresholds.utf8))) ?? Self.defaultThresholds }
+
+    /// The budget with its limit history; `limit` and `currency` are the limit in force in
+    /// `currentMonth` (the first one, for a budget that starts later).
+    func record(categoryName: String, limits: [BudgetLimit], currentMonth: String) -> BudgetRecord {
+        let current = limits.last { $0.fromMonth <= currentMonth } ?? limits[0]
+        return BudgetRecord(
+            id: id ?? 0, categoryId: categoryId, categoryName: categoryName, limit: current.limit, currency: current.currency,
+            thresholds: thresholdList, carryOver: carryOver, startMonth: startMonth, createdAt: createdAt, updatedAt: updatedAt, limits: limits)
+    }
+}
+
+/// A row of `budget_limits`: one limit of a budget, in force from its month on (D82).
+struct BudgetLimitRow: FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "budget_limits"
+
+    enum Columns {
+        static let budgetId = Column("budget_id")
+        static let fromMonth = Column("from_month")
+        static let limitMinor = Column("limit_minor")
+        static let currency = Column("currency")
+    }
+
+    var budgetId: Int64
+    var fromMonth: String
+    var limitMinor: Int64
+    var currency: String
+
+    init(budgetId: Int64, fromMonth: String, limitMinor: Int64, currency: String) {
+        self.budgetId = budgetId
+        self.fromMonth = fromMonth
+        self.limitMinor = limitMinor
+        self.currency = currency
+    }
+
+    init(row: Row) {
+        budgetId = row[Columns.budgetId]
+        fromMonth = row[Columns.fromMonth]
+        limitMinor = row[Columns.limitMinor]
+        currency = row[Columns.currency]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.budgetId] = budgetId
+        container[Columns.fromMonth] = fromMonth
+        container[Columns.limitMinor] = limitMinor
+        container[Columns.currency] = currency
+    }
+
+    var limit: BudgetLimit { BudgetLimit(fromMonth: fromMonth, limit: InputRules.format(limitMinor, currency), currency: currency) }
+
+    /// Every limit a budget has had, oldest first (never empty: a budget starts with one).
+    /// Cached SQL: budget evaluation reads it for each budget a change touches.
+    static func history(_ db: Database, budgetId: Int64) throws -> [BudgetLimit] {
+        let limits = try db.cachedRows(sql: "SELECT * FROM budget_limits WHERE budget_id = ? ORDER BY from_month", arguments: [budgetId]).map { BudgetLimitRow(row: $0).limit }
+        guard !limits.isEmpty else { throw LedgerError.broken("budget \(budgetId) has no limit") }
+        return limits
+    }
+}
