@@ -15,12 +15,18 @@ enum GoalHandlers {
     }
 
     static func record(_ db: Database, _ row: Row, today: String) throws -> GoalRecord {
-        let id: Int64 = row["id"]
-        let currency: String = row["currency"]
-        let target: Int64 = row["target_minor"]
+        try record(db, GoalRow(row: row), today: today)
+    }
+
+    /// The goal as the protocol sends it: its row, plus its progress and pace computed from the
+    /// contributions that count and today.
+    static func record(_ db: Database, _ goal: GoalRow, today: String) throws -> GoalRecord {
+        let id = goal.id ?? 0
+        let currency = goal.currency
+        let target = goal.targetMinor
         let current = try db.cachedValue(Int64.self, sql: "SELECT coalesce(sum(amount_minor), 0) FROM goal_contributions WHERE goal_id = ? AND withdrawn_at IS NULL", arguments: [id]) ?? 0
-        let deadline: String? = row["deadline"]
-        let created = String((row["created_at"] as String).prefix(10))
+        let deadline = goal.deadline
+        let created = String(goal.createdAt.prefix(10))
         var monthlyNeeded: String?
         var behind = false
         if let deadline, current < target {
@@ -33,12 +39,11 @@ enum GoalHandlers {
             let elapsed = min(today > created ? months(from: created, to: today) : 0, total)
             behind = Int128(current) * Int128(total) < Int128(target) * Int128(elapsed)
         }
-        let autoFund = (row["auto_fund"] as String?).flatMap { try? MessageCoding.decoder().decode(AutoFundRule.self, from: Data($0.utf8)) }
         return GoalRecord(
-            id: id, name: row["name"], target: InputRules.format(target, currency), currency: currency, deadline: deadline,
-            walletId: row["wallet_id"], categoryId: row["category_id"], current: InputRules.format(current, currency),
-            status: current >= target ? .achieved : .active, autoFund: autoFund, percent: Percentage.oneDecimal(current, of: target),
-            monthlyNeeded: monthlyNeeded, behindPace: behind, createdAt: row["created_at"], updatedAt: row["updated_at"])
+            id: id, name: goal.name, target: InputRules.format(target, currency), currency: currency, deadline: deadline,
+            walletId: goal.walletId, categoryId: goal.categoryId, current: InputRules.format(current, currency),
+            status: current >= target ? .achieved : .active, autoFund: goal.autoFundRule, percent: Percentage.oneDecimal(current, of: target),
+            monthlyNeeded: monthlyNeeded, behindPace: behind, createdAt: goal.createdAt, updatedAt: goal.updatedAt)
     }
 
     /// Whole months from one day to another (Nov 21 → Sep 21 is 10, → Sep 20 is 9); 0 when
@@ -77,11 +82,10 @@ enum GoalHandlers {
         if rule?.fromWalletId != nil, wallet == nil {
             throw LedgerError.invalid("an auto-fund source wallet needs the goal to have a wallet to move money into (body.walletId)", field: .body("autoFund").member("fromWalletId"))
         }
-        try db.execute(
-            cached: "INSERT INTO goals (name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [name, target.minorUnits, currency.code, request.deadline, wallet?.id, request.categoryId,
-                        try rule.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }, context.now, context.now])
-        let created = try fetch(db, id: db.lastInsertedRowID, field: .body("name"), today: today)
+        var row = try GoalRow(name: name, targetMinor: target.minorUnits, currency: currency.code, deadline: request.deadline, walletId: wallet?.id,
+                              categoryId: request.categoryId, autoFund: rule, createdAt: context.now, updatedAt: context.now)
+        try row.insert(db)
+        let created = try record(db, row, today: today)
         try context.record(.goalCreated, id: String(created.id), data: created)
         return created
     }
@@ -113,12 +117,7 @@ enum GoalHandlers {
             throw LedgerError.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: .body("id"))
         }
         let rows = try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [request.id])
-        return GoalContributionsReply(goalId: request.id, contributions: rows.map { contribution($0, currency: currency) })
-    }
-
-    static func contribution(_ row: Row, currency: String) -> GoalContributionRecord {
-        GoalContributionRecord(id: row["id"], goalId: row["goal_id"], amount: InputRules.format(row["amount_minor"], currency), date: row["date"],
-                               transactionId: row["tx_id"], autoFundMonth: row["autofund_month"], createdAt: row["created_at"], withdrawnAt: row["withdrawn_at"])
+        return GoalContributionsReply(goalId: request.id, contributions: rows.map { GoalContributionRow(row: $0).record(currency: currency) })
     }
 
     /// Called when transactions are deleted: the contributions whose money one of them moved stop
@@ -132,15 +131,15 @@ enum GoalHandlers {
                 sql: "SELECT gc.*, g.currency FROM goal_contributions gc JOIN goals g ON g.id = gc.goal_id WHERE gc.tx_id = ? AND gc.withdrawn_at IS NULL ORDER BY gc.id",
                 arguments: [transactionId])
             for row in rows {
-                try db.execute(cached: "UPDATE goal_contributions SET withdrawn_at = ? WHERE id = ?", arguments: [context.now, row["id"] as Int64])
-                var record = contribution(row, currency: row["currency"])
-                record.withdrawnAt = context.now
-                withdrawn.append(record)
+                var contribution = GoalContributionRow(row: row)
+                contribution.withdrawnAt = context.now
+                try contribution.update(db)
+                withdrawn.append(contribution.record(currency: row["currency"]))
             }
         }
         let today = Timestamp.today(at: context.date)
         for goalId in Set(withdrawn.map(\.goalId)).sorted() {
-            try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [context.now, goalId])
+            try GoalRow.touch(db, id: goalId, at: context.now)
             try context.record(.goalUpdated, id: String(goalId), data: try fetch(db, id: goalId, field: .body("id"), today: today))
         }
         return withdrawn
@@ -211,9 +210,10 @@ enum GoalHandlers {
                 fromWalletId: source.id, toWalletId: goalWallet, amount: amount.decimalString, date: date, notes: "Goal: \(goal.name)"), &context)
             txId = transfer.outgoing.id
         }
-        try db.execute(cached: "INSERT INTO goal_contributions (goal_id, amount_minor, date, tx_id, autofund_month, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                       arguments: [goal.id, amount.minorUnits, date, txId, autoFundMonth, context.now])
-        try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [context.now, goal.id])
+        var contribution = GoalContributionRow(goalId: goal.id, amountMinor: amount.minorUnits, date: date, transactionId: txId,
+                                               autoFundMonth: autoFundMonth, createdAt: context.now, withdrawnAt: nil)
+        try contribution.insert(db)
+        try GoalRow.touch(db, id: goal.id, at: context.now)
         let updated = try fetch(db, id: goal.id, field: .body("id"), today: Timestamp.today(at: context.date))
         try context.record(.goalUpdated, id: String(updated.id), data: updated)
         return updated

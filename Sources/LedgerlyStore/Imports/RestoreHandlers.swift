@@ -191,11 +191,12 @@ enum RestoreHandlers {
         if let deadline = goal.deadline { _ = try InputRules.date(deadline, field: field.member("goal").member("deadline")) }
         if let walletId = goal.walletId { _ = try WalletRow.find(db, id: walletId, field: field.member("goal").member("walletId")).record }
         if let categoryId = goal.categoryId { try CategoryRow.requireExists(db, id: categoryId, field: field.member("goal").member("categoryId")) }
-        try db.execute(
-            cached: "INSERT INTO goals (id, name, target_minor, currency, deadline, wallet_id, category_id, auto_fund, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            arguments: [try InputRules.positiveId(goal.id, field: field.member("goal").member("id")), try InputRules.name(goal.name, field: field.member("goal").member("name")), target.minorUnits, currency.code,
-                        goal.deadline, goal.walletId, goal.categoryId, try goal.autoFund.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) },
-                        try InputRules.timestamp(goal.createdAt, field: field.member("goal").member("createdAt")), try InputRules.timestamp(goal.updatedAt, field: field.member("goal").member("updatedAt"))])
+        var row = try GoalRow(
+            id: try InputRules.positiveId(goal.id, field: field.member("goal").member("id")), name: try InputRules.name(goal.name, field: field.member("goal").member("name")),
+            targetMinor: target.minorUnits, currency: currency.code, deadline: goal.deadline, walletId: goal.walletId, categoryId: goal.categoryId, autoFund: goal.autoFund,
+            createdAt: try InputRules.timestamp(goal.createdAt, field: field.member("goal").member("createdAt")),
+            updatedAt: try InputRules.timestamp(goal.updatedAt, field: field.member("goal").member("updatedAt")))
+        try row.insert(db)
         for (index, contribution) in restore.contributions.enumerated() {
             let part = field.member("contributions")[index]
             guard contribution.goalId == goal.id else {
@@ -203,12 +204,12 @@ enum RestoreHandlers {
             }
             let amount = try InputRules.positiveAmount(contribution.amount, currency: currency, field: part.member("amount"))
             if let month = contribution.autoFundMonth { _ = try BudgetHandlers.month(month, field: part.member("autoFundMonth")) }
-            try db.execute(
-                cached: "INSERT INTO goal_contributions (id, goal_id, amount_minor, date, tx_id, autofund_month, created_at, withdrawn_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try InputRules.positiveId(contribution.id, field: part.member("id")), goal.id, amount.minorUnits,
-                            try InputRules.date(contribution.date, field: part.member("date")).description, contribution.transactionId, contribution.autoFundMonth,
-                            try InputRules.timestamp(contribution.createdAt, field: part.member("createdAt")),
-                            try contribution.withdrawnAt.map { try InputRules.timestamp($0, field: part.member("withdrawnAt")) }])
+            var row = GoalContributionRow(
+                id: try InputRules.positiveId(contribution.id, field: part.member("id")), goalId: goal.id, amountMinor: amount.minorUnits,
+                date: try InputRules.date(contribution.date, field: part.member("date")).description, transactionId: contribution.transactionId,
+                autoFundMonth: contribution.autoFundMonth, createdAt: try InputRules.timestamp(contribution.createdAt, field: part.member("createdAt")),
+                withdrawnAt: try contribution.withdrawnAt.map { try InputRules.timestamp($0, field: part.member("withdrawnAt")) })
+            try row.insert(db)
         }
         try context.record(.goalCreated, id: String(goal.id), data: try GoalHandlers.fetch(db, id: goal.id, field: field.member("goal").member("id"), today: Timestamp.today(at: context.date)))
     }

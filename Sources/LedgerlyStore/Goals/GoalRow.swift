@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// A row of `goals`: the one type that reads and writes the table. Its wire record also needs
+/// the sum of its contributions and today (progress and pace): `GoalHandlers.record` adds them.
+struct GoalRow: FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "goals"
+
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let targetMinor = Column("target_minor")
+        static let currency = Column("currency")
+        static let deadline = Column("deadline")
+        static let walletId = Column("wallet_id")
+        static let categoryId = Column("category_id")
+        static let autoFund = Column("auto_fund")
+        static let createdAt = Column("created_at")
+        static let updatedAt = Column("updated_at")
+    }
+
+    var id: Int64?
+    var name: String
+    var targetMinor: Int64
+    var currency: String
+    var deadline: String?
+    var walletId: Int64?
+    var categoryId: Int64?
+    /// The auto-fund rule as JSON text, or nil.
+    var autoFund: String?
+    var createdAt: String
+    var updatedAt: String
+
+    init(id: Int64? = nil, name: String, targetMinor: Int64, currency: String, deadline: String?, walletId: Int64?, categoryId: Int64?,
+         autoFund: AutoFundRule?, createdAt: String, updatedAt: String) throws {
+        self.id = id
+        self.name = name
+        self.targetMinor = targetMinor
+        self.currency = currency
+        self.deadline = deadline
+        self.walletId = walletId
+        self.categoryId = categoryId
+        self.autoFund = try autoFund.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    init(row: Row) {
+        id = row[Columns.id]
+        name = row[Columns.name]
+        targetMinor = row[Columns.targetMinor]
+        currency = row[Columns.currency]
+        deadline = row[Columns.deadline]
+        walletId = row[Columns.walletId]
+        categoryId = row[Columns.categoryId]
+        autoFund = row[Columns.autoFund]
+        createdAt = row[Columns.createdAt]
+        updatedAt = row[Columns.updatedAt]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = id
+        container[Columns.name] = name
+        container[Columns.targetMinor] = targetMinor
+        container[Columns.currency] = currency
+        container[Columns.deadline] = deadline
+        container[Columns.walletId] = walletId
+        container[Columns.categoryId] = categoryId
+        container[Columns.autoFund] = autoFund
+        container[Columns.createdAt] = createdAt
+        container[Columns.updatedAt] = updatedAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var autoFundRule: AutoFundRule? { autoFund.flatMap { try? MessageCoding.decoder().decode(AutoFundRule.self, from: Data($0.utf8)) } }
+
+    /// Marks the goal changed (a contribution added or withdrawn) without reading it first.
+    static func touch(_ db: Database, id: Int64, at now: String) throws {
+        try db.execute(cached: "UPDATE goals SET updated_at = ? WHERE id = ?", arguments: [now, id])
+    }
+}
+
+/// A row of `goal_contributions`: money put towards a goal, by hand or by auto-fund; withdrawn
+/// (not deleted) when the transaction that moved it is deleted (D76).
+struct GoalContributionRow: FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "goal_contributions"
+
+    enum Columns {
+        static let id = Column("id")
+        static let goalId = Column("goal_id")
+        static let amountMinor = Column("amount_minor")
+        static let date = Column("date")
+        static let transactionId = Column("tx_id")
+        static let autoFundMonth = Column("autofund_month")
+        static let createdAt = Column("created_at")
+        static let withdrawnAt = Column("withdrawn_at")
+    }
+
+    var id: Int64?
+    var goalId: Int64
+    var amountMinor: Int64
+    var date: String
+    var transactionId: Int64?
+    /// The month an auto-fund contribution is for: unique per goal, so a month is funded once.
+    var autoFundMonth: String?
+    var createdAt: String
+    var withdrawnAt: String?
+
+    init(id: Int64? = nil, goalId: Int64, amountMinor: Int64, date: String, transactionId: Int64?, autoFundMonth: String?, createdAt: String, withdrawnAt: String?) {
+        self.id = id
+        self.goalId = goalId
+        self.amountMinor = amountMinor
+        self.date = date
+        self.transactionId = transactionId
+        self.autoFundMonth = autoFundMonth
+        self.createdAt = createdAt
+        self.withdrawnAt = withdrawnAt
+    }
+
+    init(row: Row) {
+        id = row[Columns.id]
+        goalId = row[Columns.goalId]
+        amountMinor = row[Columns.amountMinor]
+        date = row[Columns.date]
+        transactionId = row[Columns.transactionId]
+        autoFundMonth = row[Columns.autoFundMonth]
+        createdAt = row[Columns.createdAt]
+        withdrawnAt = row[Columns.withdrawnAt]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = id
+        container[Columns.goalId] = goalId
+        container[Columns.amountMinor] = amountMinor
+        container[Columns.date] = date
+        container[Columns.transactionId] = transactionId
+        container[Columns.autoFundMonth] = autoFundMonth
+        container[Columns.createdAt] = createdAt
+        container[Columns.withdrawnAt] = withdrawnAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// The contribution as the protocol sends it, its amount in the goal's currency.
+    func record(currency: String) -> GoalContributionRecord {
+        GoalContributionRecord(id: id ?? 0, goalId: goalId, amount: InputRules.format(amountMinor, currency), date: date,
+                               transactionId: transactionId, autoFundMonth: autoFundMonth, createdAt: createdAt, withdrawnAt: withdrawnAt)
+    }
+}
