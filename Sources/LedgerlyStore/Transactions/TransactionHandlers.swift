@@ -250,7 +250,7 @@ enum TransactionHandlers {
     /// Builds records for rows, loading tags and splits for all of them in two queries.
     static func records(_ db: Database, rows: [Row]) throws -> [TransactionRecord] {
         guard !rows.isEmpty else { return [] }
-        let ids: [Int64] = rows.map { $0["id"] }
+        let ids: [Int64] = rows.map { $0[TransactionRow.Columns.id] }
         // One transaction (every write's reply) uses cached statements; a list passes its ids as
         // bound parameters (GRDB expands the array), uncached because the SQL varies with the count.
         let tagRows: [Row], splitRows: [Row]
@@ -278,23 +278,21 @@ enum TransactionHandlers {
             return decoded
         }
         return rows.map { row in
-            let id: Int64 = row["id"]
-            let currency: String = row["currency"]
-            let walletMinor: Int64 = row["wallet_amount_minor"]
-            let baseMinor: Int64? = row["base_amount_minor"]
-            let counterpartyWallet: Int64? = row["counterparty_wallet_id"]
-            let counterpartyTx: Int64? = row["counterparty_tx_id"]
+            let stored = TransactionRow(row: row)
+            let id = stored.id
             return TransactionRecord(
-                id: id, kind: TransactionKind(rawValue: row["kind"]) ?? .expense, walletId: row["wallet_id"],
-                amount: InputRules.format(row["amount_minor"], currency), currency: currency,
-                categoryId: row["category_id"], notes: row["notes"], date: row["date"], tags: tags[id] ?? [],
-                attachmentPath: row["attachment_path"],
-                transfer: counterpartyWallet.flatMap { wallet in counterpartyTx.map { TransferLink(counterpartyWalletId: wallet, counterpartyTransactionId: $0) } },
+                id: id, kind: TransactionKind(rawValue: stored.kind) ?? .expense, walletId: stored.walletId,
+                amount: InputRules.format(stored.amountMinor, stored.currency), currency: stored.currency,
+                categoryId: stored.categoryId, notes: stored.notes, date: stored.date, tags: tags[id] ?? [],
+                attachmentPath: stored.attachmentPath,
+                transfer: stored.counterpartyWalletId.flatMap { wallet in
+                    stored.counterpartyTransactionId.map { TransferLink(counterpartyWalletId: wallet, counterpartyTransactionId: $0) }
+                },
                 splits: splits[id] ?? [],
-                walletAmount: InputRules.format(Int64(walletMinor.magnitude), row["wallet_currency"]),
-                baseAmount: base.flatMap { base in baseMinor.map { InputRules.format(Int64($0.magnitude), base) } }, baseCurrency: base,
-                conversion: snapshot(row["conversion"]), baseConversion: snapshot(row["base_conversion"]),
-                createdAt: row["created_at"], updatedAt: row["updated_at"], importKey: row["import_key"], importId: row["import_id"])
+                walletAmount: InputRules.format(Int64(stored.walletAmountMinor.magnitude), stored.walletCurrency),
+                baseAmount: base.flatMap { base in stored.baseAmountMinor.map { InputRules.format(Int64($0.magnitude), base) } }, baseCurrency: base,
+                conversion: snapshot(stored.conversion), baseConversion: snapshot(stored.baseConversion),
+                createdAt: stored.createdAt, updatedAt: stored.updatedAt, importKey: stored.importKey, importId: stored.importId)
         }
     }
 }
