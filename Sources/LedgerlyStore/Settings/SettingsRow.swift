@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// The one row of `settings` (id 1): the one type that reads and writes the table, and the one
+/// place the settings become their wire record.
+struct SettingsRow: FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "settings"
+
+    enum Columns {
+        static let id = Column("id")
+        static let baseCurrency = Column("base_currency")
+        static let exchangeMode = Column("exchange_mode")
+        static let priceRefreshMinutes = Column("price_refresh_minutes")
+        static let staleFiatMinutes = Column("stale_fiat_minutes")
+        static let staleCryptoMinutes = Column("stale_crypto_minutes")
+        static let cloudSync = Column("cloud_sync")
+        static let notifyBudget = Column("notify_budget")
+        static let notifyGoals = Column("notify_goals")
+        static let notifyRates = Column("notify_rates")
+        static let notifyRecurring = Column("notify_recurring")
+        static let onboardingCompleted = Column("onboarding_completed")
+        static let onboardingProgress = Column("onboarding_progress")
+        static let updatedAt = Column("updated_at")
+    }
+
+    var baseCurrency: String?
+    var exchangeMode: String
+    var priceRefreshMinutes: Int
+    var staleFiatMinutes: Int
+    var staleCryptoMinutes: Int
+    var cloudSync: Bool
+    var notifyBudget: Bool
+    var notifyGoals: Bool
+    var notifyRates: Bool
+    var notifyRecurring: Bool
+    var onboardingCompleted: Bool
+    /// The setup wizard's saved answers, as JSON text, until setup completes.
+    var onboardingProgress: String?
+    var updatedAt: String
+
+    init(row: Row) {
+        baseCurrency = row[Columns.baseCurrency]
+        exchangeMode = row[Columns.exchangeMode]
+        priceRefreshMinutes = row[Columns.priceRefreshMinutes]
+        staleFiatMinutes = row[Columns.staleFiatMinutes]
+        staleCryptoMinutes = row[Columns.staleCryptoMinutes]
+        cloudSync = row[Columns.cloudSync]
+        notifyBudget = row[Columns.notifyBudget]
+        notifyGoals = row[Columns.notifyGoals]
+        notifyRates = row[Columns.notifyRates]
+        notifyRecurring = row[Columns.notifyRecurring]
+        onboardingCompleted = row[Columns.onboardingCompleted]
+        onboardingProgress = row[Columns.onboardingProgress]
+        updatedAt = row[Columns.updatedAt]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = 1
+        container[Columns.baseCurrency] = baseCurrency
+        container[Columns.exchangeMode] = exchangeMode
+        container[Columns.priceRefreshMinutes] = priceRefreshMinutes
+        container[Columns.staleFiatMinutes] = staleFiatMinutes
+        container[Columns.staleCryptoMinutes] = staleCryptoMinutes
+        container[Columns.cloudSync] = cloudSync
+        container[Columns.notifyBudget] = notifyBudget
+        container[Columns.notifyGoals] = notifyGoals
+        container[Columns.notifyRates] = notifyRates
+        container[Columns.notifyRecurring] = notifyRecurring
+        container[Columns.onboardingCompleted] = onboardingCompleted
+        container[Columns.onboardingProgress] = onboardingProgress
+        container[Columns.updatedAt] = updatedAt
+    }
+
+    /// The settings row; the first migration creates it, so it always exists. Cached SQL:
+    /// several writes read it.
+    static func current(_ db: Database) throws -> SettingsRow {
+        guard let row = try db.cachedRow(sql: "SELECT * FROM settings WHERE id = 1") else {
+            throw LedgerError.broken("the settings row is missing")
+        }
+        return SettingsRow(row: row)
+    }
+
+    var record: SettingsRecord {
+        SettingsRecord(
+            baseCurrency: baseCurrency, exchangeMode: ExchangeMode(rawValue: exchangeMode) ?? .official,
+            priceRefreshIntervalMinutes: priceRefreshMinutes, staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes,
+            cloudSync: cloudSync,
+            notifications: NotificationSettings(budgetAlerts: notifyBudget, goalAlerts: notifyGoals, rateAlerts: notifyRates, recurringReminders: notifyRecurring),
+            onboardingCompleted: onboardingCompleted,
+            onboardingProgress: onboardingProgress.flatMap { try? MessageCoding.decoder().decode(OnboardingProgress.self, from: Data($0.utf8)) },
+            updatedAt: updatedAt)
+    }
+}
