@@ -24,23 +24,11 @@ enum RateHandlers {
 
     /// A stored rate; with `now` and `policy`, also its age and whether it is stale.
     static func record(_ row: Row, now: Date? = nil, policy: StalenessPolicy = .standard) -> RateRecord {
-        var record = RateRecord(
-            id: row["id"], profileId: row["profile_id"], base: row["base"], quote: row["quote"], rate: row["rate"],
-            inverseRate: row["inverse_rate"], source: row["source"], asOf: row["as_of"],
-            confidence: RateConfidence(rawValue: row["confidence"]) ?? .manual, customOverride: row["custom_override"],
-            overrideEndedAt: row["override_ended_at"], confirmedAt: row["confirmed_at"])
-        if let now, let quote = quote(row) {
-            record.ageSeconds = policy.age(of: quote, now: now).components.seconds
-            record.stale = policy.isStale(quote, now: now)
-        }
-        return record
+        RateRow(row: row).record(now: now, policy: policy)
     }
 
     static func quote(_ row: Row) -> RateQuote? {
-        guard let rate = try? ExchangeRate(parsing: row["rate"]), let asOf = Timestamp.parse(row["as_of"]) else { return nil }
-        return RateQuote(pair: CurrencyPair(row["base"], row["quote"]), rate: rate, inverseRate: try? ExchangeRate(stored: row["inverse_rate"]), asOf: asOf, source: row["source"],
-                         confidence: RateQuote.Confidence(rawValue: row["confidence"]) ?? .manual,
-                         confirmedAt: (row["confirmed_at"] as String?).flatMap(Timestamp.parse), isOverride: row["custom_override"])
+        RateRow(row: row).quoteForEngine
     }
 
     /// The rate in force for exactly this pair at a moment (stored text): the newest override
