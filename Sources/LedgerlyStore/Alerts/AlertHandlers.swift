@@ -45,6 +45,6 @@ enum AlertHandlers {
                 ? "SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id LIMIT ?"
                 : "SELECT * FROM (SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id DESC LIMIT ?) ORDER BY id",
             arguments: [request.afterId ?? 0, since ?? "", limit])
-        return AlertListReply(alerts: rows.map { AlertRow(row: $0).record })
+        return AlertListReply(alerts: try rows.map { try AlertRow(row: $0).record })
     }
 }

@@ -4,8 +4,11 @@ import LedgerlyProtocol
 
 /// A row of `alerts`, the alert log: the one type that reads and writes the table, and the one
 /// place a stored alert becomes its wire record.
-struct AlertRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct AlertRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "alerts"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -42,30 +45,6 @@ struct AlertRow: FetchableRecord, MutablePersistableRecord, Sendable {
         self.threshold = threshold
         self.data = try data.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }
         self.raisedAt = raisedAt
-    }
-
-    init(row: Row) {
-        id = row[Columns.id]
-        kind = row[Columns.kind]
-        key = row[Columns.key]
-        subject = row[Columns.subject]
-        message = row[Columns.message]
-        period = row[Columns.period]
-        threshold = row[Columns.threshold]
-        data = row[Columns.data]
-        raisedAt = row[Columns.raisedAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.kind] = kind
-        container[Columns.key] = key
-        container[Columns.subject] = subject
-        container[Columns.message] = message
-        container[Columns.period] = period
-        container[Columns.threshold] = threshold
-        container[Columns.data] = data
-        container[Columns.raisedAt] = raisedAt
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -10,7 +10,7 @@ enum BudgetHandlers {
 
     /// A budget row of `selectSQL` (the budget and its category's name) as its wire record.
     static func record(_ db: Database, _ row: Row, currentMonth: String) throws -> BudgetRecord {
-        let budget = BudgetRow(row: row)
+        let budget = try BudgetRow(row: row)
         return budget.record(categoryName: row["category_name"], limits: try BudgetLimitRow.history(db, budgetId: budget.id ?? 0), currentMonth: currentMonth)
     }
 

@@ -5,8 +5,11 @@ import LedgerlyProtocol
 /// A row of `budgets`: the one type that reads and writes the table, and, with the budget's
 /// limit history (`BudgetLimitRow`) and its category's name, the one place a stored budget
 /// becomes its wire record.
-struct BudgetRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct BudgetRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "budgets"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
     static let defaultThresholds = [50, 80, 100]
 
     enum Columns {
@@ -46,30 +49,6 @@ struct BudgetRow: FetchableRecord, MutablePersistableRecord, Sendable {
         self.updatedAt = updatedAt
     }
 
-    init(row: Row) {
-        id = row[Columns.id]
-        categoryId = row[Columns.categoryId]
-        limitMinor = row[Columns.limitMinor]
-        currency = row[Columns.currency]
-        thresholds = row[Columns.thresholds]
-        carryOver = row[Columns.carryOver]
-        startMonth = row[Columns.startMonth]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.categoryId] = categoryId
-        container[Columns.limitMinor] = limitMinor
-        container[Columns.currency] = currency
-        container[Columns.thresholds] = thresholds
-        container[Columns.carryOver] = carryOver
-        container[Columns.startMonth] = startMonth
-        container[Columns.createdAt] = createdAt
-        container[Columns.updatedAt] = updatedAt
-    }
-
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var thresholdList: [Int] { (try? JSONDecoder().decode([Int].self, from: Data(thresholds.utf8))) ?? Self.defaultThresholds }
@@ -85,8 +64,11 @@ struct BudgetRow: FetchableRecord, MutablePersistableRecord, Sendable {
 }
 
 /// A row of `budget_limits`: one limit of a budget, in force from its month on (D82).
-struct BudgetLimitRow: FetchableRecord, PersistableRecord, Sendable {
+struct BudgetLimitRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "budget_limits"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let budgetId = Column("budget_id")
@@ -107,26 +89,12 @@ struct BudgetLimitRow: FetchableRecord, PersistableRecord, Sendable {
         self.currency = currency
     }
 
-    init(row: Row) {
-        budgetId = row[Columns.budgetId]
-        fromMonth = row[Columns.fromMonth]
-        limitMinor = row[Columns.limitMinor]
-        currency = row[Columns.currency]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.budgetId] = budgetId
-        container[Columns.fromMonth] = fromMonth
-        container[Columns.limitMinor] = limitMinor
-        container[Columns.currency] = currency
-    }
-
     var limit: BudgetLimit { BudgetLimit(fromMonth: fromMonth, limit: InputRules.format(limitMinor, currency), currency: currency) }
 
     /// Every limit a budget has had, oldest first (never empty: a budget starts with one).
     /// Cached SQL: budget evaluation reads it for each budget a change touches.
     static func history(_ db: Database, budgetId: Int64) throws -> [BudgetLimit] {
-        let limits = try db.cachedRows(sql: "SELECT * FROM budget_limits WHERE budget_id = ? ORDER BY from_month", arguments: [budgetId]).map { BudgetLimitRow(row: $0).limit }
+        let limits = try db.cachedRows(sql: "SELECT * FROM budget_limits WHERE budget_id = ? ORDER BY from_month", arguments: [budgetId]).map { try BudgetLimitRow(row: $0).limit }
         guard !limits.isEmpty else { throw LedgerError.broken("budget \(budgetId) has no limit") }
         return limits
     }

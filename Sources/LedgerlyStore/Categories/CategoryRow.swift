@@ -5,8 +5,11 @@ import LedgerlyProtocol
 /// A row of `categories`: the one type that reads and writes the table, and the one place a
 /// stored category becomes its wire record (`record(path:)`; the path comes from the tree).
 /// Other features ask it for categories (`find`, `requireExists`, `tree`).
-struct CategoryRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct CategoryRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "categories"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -47,32 +50,6 @@ struct CategoryRow: FetchableRecord, MutablePersistableRecord, Sendable {
         self.updatedAt = updatedAt
     }
 
-    init(row: Row) {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        kind = row[Columns.kind]
-        parentId = row[Columns.parentId]
-        icon = row[Columns.icon]
-        color = row[Columns.color]
-        budgetingEnabled = row[Columns.budgetingEnabled]
-        sortOrder = row[Columns.sortOrder]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.kind] = kind
-        container[Columns.parentId] = parentId
-        container[Columns.icon] = icon
-        container[Columns.color] = color
-        container[Columns.budgetingEnabled] = budgetingEnabled
-        container[Columns.sortOrder] = sortOrder
-        container[Columns.createdAt] = createdAt
-        container[Columns.updatedAt] = updatedAt
-    }
-
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     func record(path: String) -> CategoryRecord {
@@ -95,7 +72,7 @@ extension CategoryRow {
             \(kind == nil ? "" : "WHERE c.kind = ?")
             ORDER BY c.kind DESC, tree.sort_key
             """, arguments: kind.map { [$0.rawValue] } ?? [])
-        return rows.map { CategoryRow(row: $0).record(path: $0["path"]) }
+        return try rows.map { try CategoryRow(row: $0).record(path: $0["path"]) }
     }
 
     /// The category with this id, with its path; refused as not found, naming `field`.

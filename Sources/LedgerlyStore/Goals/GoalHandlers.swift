@@ -117,7 +117,7 @@ enum GoalHandlers {
             throw LedgerError.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: .body("id"))
         }
         let rows = try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [request.id])
-        return GoalContributionsReply(goalId: request.id, contributions: rows.map { GoalContributionRow(row: $0).record(currency: currency) })
+        return GoalContributionsReply(goalId: request.id, contributions: try rows.map { try GoalContributionRow(row: $0).record(currency: currency) })
     }
 
     /// Called when transactions are deleted: the contributions whose money one of them moved stop
@@ -131,7 +131,7 @@ enum GoalHandlers {
                 sql: "SELECT gc.*, g.currency FROM goal_contributions gc JOIN goals g ON g.id = gc.goal_id WHERE gc.tx_id = ? AND gc.withdrawn_at IS NULL ORDER BY gc.id",
                 arguments: [transactionId])
             for row in rows {
-                var contribution = GoalContributionRow(row: row)
+                var contribution = try GoalContributionRow(row: row)
                 contribution.withdrawnAt = context.now
                 try contribution.update(db)
                 withdrawn.append(contribution.record(currency: row["currency"]))

@@ -4,8 +4,11 @@ import LedgerlyProtocol
 
 /// A row of `goals`: the one type that reads and writes the table. Its wire record also needs
 /// the sum of its contributions and today (progress and pace): `GoalHandlers.record` adds them.
-struct GoalRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct GoalRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "goals"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -46,32 +49,6 @@ struct GoalRow: FetchableRecord, MutablePersistableRecord, Sendable {
         self.updatedAt = updatedAt
     }
 
-    init(row: Row) {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        targetMinor = row[Columns.targetMinor]
-        currency = row[Columns.currency]
-        deadline = row[Columns.deadline]
-        walletId = row[Columns.walletId]
-        categoryId = row[Columns.categoryId]
-        autoFund = row[Columns.autoFund]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.targetMinor] = targetMinor
-        container[Columns.currency] = currency
-        container[Columns.deadline] = deadline
-        container[Columns.walletId] = walletId
-        container[Columns.categoryId] = categoryId
-        container[Columns.autoFund] = autoFund
-        container[Columns.createdAt] = createdAt
-        container[Columns.updatedAt] = updatedAt
-    }
-
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var autoFundRule: AutoFundRule? { autoFund.flatMap { try? MessageCoding.decoder().decode(AutoFundRule.self, from: Data($0.utf8)) } }
@@ -84,8 +61,11 @@ struct GoalRow: FetchableRecord, MutablePersistableRecord, Sendable {
 
 /// A row of `goal_contributions`: money put towards a goal, by hand or by auto-fund; withdrawn
 /// (not deleted) when the transaction that moved it is deleted (D76).
-struct GoalContributionRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct GoalContributionRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "goal_contributions"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -96,6 +76,13 @@ struct GoalContributionRow: FetchableRecord, MutablePersistableRecord, Sendable 
         static let autoFundMonth = Column("autofund_month")
         static let createdAt = Column("created_at")
         static let withdrawnAt = Column("withdrawn_at")
+    }
+
+    /// Two columns are not their property's name in snake case: `tx_id` and `autofund_month`.
+    enum CodingKeys: String, CodingKey {
+        case id, goalId, amountMinor, date, createdAt, withdrawnAt
+        case transactionId = "txId"
+        case autoFundMonth = "autofundMonth"
     }
 
     var id: Int64?
@@ -117,28 +104,6 @@ struct GoalContributionRow: FetchableRecord, MutablePersistableRecord, Sendable 
         self.autoFundMonth = autoFundMonth
         self.createdAt = createdAt
         self.withdrawnAt = withdrawnAt
-    }
-
-    init(row: Row) {
-        id = row[Columns.id]
-        goalId = row[Columns.goalId]
-        amountMinor = row[Columns.amountMinor]
-        date = row[Columns.date]
-        transactionId = row[Columns.transactionId]
-        autoFundMonth = row[Columns.autoFundMonth]
-        createdAt = row[Columns.createdAt]
-        withdrawnAt = row[Columns.withdrawnAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.goalId] = goalId
-        container[Columns.amountMinor] = amountMinor
-        container[Columns.date] = date
-        container[Columns.transactionId] = transactionId
-        container[Columns.autoFundMonth] = autoFundMonth
-        container[Columns.createdAt] = createdAt
-        container[Columns.withdrawnAt] = withdrawnAt
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

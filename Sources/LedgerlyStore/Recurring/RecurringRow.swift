@@ -5,8 +5,11 @@ import LedgerlyProtocol
 
 /// A row of `recurring`: the one type that reads and writes the table, and the one place a
 /// stored template becomes its wire record.
-struct RecurringRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct RecurringRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "recurring"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -55,38 +58,6 @@ struct RecurringRow: FetchableRecord, MutablePersistableRecord, Sendable {
         self.paused = paused
         self.createdAt = createdAt
         self.updatedAt = updatedAt
-    }
-
-    init(row: Row) {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        template = row[Columns.template]
-        frequency = row[Columns.frequency]
-        every = row[Columns.every]
-        startDate = row[Columns.startDate]
-        endDate = row[Columns.endDate]
-        nextIndex = row[Columns.nextIndex]
-        nextRun = row[Columns.nextRun]
-        mode = row[Columns.mode]
-        paused = row[Columns.paused]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.template] = template
-        container[Columns.frequency] = frequency
-        container[Columns.every] = every
-        container[Columns.startDate] = startDate
-        container[Columns.endDate] = endDate
-        container[Columns.nextIndex] = nextIndex
-        container[Columns.nextRun] = nextRun
-        container[Columns.mode] = mode
-        container[Columns.paused] = paused
-        container[Columns.createdAt] = createdAt
-        container[Columns.updatedAt] = updatedAt
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -21,7 +21,7 @@ enum BalanceReporter {
         var unvalued: [Int64] = []
         var balances: [WalletBalance] = []
         for row in rows {
-            let wallet = WalletRow(row: row).record
+            let wallet = try WalletRow(row: row).record
             let counted = wallet.includeInNetWorth
             let currency = try InputRules.currency(wallet.currency, field: .wholeBody)
             let balance = Money(minorUnits: row["balance_minor"], currency: currency)

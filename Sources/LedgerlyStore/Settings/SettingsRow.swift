@@ -5,8 +5,11 @@ import LedgerlyProtocol
 
 /// The one row of `settings` (id 1): the one type that reads and writes the table, and the one
 /// place the settings become their wire record.
-struct SettingsRow: FetchableRecord, PersistableRecord, Sendable {
+struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "settings"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -25,6 +28,8 @@ struct SettingsRow: FetchableRecord, PersistableRecord, Sendable {
         static let updatedAt = Column("updated_at")
     }
 
+    /// Always 1: the table holds one row (a CHECK constraint).
+    var id: Int64 = 1
     var baseCurrency: String?
     var exchangeMode: String
     var priceRefreshMinutes: Int
@@ -40,46 +45,13 @@ struct SettingsRow: FetchableRecord, PersistableRecord, Sendable {
     var onboardingProgress: String?
     var updatedAt: String
 
-    init(row: Row) {
-        baseCurrency = row[Columns.baseCurrency]
-        exchangeMode = row[Columns.exchangeMode]
-        priceRefreshMinutes = row[Columns.priceRefreshMinutes]
-        staleFiatMinutes = row[Columns.staleFiatMinutes]
-        staleCryptoMinutes = row[Columns.staleCryptoMinutes]
-        cloudSync = row[Columns.cloudSync]
-        notifyBudget = row[Columns.notifyBudget]
-        notifyGoals = row[Columns.notifyGoals]
-        notifyRates = row[Columns.notifyRates]
-        notifyRecurring = row[Columns.notifyRecurring]
-        onboardingCompleted = row[Columns.onboardingCompleted]
-        onboardingProgress = row[Columns.onboardingProgress]
-        updatedAt = row[Columns.updatedAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = 1
-        container[Columns.baseCurrency] = baseCurrency
-        container[Columns.exchangeMode] = exchangeMode
-        container[Columns.priceRefreshMinutes] = priceRefreshMinutes
-        container[Columns.staleFiatMinutes] = staleFiatMinutes
-        container[Columns.staleCryptoMinutes] = staleCryptoMinutes
-        container[Columns.cloudSync] = cloudSync
-        container[Columns.notifyBudget] = notifyBudget
-        container[Columns.notifyGoals] = notifyGoals
-        container[Columns.notifyRates] = notifyRates
-        container[Columns.notifyRecurring] = notifyRecurring
-        container[Columns.onboardingCompleted] = onboardingCompleted
-        container[Columns.onboardingProgress] = onboardingProgress
-        container[Columns.updatedAt] = updatedAt
-    }
-
     /// The settings row; the first migration creates it, so it always exists. Cached SQL:
     /// several writes read it.
     static func current(_ db: Database) throws -> SettingsRow {
         guard let row = try db.cachedRow(sql: "SELECT * FROM settings WHERE id = 1") else {
             throw LedgerError.broken("the settings row is missing")
         }
-        return SettingsRow(row: row)
+        return try SettingsRow(row: row)
     }
 
     var record: SettingsRecord {

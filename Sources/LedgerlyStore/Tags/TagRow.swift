@@ -3,8 +3,11 @@ import LedgerlyProtocol
 
 /// A row of `tags`: the one type that reads and writes the table, and the one place a stored tag
 /// becomes its wire record.
-struct TagRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct TagRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "tags"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -17,16 +20,6 @@ struct TagRow: FetchableRecord, MutablePersistableRecord, Sendable {
     init(id: Int64? = nil, name: String) {
         self.id = id
         self.name = name
-    }
-
-    init(row: Row) {
-        id = row[Columns.id]
-        name = row[Columns.name]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.name] = name
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

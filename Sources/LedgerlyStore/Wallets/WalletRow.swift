@@ -5,8 +5,11 @@ import LedgerlyProtocol
 /// A row of `wallets`: the one type that reads and writes the table's columns, and the one place
 /// a stored wallet becomes its wire record (`record`). Other features ask it for wallets
 /// (`find`, `active`) instead of reaching into the wallet handlers.
-struct WalletRow: FetchableRecord, MutablePersistableRecord, Sendable {
+struct WalletRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "wallets"
+    /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns {
         static let id = Column("id")
@@ -57,38 +60,6 @@ struct WalletRow: FetchableRecord, MutablePersistableRecord, Sendable {
         self.updatedAt = updatedAt
     }
 
-    init(row: Row) {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        icon = row[Columns.icon]
-        currency = row[Columns.currency]
-        type = row[Columns.type]
-        startingBalanceMinor = row[Columns.startingBalanceMinor]
-        balanceMinor = row[Columns.balanceMinor]
-        institution = row[Columns.institution]
-        sortOrder = row[Columns.sortOrder]
-        includeInNetWorth = row[Columns.includeInNetWorth]
-        archived = row[Columns.archived]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.icon] = icon
-        container[Columns.currency] = currency
-        container[Columns.type] = type
-        container[Columns.startingBalanceMinor] = startingBalanceMinor
-        container[Columns.balanceMinor] = balanceMinor
-        container[Columns.institution] = institution
-        container[Columns.sortOrder] = sortOrder
-        container[Columns.includeInNetWorth] = includeInNetWorth
-        container[Columns.archived] = archived
-        container[Columns.createdAt] = createdAt
-        container[Columns.updatedAt] = updatedAt
-    }
-
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     /// The wallet as the protocol sends it: amounts as decimal text in the wallet's currency.
@@ -107,7 +78,7 @@ extension WalletRow {
         guard let row = try db.cachedRow(sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]) else {
             throw LedgerError.notFound("there is no wallet \(id)", field: field)
         }
-        return WalletRow(row: row)
+        return try WalletRow(row: row)
     }
 
     /// A wallet that may receive new transactions: it exists and is not archived.
