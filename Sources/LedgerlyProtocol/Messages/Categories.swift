@@ -64,6 +64,14 @@ public struct CategoryListReply: Codable, Hashable, Sendable {
     public init(categories: [CategoryRecord]) { self.categories = categories }
 }
 
+/// `category.get`: one category by id, with its path.
+public struct CategoryGetRequest: ReadRequest, Hashable {
+    public typealias Reply = CategoryRecord
+    public static let messageType: MessageType = "category.get"
+    public var id: Int64
+    public init(id: Int64) { self.id = id }
+}
+
 /// `category.update`: changes only the fields that are present.
 public struct CategoryUpdateRequest: WriteRequest, Hashable {
     public typealias Reply = CategoryRecord

@@ -2,7 +2,7 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `category.create`, `category.list`, `category.update`: the rules; `CategoryRow` reads and
+/// `category.create`, `category.list`, `category.get`, `category.update`: the rules; `CategoryRow` reads and
 /// writes the table.
 enum CategoryHandlers {
     static func create(_ request: CategoryCreateRequest, _ context: inout WriteContext) throws -> CategoryRecord {
@@ -32,6 +32,10 @@ enum CategoryHandlers {
 
     static func list(_ request: CategoryListRequest, _ db: Database) throws -> CategoryListReply {
         CategoryListReply(categories: try CategoryRow.tree(db, kind: request.kind))
+    }
+
+    static func get(_ request: CategoryGetRequest, _ db: Database) throws -> CategoryRecord {
+        try CategoryRow.find(db, id: request.id, field: .body("id"))
     }
 
     static func update(_ request: CategoryUpdateRequest, _ context: inout WriteContext) throws -> CategoryRecord {
