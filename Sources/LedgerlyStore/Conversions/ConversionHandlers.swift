@@ -25,12 +25,11 @@ enum ConversionHandlers {
                 id: 0, amount: amount.decimalString, from: from.code, result: conversion.result.decimalString,
                 to: target.code, snapshot: moment == nil ? snapshot : staleCleared(snapshot), warning: warning, createdAt: context.now)
         }
-        try db.execute(
-            cached: "INSERT INTO conversions (amount, from_currency, result, to_currency, snapshot, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [amount.decimalString, from.code, conversion.result.decimalString, target.code,
-                        String(decoding: try MessageCoding.encode(snapshot), as: UTF8.self), warning, context.now])
+        var row = try ConversionRow(amount: amount.decimalString, fromCurrency: from.code, result: conversion.result.decimalString, toCurrency: target.code,
+                                    snapshot: snapshot, warning: warning, createdAt: context.now)
+        try row.insert(db)
         let record = ConversionRecord(
-            id: db.lastInsertedRowID, amount: amount.decimalString, from: from.code, result: conversion.result.decimalString,
+            id: row.id ?? 0, amount: amount.decimalString, from: from.code, result: conversion.result.decimalString,
             to: target.code, snapshot: moment == nil ? snapshot : staleCleared(snapshot), warning: warning, createdAt: context.now)
         try context.record(.conversionRecorded, id: String(record.id), data: record)
         return record
@@ -39,15 +38,9 @@ enum ConversionHandlers {
     static func history(_ request: ConversionHistoryRequest, _ db: Database) throws -> ConversionHistoryReply {
         let limit = request.limit ?? 20
         guard (1...1_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 1000, got \(limit)", field: .body("limit")) }
-        let decoder = MessageCoding.decoder()
         let rows = try request.afterId.map { try db.cachedRows(sql: "SELECT * FROM conversions WHERE id > ? ORDER BY id LIMIT ?", arguments: [$0, limit]) }
             ?? db.cachedRows(sql: "SELECT * FROM conversions ORDER BY id DESC LIMIT ?", arguments: [limit])
-        return ConversionHistoryReply(conversions: try rows.map { row in
-            ConversionRecord(
-                id: row["id"], amount: row["amount"], from: row["from_currency"], result: row["result"], to: row["to_currency"],
-                snapshot: try decoder.decode(RateSnapshot.self, from: Data((row["snapshot"] as String).utf8)),
-                warning: row["warning"], createdAt: row["created_at"])
-        })
+        return ConversionHistoryReply(conversions: try rows.map { try ConversionRow(row: $0).record() })
     }
 
     private static func staleCleared(_ snapshot: RateSnapshot) -> RateSnapshot {

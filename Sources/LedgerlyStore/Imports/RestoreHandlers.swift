@@ -42,12 +42,12 @@ enum RestoreHandlers {
         }
         for (index, conversion) in request.conversions.enumerated() {
             let field = FieldPath.body("conversions")[index]
-            try db.execute(
-                cached: "INSERT INTO conversions (id, amount, from_currency, result, to_currency, snapshot, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [try InputRules.positiveId(conversion.id, field: field.member("id")), conversion.amount, try InputRules.currency(conversion.from, field: field.member("from")).code,
-                            conversion.result, try InputRules.currency(conversion.to, field: field.member("to")).code,
-                            String(decoding: try MessageCoding.encode(conversion.snapshot), as: UTF8.self), conversion.warning,
-                            try InputRules.timestamp(conversion.createdAt, field: field.member("createdAt"))])
+            var row = try ConversionRow(
+                id: try InputRules.positiveId(conversion.id, field: field.member("id")), amount: conversion.amount,
+                fromCurrency: try InputRules.currency(conversion.from, field: field.member("from")).code, result: conversion.result,
+                toCurrency: try InputRules.currency(conversion.to, field: field.member("to")).code, snapshot: conversion.snapshot, warning: conversion.warning,
+                createdAt: try InputRules.timestamp(conversion.createdAt, field: field.member("createdAt")))
+            try row.insert(db)
         }
         let reply = LedgerRestoreBeginReply(wallets: request.wallets.count, categories: request.categories.count, tags: request.tags.count,
                                             rateProfiles: request.rateProfiles.count, alerts: request.alerts.count, conversions: request.conversions.count)
@@ -133,18 +133,14 @@ enum RestoreHandlers {
         if let other = try db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ? AND id != ?", arguments: [name, id]) {
             throw LedgerError.conflict("rate profile '\(name)' is \(id) in the export but \(other) here", field: field.member("name"))
         }
-        let values: StatementArguments = [name, profile.type.rawValue, try InputRules.optionalText(profile.primarySource, field: field.member("primarySource"), limit: 50),
-                                          try InputRules.optionalText(profile.notes, field: field.member("notes"), limit: 1_000), profile.isDefault,
-                                          try profile.lastUpdated.map { try InputRules.timestamp($0, field: field.member("lastUpdated")) }]
-        let exists = try db.cachedValue(Bool.self, sql: "SELECT 1 FROM rate_profiles WHERE id = ?", arguments: [id]) == true
-        if exists {
-            try db.execute(cached: "UPDATE rate_profiles SET name = ?, type = ?, primary_source = ?, notes = ?, is_default = ?, last_updated = ? WHERE id = ?",
-                           arguments: values + [id])
-        } else {
-            try db.execute(cached: "INSERT INTO rate_profiles (name, type, primary_source, notes, is_default, last_updated, id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           arguments: values + [id, context.now])
-        }
-        try context.record(exists ? .rateProfileUpdated : .rateProfileCreated, id: String(id), data: try RateHandlers.profile(db, id: id, field: field.member("id")))
+        let existing = try RateProfileRow.fetchOne(db, key: id)
+        var row = RateProfileRow(
+            id: id, name: name, type: profile.type, primarySource: try InputRules.optionalText(profile.primarySource, field: field.member("primarySource"), limit: 50),
+            notes: try InputRules.optionalText(profile.notes, field: field.member("notes"), limit: 1_000), isDefault: profile.isDefault,
+            lastUpdated: try profile.lastUpdated.map { try InputRules.timestamp($0, field: field.member("lastUpdated")) },
+            createdAt: existing?.createdAt ?? context.now)
+        if existing != nil { try row.update(db) } else { try row.insert(db) }
+        try context.record(existing != nil ? .rateProfileUpdated : .rateProfileCreated, id: String(id), data: row.record)
     }
 
     // MARK: Finish

@@ -16,12 +16,6 @@ enum RateHandlers {
 
     // MARK: Rows
 
-    static func profile(_ row: Row) -> RateProfileRecord {
-        RateProfileRecord(
-            id: row["id"], name: row["name"], type: ExchangeMode(rawValue: row["type"]) ?? .manual,
-            primarySource: row["primary_source"], notes: row["notes"], isDefault: row["is_default"], lastUpdated: row["last_updated"])
-    }
-
     /// A stored rate; with `now` and `policy`, also its age and whether it is stale.
     static func record(_ row: Row, now: Date? = nil, policy: StalenessPolicy = .standard) -> RateRecord {
         RateRow(row: row).record(now: now, policy: policy)
@@ -55,7 +49,7 @@ enum RateHandlers {
         guard let row = try db.cachedRow(sql: "SELECT * FROM rate_profiles WHERE id = ?", arguments: [id]) else {
             throw LedgerError.notFound("there is no rate profile \(id); see `ledgerly rates profile list`", field: field)
         }
-        return profile(row)
+        return try RateProfileRow(row: row).record
     }
 
     /// The profile a conversion uses: the one named, else the default of the requested mode,
@@ -66,11 +60,11 @@ enum RateHandlers {
         guard let row = try db.cachedRow(sql: "SELECT * FROM rate_profiles WHERE type = ? ORDER BY is_default DESC, id LIMIT 1", arguments: [type]) else {
             throw LedgerError.notFound("there is no \(type) rate profile; add one with `ledgerly rates profile add`", field: field)
         }
-        return profile(row)
+        return try RateProfileRow(row: row).record
     }
 
     static func listProfiles(_ request: RateProfileListRequest, _ db: Database) throws -> RateProfileListReply {
-        RateProfileListReply(profiles: try db.cachedRows(sql: "SELECT * FROM rate_profiles ORDER BY type, name").map(profile))
+        RateProfileListReply(profiles: try RateProfileRow.order(RateProfileRow.Columns.type, RateProfileRow.Columns.name).fetchAll(db).map(\.record))
     }
 
     static func createProfile(_ request: RateProfileCreateRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
@@ -78,18 +72,17 @@ enum RateHandlers {
         if let existing = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ?", arguments: [name]) {
             throw LedgerError.conflict("a rate profile named '\(name)' already exists (id \(existing))", field: .body("name"))
         }
-        try context.db.execute(
-            cached: "INSERT INTO rate_profiles (name, type, primary_source, notes, is_default, created_at) VALUES (?, ?, ?, ?, 0, ?)",
-            arguments: [name, request.type.rawValue, try InputRules.optionalText(request.primarySource, field: .body("primarySource"), limit: 50),
-                        try InputRules.optionalText(request.notes, field: .body("notes"), limit: 1_000), context.now])
-        let created = try profile(context.db, id: context.db.lastInsertedRowID, field: .body("name"))
+        var row = RateProfileRow(name: name, type: request.type, primarySource: try InputRules.optionalText(request.primarySource, field: .body("primarySource"), limit: 50),
+                                 notes: try InputRules.optionalText(request.notes, field: .body("notes"), limit: 1_000), isDefault: false, lastUpdated: nil, createdAt: context.now)
+        try row.insert(context.db)
+        let created = row.record
         try context.record(.rateProfileCreated, id: String(created.id), data: created)
         return created
     }
 
     static func useProfile(_ request: RateProfileUseRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
         let chosen = try profile(context.db, id: request.id, field: .body("id"))
-        let previous = try context.db.cachedRows(sql: "SELECT * FROM rate_profiles WHERE type = ? AND is_default = 1 AND id != ?", arguments: [chosen.type.rawValue, chosen.id]).map(profile)
+        let previous = try context.db.cachedRows(sql: "SELECT * FROM rate_profiles WHERE type = ? AND is_default = 1 AND id != ?", arguments: [chosen.type.rawValue, chosen.id]).map { try RateProfileRow(row: $0).record }
         let modeBefore = try context.db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1")
         try context.db.execute(cached: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [chosen.id, chosen.type.rawValue])
         // One event per record that changed, none for what stayed: the profile that lost its

@@ -6,13 +6,6 @@ import LedgerlyProtocol
 /// `rates.provider.report` and `rates.provider.list`: each provider's last attempt, kept by the
 /// store so its health outlives the rates service and reaches every client and subscriber.
 enum RateProviderHandlers {
-    static func status(_ row: Row) -> RateProviderStatus {
-        RateProviderStatus(
-            name: row["name"], profile: row["profile"], lastAttemptAt: row["last_attempt_at"], lastSuccessAt: row["last_success_at"],
-            lastError: row["last_error"], consecutiveFailures: row["consecutive_failures"], nextAttemptAt: row["next_attempt_at"],
-            stored: row["stored"], confirmed: row["confirmed"])
-    }
-
     static func report(_ request: RateProviderReportRequest, _ context: inout WriteContext) throws -> RateProviderStatus {
         let name = try InputRules.name(request.name, field: .body("name"))
         let profile = try InputRules.name(request.profile, field: .body("profile"))
@@ -36,13 +29,14 @@ enum RateProviderHandlers {
                     confirmed = CASE WHEN excluded.last_error IS NULL THEN excluded.confirmed ELSE confirmed END
                 """,
             arguments: [name, profile, attemptedAt, error, attemptedAt, error, request.consecutiveFailures, nextAttemptAt, request.stored, request.confirmed])
-        let row = try context.db.cachedRow(sql: "SELECT * FROM rate_providers WHERE name = ?", arguments: [name])!
-        let stored = status(row)
+        guard let stored = try RateProviderRow.fetchOne(context.db, key: name)?.record else {
+            throw LedgerError.broken("the status of provider \(InputEcho.quoted(name)) was stored but cannot be read back")
+        }
         try context.record(.rateProviderStatus, id: name, data: stored)
         return stored
     }
 
     static func list(_ request: RateProviderListRequest, _ db: Database) throws -> RateProviderListReply {
-        RateProviderListReply(providers: try db.cachedRows(sql: "SELECT * FROM rate_providers ORDER BY name").map(status))
+        RateProviderListReply(providers: try RateProviderRow.order(RateProviderRow.Columns.name).fetchAll(db).map(\.record))
     }
 }
