@@ -1,5 +1,6 @@
 import Foundation
 import LedgerlyProtocol
+import LedgerlyTesting
 import Testing
 
 extension EndToEndTests {
