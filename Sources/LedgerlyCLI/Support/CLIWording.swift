@@ -1,3 +1,4 @@
+import Foundation
 import LedgerlyProtocol
 
 /// Rewords the store's error messages for the command line: protocol field paths such as

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// Runs one service in a `ServiceGroup` that shuts it down gracefully on SIGTERM or SIGINT,
 /// and turns a startup failure (lock held, database unreadable) into a clear line and exit 1.
