@@ -149,6 +149,21 @@ let package = Package(
             exclude: ["Support/provider_server.py", "Support/webhook_receiver.py"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "LedgerlyRuntimeTests",
+            dependencies: ["LedgerlyRuntime", "LedgerlyProtocol", "ZeroMQ"],
+            swiftSettings: swiftSettings
+        ),
+        // Runs commands in-process against a real store started from its executable, and the
+        // `ledgerly` binary beside them to compare what each prints.
+        .testTarget(
+            name: "LedgerlyCLITests",
+            dependencies: [
+                "LedgerlyCLI", "LedgerlyTesting", "LedgerlyProtocol", "LedgerlyRuntime",
+                "ledgerly-store", "ledgerly",
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
