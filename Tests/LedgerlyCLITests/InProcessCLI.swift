@@ -17,9 +17,11 @@ struct InProcessCLI {
 
     func run(_ arguments: [String]) -> ServiceHarness.CommandResult {
         let output = Mutex(""), errors = Mutex("")
-        let status = LedgerlyCommand.run(arguments: arguments, output: CommandOutput(
-            standardOutput: { text in output.withLock { $0 += text } },
-            standardError: { text in errors.withLock { $0 += text } }))
+        let status = LedgerlyCommand.run(
+            arguments: arguments,
+            output: CommandOutput(
+                standardOutput: { text in output.withLock { $0 += text } },
+                standardError: { text in errors.withLock { $0 += text } }))
         return ServiceHarness.CommandResult(status: status, stdout: output.withLock { $0 }, stderr: errors.withLock { $0 })
     }
 }

@@ -42,8 +42,10 @@ public struct CommandOutput: Sendable {
             outputIsTerminal: false, errorIsTerminal: false, columns: 80)
     }
 
-    private init(printed: @escaping @Sendable (String) -> Void, written: @escaping @Sendable (Data) -> Void, errors: @escaping @Sendable (Data) -> Void,
-                 outputIsTerminal: Bool, errorIsTerminal: Bool, columns: Int?) {
+    private init(
+        printed: @escaping @Sendable (String) -> Void, written: @escaping @Sendable (Data) -> Void, errors: @escaping @Sendable (Data) -> Void,
+        outputIsTerminal: Bool, errorIsTerminal: Bool, columns: Int?
+    ) {
         self.printed = printed
         self.written = written
         self.errors = errors
