@@ -5,8 +5,12 @@ struct TerminalStyle {
     let enabled: Bool
 
     /// Asked of the run's output, which knows whether its streams are terminals (`CommandOutput`).
-    static var standardOutput: TerminalStyle { TerminalStyle(enabled: CommandOutput.current.outputIsTerminal) }
-    static var standardError: TerminalStyle { TerminalStyle(enabled: CommandOutput.current.errorIsTerminal) }
+    static var standardOutput: TerminalStyle {
+        TerminalStyle(enabled: CommandOutput.current.outputIsTerminal && CommandOutput.current.colorsAllowed)
+    }
+    static var standardError: TerminalStyle {
+        TerminalStyle(enabled: CommandOutput.current.errorIsTerminal && CommandOutput.current.colorsAllowed)
+    }
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }

@@ -14,21 +14,22 @@ public struct CommandOutput: Sendable {
     let written: @Sendable (Data) -> Void
     /// Bytes for standard error.
     let errors: @Sendable (Data) -> Void
-    /// Colours and the progress line are drawn only on a terminal.
+    /// The progress line is drawn only on a terminal; colours also need `NO_COLOR` unset.
     let outputIsTerminal: Bool
     let errorIsTerminal: Bool
+    let colorsAllowed: Bool
     /// Help text width; nil asks the terminal (80 when there is none), as the binary does.
     let columns: Int?
 
     /// The process's own streams: exactly what `ledgerly` wrote before this seam existed.
     public static var standard: CommandOutput {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
-        return CommandOutput(
+        CommandOutput(
             printed: { Swift.print($0, terminator: "") },
             written: { FileHandle.standardOutput.write($0) },
             errors: { FileHandle.standardError.write($0) },
-            outputIsTerminal: isatty(STDOUT_FILENO) == 1 && !noColor,
-            errorIsTerminal: isatty(STDERR_FILENO) == 1 && !noColor,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1,
+            colorsAllowed: ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
             columns: nil)
     }
 
@@ -39,18 +40,19 @@ public struct CommandOutput: Sendable {
             printed: standardOutput,
             written: { standardOutput(String(decoding: $0, as: UTF8.self)) },
             errors: { standardError(String(decoding: $0, as: UTF8.self)) },
-            outputIsTerminal: false, errorIsTerminal: false, columns: 80)
+            outputIsTerminal: false, errorIsTerminal: false, colorsAllowed: false, columns: 80)
     }
 
     private init(
         printed: @escaping @Sendable (String) -> Void, written: @escaping @Sendable (Data) -> Void, errors: @escaping @Sendable (Data) -> Void,
-        outputIsTerminal: Bool, errorIsTerminal: Bool, columns: Int?
+        outputIsTerminal: Bool, errorIsTerminal: Bool, colorsAllowed: Bool, columns: Int?
     ) {
         self.printed = printed
         self.written = written
         self.errors = errors
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
+        self.colorsAllowed = colorsAllowed
         self.columns = columns
     }
 
