@@ -3,8 +3,11 @@ import PackageDescription
 
 /// One settings array applied to every Swift target, so every module builds the same way:
 /// Swift 6 language mode (strict concurrency) with warnings treated as errors in CI.
+/// `MemberImportVisibility`: a file sees only the members of modules it imports itself, so every
+/// module a target uses is imported where it is used and declared among its dependencies (D122).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -24,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        // Already there through async-http-client; named because the alerts and rates code and the
+        // alerts tests import its modules directly.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,43 +47,52 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // The service executables' shared options (`ServiceOptions`).
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "LedgerlyStore",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol",
+                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "LedgerlyRates",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyCore",
+                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "LedgerlyAlerts",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyCore",
+                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
-        // Shared by the end-to-end tests and ledgerly-bench: drivers that run the real executables.
-        .target(name: "LedgerlyTesting", dependencies: ["LedgerlyRuntime", "LedgerlyProtocol", "ZeroMQ"], swiftSettings: swiftSettings),
+        // Shared by the test targets and ledgerly-bench: drivers that run the real executables.
+        .target(name: "LedgerlyTesting", dependencies: ["LedgerlyRuntime", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ"], swiftSettings: swiftSettings),
         .target(name: "LedgerlyInterchange", dependencies: ["LedgerlyProtocol", "LedgerlyCore"], swiftSettings: swiftSettings),
         .target(
             name: "LedgerlyCLI",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyInterchange",
+                "LedgerlyRuntime", "LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -89,16 +104,15 @@ let package = Package(
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange", "LedgerlyTesting",
+                "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange", "LedgerlyTesting", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange"], swiftSettings: swiftSettings),
-        .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore"], swiftSettings: swiftSettings),
-        .testTarget(name: "LedgerlyRuntimeTests", dependencies: ["LedgerlyRuntime"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore", "LedgerlyRuntime"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FuzzTests",
             dependencies: ["LedgerlyStore", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyRuntime", "LedgerlyTesting", .product(name: "Logging", package: "swift-log")],
@@ -107,27 +121,49 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerlyRatesTests",
-            dependencies: ["LedgerlyRates", "LedgerlyCore"],
+            dependencies: ["LedgerlyRates", "LedgerlyCore", "LedgerlyRuntime"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LedgerlyAlertsTests",
-            dependencies: ["LedgerlyAlerts", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "LedgerlyAlerts", "LedgerlyProtocol", "LedgerlyRuntime",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LedgerlyStoreTests",
-            dependencies: ["LedgerlyStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["LedgerlyStore", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyRuntime", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyTesting",
+                "LedgerlyRuntime", "LedgerlyTesting", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
                 "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly",
             ],
             exclude: ["Support/provider_server.py", "Support/webhook_receiver.py"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LedgerlyRuntimeTests",
+            dependencies: ["LedgerlyRuntime", "LedgerlyProtocol", "ZeroMQ"],
+            swiftSettings: swiftSettings
+        ),
+        // Runs commands in-process against a real store started from its executable, and the
+        // `ledgerly` binary beside them to compare what each prints.
+        .testTarget(
+            name: "LedgerlyCLITests",
+            dependencies: [
+                "LedgerlyCLI", "LedgerlyTesting", "LedgerlyProtocol", "LedgerlyRuntime",
+                "ledgerly-store", "ledgerly",
+            ],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
 import LedgerlyTesting

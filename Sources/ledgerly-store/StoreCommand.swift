@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerlyRuntime
 import LedgerlyStore
+import ServiceLifecycle
 
 /// `ledgerly-store`: parse, build the service, run (or put a backup back and exit).
 @main

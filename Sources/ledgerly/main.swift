@@ -1,3 +1,4 @@
+import Foundation
 import LedgerlyCLI
 
-LedgerlyCommand.main()
+exit(LedgerlyCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

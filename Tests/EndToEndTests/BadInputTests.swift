@@ -1,6 +1,8 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
+import LedgerlyTesting
 import Testing
 import ZeroMQ
 

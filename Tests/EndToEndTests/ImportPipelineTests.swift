@@ -1,7 +1,9 @@
 import Foundation
-import Synchronization
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
+import LedgerlyTesting
+import Synchronization
 import Testing
 import ZeroMQ
 

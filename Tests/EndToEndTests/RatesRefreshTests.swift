@@ -1,39 +1,23 @@
 import Foundation
 import LedgerlyProtocol
+import LedgerlyRuntime
+import LedgerlyTesting
 import Testing
 
 extension EndToEndTests {
     /// The rates service fetching from providers, each played by a local HTTP server serving the
     /// providers' real formats (the ECB's daily XML of 2026-10-30: 1 EUR = 1.1172 USD = 175.68 JPY).
     @Suite struct RatesRefreshTests {
-        static func configure(_ harness: ServiceHarness, _ providers: [[String: Any]]) throws {
-            let data = try JSONSerialization.data(withJSONObject: ["providers": providers])
-            try data.write(to: harness.home.root.appendingPathComponent("rates.json"))
-        }
-
-        static func rates(_ harness: ServiceHarness, profile: String? = nil) throws -> [RateRecord] {
-            let arguments = ["rates", "list", "--json"] + (profile.map { ["--profile", $0] } ?? [])
-            return try JSONDecoder().decode(RateListReply.self, from: Data(try harness.cli(arguments).stdout.utf8)).rates
-        }
-
-        static func setUpLedger(_ harness: ServiceHarness) throws {
-            try harness.start(.store)
-            try harness.setUp()
-            for currency in ["USD", "JPY"] {
-                #expect(try harness.cli("wallet", "add", currency, "--currency", currency).status == 0)
-            }
-        }
-
         @Test func refreshingFromTheECBGivesTheSameFiguresAsConvertingByHand() throws {
             let server = try ProviderServer()
             let harness = try ServiceHarness()
-            try Self.configure(harness, [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
-            try Self.setUpLedger(harness)
+            try harness.configureProviders([["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
+            try harness.setUpLedgerInUSDAndJPY()
             try harness.start(.rates)
 
             // The service refreshes on its own once it is up: EUR→USD and EUR→JPY, the currencies in use.
-            try harness.waitFor("the scheduled refresh") { try Self.rates(harness).count == 2 }
-            #expect(Set(try Self.rates(harness).map { "\($0.base)/\($0.quote)" }) == ["EUR/USD", "EUR/JPY"])
+            try harness.waitFor("the scheduled refresh") { try harness.rates().count == 2 }
+            #expect(Set(try harness.rates().map { "\($0.base)/\($0.quote)" }) == ["EUR/USD", "EUR/JPY"])
             // On demand, again: nothing new, the same two confirmed as current.
             let refresh = try harness.cli("rates", "refresh", "--json")
             #expect(refresh.status == 0, "\(refresh.stderr)")
@@ -81,8 +65,8 @@ extension EndToEndTests {
             ]
             var providers: [[String: Any]] = broken.map { ["name": $0.0, "format": "ecb-daily-xml", "url": server.url($0.1), "profile": "official"] }
             providers.append(["name": "slow", "format": "ecb-daily-xml", "url": server.url("slow/3"), "profile": "official", "timeoutSeconds": 1])
-            try Self.configure(harness, providers)
-            try Self.setUpLedger(harness)
+            try harness.configureProviders(providers)
+            try harness.setUpLedgerInUSDAndJPY()
             try harness.start(.rates)
 
             let refresh = try harness.cli("rates", "refresh", "--json")

@@ -1,5 +1,7 @@
 import Foundation
 import LedgerlyProtocol
+import LedgerlyRuntime
+import LedgerlyTesting
 import Testing
 
 extension EndToEndTests {
@@ -8,8 +10,6 @@ extension EndToEndTests {
     /// a restart clears, and the drop folder. Time passes by starting services with
     /// `--clock-offset`, the same real processes a user runs.
     @Suite struct RatesScheduleTests {
-        typealias Refresh = RatesRefreshTests
-
         static func convert(_ harness: ServiceHarness, _ arguments: String...) throws -> ConversionRecord {
             let result = try harness.cli(["convert"] + arguments + ["--json"])
             guard result.status == 0 else { throw HarnessError.commandFailed("convert", result.stderr) }
@@ -27,10 +27,10 @@ extension EndToEndTests {
         /// its first (scheduled, unasked) refresh done.
         static func ledgerWithTheECB(_ server: ProviderServer) throws -> ServiceHarness {
             let harness = try ServiceHarness()
-            try Refresh.configure(harness, [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
-            try Refresh.setUpLedger(harness)
+            try harness.configureProviders([["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
+            try harness.setUpLedgerInUSDAndJPY()
             try harness.start(.rates)
-            try harness.waitFor("the first refresh") { try Refresh.rates(harness).count == 2 }
+            try harness.waitFor("the first refresh") { try harness.rates().count == 2 }
             return harness
         }
 
@@ -49,12 +49,12 @@ extension EndToEndTests {
             #expect(offline.status == 0)
             #expect(offline.stdout.contains("15725 JPY"))  // still answers, from the stored rates…
             #expect(offline.stderr.contains("rate 2 h old"))  // …and says they are old
-            #expect(try Refresh.rates(harness).allSatisfy { $0.stale == true })
+            #expect(try harness.rates().allSatisfy { $0.stale == true })
 
             // Started again, it sees the last success was more than an interval ago and refreshes.
             try harness.start(.rates, extraArguments: ["--clock-offset", "7260"])
             try harness.waitFor("the warning to go away") { try Self.convert(harness, "100", "USD", "--to", "JPY").warning == nil }
-            #expect(try Refresh.rates(harness).allSatisfy { $0.stale == false })
+            #expect(try harness.rates().allSatisfy { $0.stale == false })
             #expect(try Self.providers(harness)["ecb"]?.lastError == nil)
         }
 
@@ -63,7 +63,7 @@ extension EndToEndTests {
             let harness = try Self.ledgerWithTheECB(server)
             // The interval is an hour: only the wallet.created event can explain a GBP rate now.
             #expect(try harness.cli("wallet", "add", "Pounds", "--currency", "GBP").status == 0)
-            try harness.waitFor("EUR/GBP", seconds: 15) { try Refresh.rates(harness).contains { $0.quote == "GBP" } }
+            try harness.waitFor("EUR/GBP", seconds: 15) { try harness.rates().contains { $0.quote == "GBP" } }
             #expect(try Self.convert(harness, "100", "GBP", "--to", "EUR").result == "119.93")  // 100 ÷ 0.8338 = 119.932…
         }
 
@@ -71,14 +71,13 @@ extension EndToEndTests {
             let server = try ProviderServer()
             let harness = try ServiceHarness()
             server.setDown("ecb", true)
-            let data = try JSONSerialization.data(withJSONObject: [
+            try harness.configureRates([
                 "providers": [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("switch/ecb/eurofxref-daily.xml"), "profile": "official",
                                "minimumSecondsBetweenRequests": 0]],
                 "schedule": ["retryInitialSeconds": 1, "retryMaximumSeconds": 4],
                 "dropFolder": ["enabled": false],
             ])
-            try data.write(to: harness.home.root.appendingPathComponent("rates.json"))
-            try Refresh.setUpLedger(harness)
+            try harness.setUpLedgerInUSDAndJPY()
             try harness.start(.rates)
 
             try harness.waitFor("three failures", seconds: 20) { (try Self.providers(harness)["ecb"]?.consecutiveFailures ?? 0) >= 3 }
@@ -95,7 +94,7 @@ extension EndToEndTests {
                 #expect(times[1] - times[0] >= 0.9)
                 #expect(times[2] - times[1] >= 1.9)
             }
-            #expect(try Refresh.rates(harness).isEmpty)  // nothing stored from a failure
+            #expect(try harness.rates().isEmpty)  // nothing stored from a failure
             #expect(try harness.cli("log", "--json").stdout.contains("rates.provider.status"))
 
             // A restart resumes the count instead of starting over.
@@ -110,22 +109,21 @@ extension EndToEndTests {
             let healthy = try #require(try Self.providers(harness)["ecb"])
             #expect(healthy.consecutiveFailures == 0)
             #expect(healthy.lastSuccessAt != nil)
-            #expect(try Refresh.rates(harness).count == 2)
+            #expect(try harness.rates().count == 2)
             #expect(harness.status(.rates) != nil)
         }
 
         @Test func theDropFolderFeedsTheParallelProfileAndRejectsBadFiles() throws {
             let harness = try ServiceHarness()
-            let data = try JSONSerialization.data(withJSONObject: ["providers": [], "dropFolder": ["scanSeconds": 0.2]])
-            try data.write(to: harness.home.root.appendingPathComponent("rates.json"))
-            try Refresh.setUpLedger(harness)
+            try harness.configureRates(["providers": [], "dropFolder": ["scanSeconds": 0.2]])
+            try harness.setUpLedgerInUSDAndJPY()
             try harness.start(.rates)
             let folder = harness.home.root.appendingPathComponent("dropfolder")
             try harness.waitFor("the drop folder") { FileManager.default.fileExists(atPath: folder.path) }
 
             try Data("base,quote,rate,date\nUSD,ARS,1185.50,2026-11-20\n".utf8).write(to: folder.appendingPathComponent("blue.csv"))
             try harness.waitFor("blue.csv to be processed") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("processed/blue.csv").path) }
-            let parallel = try Refresh.rates(harness, profile: "parallel")
+            let parallel = try harness.rates(profile: "parallel")
             #expect(parallel.map { "\($0.base)/\($0.quote) \($0.rate) \($0.source)" } == ["USD/ARS 1185.5 dropfolder"])
             #expect(try Self.convert(harness, "100", "USD", "--to", "ARS", "--mode", "parallel").result == "118550.00")
 
@@ -133,7 +131,7 @@ extension EndToEndTests {
             try harness.waitFor("bad.csv to be rejected") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/bad.csv").path) }
             let reason = try String(contentsOf: folder.appendingPathComponent("rejected/bad.csv.error.txt"), encoding: .utf8)
             #expect(reason.contains("line 3"))
-            #expect(try Refresh.rates(harness, profile: "parallel").map(\.rate) == ["1185.5"])  // nothing from the bad file
+            #expect(try harness.rates(profile: "parallel").map(\.rate) == ["1185.5"])  // nothing from the bad file
             try harness.waitFor("the rejection in status") { try Self.providers(harness)["dropfolder"]?.lastError?.contains("bad.csv") == true }
             #expect(harness.status(.rates) != nil)
         }
@@ -141,7 +139,7 @@ extension EndToEndTests {
         @Test func setupPreviewsConversionsWhenRatesAreKnown() throws {
             let server = try ProviderServer()
             let harness = try ServiceHarness()
-            try Refresh.configure(harness, [["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
+            try harness.configureProviders([["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
             try harness.start(.store)
             try harness.start(.rates)
             // Before setup the service fetches everything the feed offers, so setup can preview.

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerlyRuntime
+import LedgerlyTesting
 import Testing
 
 extension EndToEndTests {

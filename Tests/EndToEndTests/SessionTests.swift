@@ -1,5 +1,7 @@
 import Foundation
 import LedgerlyProtocol
+import LedgerlyRuntime
+import LedgerlyTesting
 import Testing
 
 extension EndToEndTests {

@@ -1,6 +1,8 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
+import LedgerlyTesting
 import Testing
 
 extension EndToEndTests {
@@ -39,13 +41,8 @@ extension EndToEndTests {
         /// retries like every client, and an alert after the restart comes within seconds.
         @Test func theAlertsServiceRecoversQuicklyFromAStoreRestart() throws {
             let harness = try ServiceHarness()
-            try harness.start(.store)
-            try harness.start(.alerts)
-            try harness.setUp()
-            let client = harness.client()
-            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR", startingBalance: "1000"))
-            let food = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
-            let budget = try client.call(BudgetSetRequest(categoryId: food.id, limit: "100"))
+            let ledger = try BudgetedLedger(harness)
+            let (client, wallet, food, budget) = (ledger.client, ledger.wallet, ledger.food, ledger.budget)
             _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "10", categoryId: food.id, date: Timestamp.today()))
             try harness.waitFor("alerts to follow") { harness.status(.alerts)?.lastSeq == harness.status(.store)?.lastSeq }
             harness.stop(.store, signal: SIGKILL)
@@ -62,7 +59,7 @@ extension EndToEndTests {
             let harness = try ServiceHarness()
             let server = try ProviderServer()
             let providers: [[String: Any]] = [["name": "slow", "format": "ecb-daily-xml", "url": server.url("slow/20"), "profile": "official", "timeoutSeconds": 30]]
-            try JSONSerialization.data(withJSONObject: ["providers": providers]).write(to: harness.home.root.appendingPathComponent("rates.json"))
+            try harness.configureProviders(providers)
             try harness.start(.store)
             try harness.setUp()
             try harness.start(.rates)

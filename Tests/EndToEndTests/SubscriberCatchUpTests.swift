@@ -1,6 +1,8 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
+import LedgerlyTesting
 import Testing
 
 extension EndToEndTests {
@@ -49,13 +51,8 @@ extension EndToEndTests {
         /// lag 0). It must notice and replay, and raise the alert the restored ledger implies.
         @Test func aDatabasePutBackFromACopyIsReplayed() throws {
             let harness = try ServiceHarness()
-            try harness.start(.store)
-            try harness.start(.alerts)
-            try harness.setUp()
-            let client = harness.client()
-            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR", startingBalance: "1000"))
-            let food = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
-            let budget = try client.call(BudgetSetRequest(categoryId: food.id, limit: "100"))
+            let ledger = try BudgetedLedger(harness)
+            let (client, wallet, food, budget) = (ledger.client, ledger.wallet, ledger.food, ledger.budget)
             let today = Timestamp.today()
             let copy = harness.home.root.appendingPathComponent("copy.sqlite")
             let backup = try client.call(LedgerBackupRequest(path: copy.path))

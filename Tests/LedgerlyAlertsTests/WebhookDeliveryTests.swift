@@ -3,6 +3,7 @@ import Foundation
 import LedgerlyAlerts
 import LedgerlyProtocol
 import LedgerlyRuntime
+import Logging
 import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct WebhookDeliveryTests {

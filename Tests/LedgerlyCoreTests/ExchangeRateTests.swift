@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ExchangeRateTests {
     @Test(arguments: [
-        ("161.25", Decimal(sign: .plus, exponent: -2, significand: 16125)), ("0.0061823802", Decimal(sign: .plus, exponent: -10, significand: 61823802)),
+        ("161.25", Decimal(sign: .plus, exponent: -2, significand: 16125)), ("0.0061823802", Decimal(sign: .plus, exponent: -10, significand: 61_823_802)),
         ("1", Decimal(1)), ("1000000000000", Decimal(sign: .plus, exponent: 12, significand: 1)), ("0.000000000001", Decimal(sign: .plus, exponent: -12, significand: 1)),
         ("1185.50", Decimal(sign: .plus, exponent: -1, significand: 11855)), ("2500000000", Decimal(2_500_000_000)),
     ])

@@ -1,3 +1,4 @@
+import LedgerlyCore
 import LedgerlyInterchange
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
+import LedgerlyRuntime
 @testable import LedgerlyStore
 import Testing
 

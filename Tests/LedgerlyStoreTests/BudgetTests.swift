@@ -7,8 +7,6 @@ import Testing
 /// Budgets against a real database: what counts as spending, carry-over, thresholds, and the
 /// alert log's once-per-key rule.
 @Suite struct BudgetTests {
-    typealias Store = StoreRouterTests.Store
-
     struct Ledger {
         let store: Store
         let card: WalletRecord

@@ -7,8 +7,6 @@ import Testing
 /// Saving goals against a real database: progress, what each month needs, funding from a
 /// wallet, and the auto-fund rules.
 @Suite struct GoalTests {
-    typealias Store = StoreRouterTests.Store
-
     /// A store whose "today" is 2026-11-15, so the month arithmetic below does not depend on the day the tests run.
     static func store() async throws -> Store {
         let store = try await Store()

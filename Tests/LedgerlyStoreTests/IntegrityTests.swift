@@ -8,8 +8,6 @@ import Testing
 /// Regressions for the defects an outside review found that silently hid or changed data
 /// (issue 12, "Data that silently goes wrong"). Each test fails on the code before its fix.
 @Suite struct IntegrityTests {
-    typealias Store = StoreRouterTests.Store
-
     /// A store whose "today" is 2027-05-15, so month arithmetic does not depend on the day the tests run.
     static func store() async throws -> Store {
         let store = try await Store()

@@ -8,8 +8,6 @@ import Testing
 /// pair and its inverse and how they end, base amounts filled in when rates arrive, provider
 /// health, and what the store answers before setup. Time passes by moving the store's clock.
 @Suite struct RateFreshnessTests {
-    typealias Store = StoreRouterTests.Store
-
     static func batch(_ rates: [(String, String, String)], asOf: String = "2026-10-30T15:00:00.000Z") -> RateBatchRequest {
         RateBatchRequest(profileId: 1, source: "ecb", rates: rates.map { RateInput(base: $0.0, quote: $0.1, rate: $0.2, asOf: asOf) })
     }

@@ -7,8 +7,6 @@ import Testing
 /// Rates, conversion and rate snapshots in the store, against a real SQLite database.
 /// Figures are the ECB's reference rates of 2026-10-30: 1 EUR = 1.1172 USD = 175.68 JPY.
 @Suite struct RateRouterTests {
-    typealias Store = StoreRouterTests.Store
-
     static func ecbBatch(profileId: Int64 = 1, asOf: String = "2026-10-30T15:00:00.000Z") -> RateBatchRequest {
         RateBatchRequest(profileId: profileId, source: "ecb", rates: [
             RateInput(base: "EUR", quote: "USD", rate: "1.1172", asOf: asOf),

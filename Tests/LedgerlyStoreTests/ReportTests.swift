@@ -7,8 +7,6 @@ import Testing
 
 /// Reports, bulk import and the totals they read, against a real database.
 @Suite struct ReportTests {
-    typealias Store = StoreRouterTests.Store
-
     struct Ledger {
         let store: Store
         let checking: WalletRecord

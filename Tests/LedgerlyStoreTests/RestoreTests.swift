@@ -8,8 +8,6 @@ import Testing
 /// `ledger.restore.finish`) against a real database: ids and states come back as they were,
 /// and a ledger that is not new is refused.
 @Suite struct RestoreTests {
-    typealias Store = StoreRouterTests.Store
-
     /// A store whose "today" is 2026-11-15.
     static func store() async throws -> Store { try await GoalTests.store() }
 

@@ -1,4 +1,5 @@
 import LedgerlyProtocol
+import LedgerlyRuntime
 @testable import LedgerlyStore
 import Testing
 

@@ -7,8 +7,6 @@ import Testing
 /// Times, rates, amounts and currencies in requests are checked by one rule each, and errors name
 /// the field at fault (docs/decisions.md D87–D91).
 @Suite struct StrictValueTests {
-    typealias Store = StoreRouterTests.Store
-
     static let impossibleTimes = [
         "2026-02-30", "2026-02-30T12:00:00Z", "2026-10-30T25:00:00Z", "2026-10-30T24:00:00Z", "2026-10-30T10:61:00Z",
         "2026-10-30T23:59:60Z", "2026-10-30T12:00:00Z\u{0}", "2026-10-30T12:00:00z", "2026-10-30 12:00:00Z", "2026-10-30T12:00:00",

@@ -5,6 +5,7 @@ import LedgerlyProtocol
 import LedgerlyRuntime
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Sends an alert to an HTTP endpoint, signed so the receiver can tell it came from this
 /// Ledgerly and was not altered or replayed.

@@ -28,7 +28,7 @@ struct AlertsCommand: ParsableCommand {
 
     /// Prints one line and flushes it at once: a follower's output is often piped.
     static func emit(_ alert: AlertRecord, json: Bool) throws {
-        FileHandle.standardOutput.write(Data((try line(alert, json: json) + "\n").utf8))
+        CommandOutput.current.writeOutput(try line(alert, json: json) + "\n")
     }
 
     func run() throws {

@@ -48,7 +48,7 @@ struct ConvertCommand: ParsableCommand {
             if output.json { return try JSONOutput.print(converted) }
             print("\(converted.amount) \(converted.from) = \(TerminalStyle.standardOutput.bold(converted.result + " " + converted.to))")
             print(TerminalStyle.standardOutput.dim(ConvertCommand.describe(converted.snapshot)))
-            if let warning = converted.warning { FileHandle.standardError.write(Data((TerminalStyle.standardError.yellow("warning: ") + warning + "\n").utf8)) }
+            if let warning = converted.warning { CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + warning + "\n") }
         }
     }
 

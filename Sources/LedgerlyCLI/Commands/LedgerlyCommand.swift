@@ -21,4 +21,26 @@ public struct LedgerlyCommand: ParsableCommand {
         ])
 
     public init() {}
+
+    /// Parses and runs one command line (without the program name) and returns its exit status,
+    /// writing what `main()` would print to `output`: the binary runs through here, and so can a
+    /// test, in-process, with output it collects. Parse errors and help go where
+    /// swift-argument-parser's `exit(withError:)` sends them (help to standard output, errors to
+    /// standard error), with the same exit codes.
+    public static func run(arguments: [String], output: CommandOutput = .standard) -> Int32 {
+        CommandOutput.$current.withValue(output) {
+            do {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return ExitCode.success.rawValue
+            } catch {
+                let text = fullMessage(for: error, columns: output.columns)
+                let status = exitCode(for: error)
+                if !text.isEmpty {
+                    if status == .success { output.printed(text + "\n") } else { output.writeError(text + "\n") }
+                }
+                return status.rawValue
+            }
+        }
+    }
 }

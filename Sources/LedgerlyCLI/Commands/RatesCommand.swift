@@ -84,7 +84,7 @@ struct RatesCommand: ParsableCommand {
                     asOf: at, customOverride: override ? true : nil))
                 if output.json { return try JSONOutput.print(reply) }
                 print("Set \(reply.rate.base)/\(reply.rate.quote) = \(reply.rate.rate) (inverse \(reply.rate.inverseRate)) as of \(reply.rate.asOf).")
-                if let warning = reply.warning { FileHandle.standardError.write(Data((TerminalStyle.standardError.yellow("warning: ") + warning + "\n").utf8)) }
+                if let warning = reply.warning { CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + warning + "\n") }
             }
         }
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
+import LedgerlyRuntime
 
 /// `ledgerly settings show|set`: the values `ledgerly setup` chose, and a few more.
 struct SettingsCommand: ParsableCommand {

@@ -111,7 +111,7 @@ struct TransactionCommand: ParsableCommand {
                 print("Recorded \(created.kind.rawValue) \(created.id): \(created.amount) \(created.currency)\(moved) on \(created.date) in '\(target.name)' (balance \(balance) \(target.currency)).")
                 if let conversion = created.conversion { print(TerminalStyle.standardOutput.dim(ConvertCommand.describe(conversion))) }
                 if created.baseAmount == nil, let base = created.baseCurrency, base != target.currency {
-                    FileHandle.standardError.write(Data((TerminalStyle.standardError.yellow("warning: ") + "no \(target.currency)→\(base) rate is known yet, so this transaction has no \(base) amount; add one with `ledgerly rates set \(target.currency) \(base) RATE`\n").utf8))
+                    CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + "no \(target.currency)→\(base) rate is known yet, so this transaction has no \(base) amount; add one with `ledgerly rates set \(target.currency) \(base) RATE`\n")
                 }
             }
         }

@@ -11,5 +11,5 @@ struct CSVOutput {
         text += CSVField.line(fields)
     }
 
-    func print() { Swift.print(text, terminator: "") }
+    func print() { CommandOutput.current.printed(text) }
 }

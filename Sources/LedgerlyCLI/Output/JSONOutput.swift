@@ -7,7 +7,7 @@ enum JSONOutput {
         let encoder = MessageCoding.encoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        CommandOutput.current.written(data)
+        CommandOutput.current.written(Data("\n".utf8))
     }
 }

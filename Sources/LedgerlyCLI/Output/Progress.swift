@@ -11,7 +11,7 @@ struct Progress {
     init(_ title: String, total: Int) {
         self.title = title
         self.total = total
-        self.enabled = isatty(STDERR_FILENO) == 1 && total > 0
+        self.enabled = CommandOutput.current.errorIsTerminal && total > 0
     }
 
     /// Redraws at most ten times a second.
@@ -20,12 +20,12 @@ struct Progress {
         lastDrawn = Date()
         let tenths = total > 0 ? min(1_000, done * 1_000 / total) : 0
         let line = "\r\(title) ▕\(Bar.render(tenthsOfPercent: tenths, width: 24))▏ \(tenths / 10) % \(done) of \(total)"
-        FileHandle.standardError.write(Data(line.utf8))
+        CommandOutput.current.writeError(line)
     }
 
     /// Clears the line.
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        CommandOutput.current.writeError("\r\u{1B}[2K")
     }
 }

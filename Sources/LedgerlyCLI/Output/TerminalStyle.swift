@@ -4,11 +4,12 @@ import Foundation
 struct TerminalStyle {
     let enabled: Bool
 
-    static let standardOutput = TerminalStyle(descriptor: STDOUT_FILENO)
-    static let standardError = TerminalStyle(descriptor: STDERR_FILENO)
-
-    init(descriptor: Int32) {
-        enabled = isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    /// Asked of the run's output, which knows whether its streams are terminals (`CommandOutput`).
+    static var standardOutput: TerminalStyle {
+        TerminalStyle(enabled: CommandOutput.current.outputIsTerminal && CommandOutput.current.colorsAllowed)
+    }
+    static var standardError: TerminalStyle {
+        TerminalStyle(enabled: CommandOutput.current.errorIsTerminal && CommandOutput.current.colorsAllowed)
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

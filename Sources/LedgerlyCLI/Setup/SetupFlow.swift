@@ -1,6 +1,7 @@
 import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
+import LedgerlyRuntime
 
 /// The interactive first-run flow: welcome and privacy, base currency, exchange mode, sync,
 /// summary. Progress is saved in the store after every step, so quitting (q or Ctrl-D) and

@@ -11,13 +11,13 @@ enum CommandRunner {
             let style = TerminalStyle.standardError
             var text = style.red("error: ") + failure.message + "\n"
             if let hint = failure.hint { text += style.dim("hint: ") + hint + "\n" }
-            FileHandle.standardError.write(Data(text.utf8))
+            CommandOutput.current.writeError(text)
             throw ExitCode(failure.status.rawValue)
         } catch let exit as ExitCode {
             throw exit
         } catch {
             // Anything else is unexpected (encoding, messaging setup): exit 4, never 1 ("refused").
-            FileHandle.standardError.write(Data((TerminalStyle.standardError.red("error: ") + "\(error)\n").utf8))
+            CommandOutput.current.writeError(TerminalStyle.standardError.red("error: ") + "\(error)\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
     }

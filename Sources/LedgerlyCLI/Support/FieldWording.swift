@@ -1,3 +1,4 @@
+import Foundation
 import LedgerlyProtocol
 
 /// How one command names the request fields it fills: the option or positional argument a

@@ -30,11 +30,11 @@ public struct RateBook: Sendable {
         let direct = self.quote(CurrencyPair(base, quote), at: moment)
         let inverse = self.quote(CurrencyPair(quote, base), at: moment)
         switch (direct, inverse) {
-        case let (direct?, inverse?):
+        case (let direct?, let inverse?):
             let inverseWins = inverse.isOverride != direct.isOverride ? inverse.isOverride : inverse.asOf > direct.asOf
             return inverseWins ? RateLeg(quote: inverse, inverted: true) : RateLeg(quote: direct, inverted: false)
-        case let (direct?, nil): return RateLeg(quote: direct, inverted: false)
-        case let (nil, inverse?): return RateLeg(quote: inverse, inverted: true)
+        case (let direct?, nil): return RateLeg(quote: direct, inverted: false)
+        case (nil, let inverse?): return RateLeg(quote: inverse, inverted: true)
         case (nil, nil): return nil
         }
     }

@@ -1,3 +1,4 @@
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// Writes transactions as CSV (RFC 4180), one row at a time, for spreadsheets and scripts.

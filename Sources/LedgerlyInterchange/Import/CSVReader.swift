@@ -112,7 +112,7 @@ public struct CSVReader: Sendable {
             if byte == Self.lineFeed {
                 line += 1
             } else if byte == Self.carriageReturn, position + 1 >= bytes.count || bytes[position + 1] != Self.lineFeed {
-                line += 1 // a lone CR; in CRLF the LF counts the line
+                line += 1  // a lone CR; in CRLF the LF counts the line
             }
             buffer.append(byte)
             position += 1

@@ -1,3 +1,4 @@
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// Turns an export's transactions into `tx.import` items for a new ledger that has the export's

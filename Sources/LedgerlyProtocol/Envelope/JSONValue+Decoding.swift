@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONValue {
     /// The value read as a protocol type: how a subscriber reads an event's `data`.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {

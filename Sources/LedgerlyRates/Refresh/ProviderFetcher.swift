@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import LedgerlyRuntime
 import NIOCore
+import NIOHTTP1
 
 /// Downloads one provider document over HTTP(S), with a timeout and a size limit; anything but
 /// a 2xx answer is an error that says what the provider answered.

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerlyCore
 
 /// The requests one refresh of a provider makes: one for a fixed URL; for a URL template, one per

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// Runs a process's services in one `ServiceGroup` that shuts them down gracefully on SIGTERM or
 /// SIGINT, and turns a failure (lock held, database unreadable, sockets lost) into one clear line

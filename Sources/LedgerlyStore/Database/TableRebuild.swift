@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Schema changes SQLite's ALTER TABLE cannot make, done the way SQLite's documentation

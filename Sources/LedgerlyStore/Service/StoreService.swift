@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LedgerlyProtocol
 import LedgerlyRuntime
 import Logging

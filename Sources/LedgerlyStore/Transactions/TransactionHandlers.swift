@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import LedgerlyCore
 import LedgerlyProtocol

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a chaos run saw; `passed` when nothing acknowledged was lost or doubled and every check held.
 public struct ChaosReport: Sendable {
     public var kills = 0

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
 import Synchronization

@@ -5,31 +5,38 @@ import Synchronization
 import ZeroMQ
 
 /// Starts the real Ledgerly executables on a temporary home and talks to them over their real
-/// sockets. Every process it starts is killed when the harness is released.
-final class ServiceHarness: @unchecked Sendable {
+/// sockets. Every process it starts is killed when the harness is released. Shared by every test
+/// target that needs running services (end-to-end and CLI tests), so they start them one way.
+public final class ServiceHarness: @unchecked Sendable {
     // @unchecked: the process table is guarded by `lock`; everything else is immutable.
     /// The services' names and endpoints come from the code under test, so the two cannot drift.
-    typealias ServiceName = LedgerlyService
+    public typealias ServiceName = LedgerlyService
 
-    struct CommandResult {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    public struct CommandResult: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
-    let home: LedgerlyHome
-    let context: ZMQContext
+    public let home: LedgerlyHome
+    public let context: ZMQContext
     private let lock = NSLock()
     private var processes: [ServiceName: Process] = [:]
 
     /// The folder holding the built executables: `$LEDGERLY_BIN_DIR`, else the test binary's own folder.
-    static let binaryDirectory: URL = {
+    public static let binaryDirectory: URL = {
         if let path = ProcessInfo.processInfo.environment["LEDGERLY_BIN_DIR"], !path.isEmpty { return URL(fileURLWithPath: path) }
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return me.deletingLastPathComponent()
     }()
 
-    init() throws {
+    public init() throws {
         let root = URL(fileURLWithPath: "/tmp").appendingPathComponent("lt-" + String(UUID().uuidString.prefix(8)).lowercased())
         home = LedgerlyHome(root: root)
         try home.prepare()
@@ -44,12 +51,12 @@ final class ServiceHarness: @unchecked Sendable {
         try? FileManager.default.removeItem(at: home.root)
     }
 
-    func logURL(_ service: ServiceName) -> URL { home.logDirectory.appendingPathComponent("\(service.rawValue).log") }
+    public func logURL(_ service: ServiceName) -> URL { home.logDirectory.appendingPathComponent("\(service.rawValue).log") }
 
-    func log(_ service: ServiceName) -> String { (try? String(contentsOf: logURL(service), encoding: .utf8)) ?? "" }
+    public func log(_ service: ServiceName) -> String { (try? String(contentsOf: logURL(service), encoding: .utf8)) ?? "" }
 
     /// Starts a service (appending to its log) and waits until it answers `status`.
-    func start(_ service: ServiceName, extraArguments: [String] = []) throws {
+    public func start(_ service: ServiceName, extraArguments: [String] = []) throws {
         let process = Process()
         process.executableURL = Self.binaryDirectory.appendingPathComponent(service.rawValue)
         process.arguments = ["--home", home.root.path] + extraArguments
@@ -66,38 +73,38 @@ final class ServiceHarness: @unchecked Sendable {
         try waitUntilAnswering(service)
     }
 
-    func startAll() throws {
+    public func startAll() throws {
         for service in ServiceName.allCases { try start(service) }
     }
 
     /// Sends a signal and waits for the process to exit.
-    func stop(_ service: ServiceName, signal: Int32 = SIGTERM) {
+    public func stop(_ service: ServiceName, signal: Int32 = SIGTERM) {
         guard let process = lock.withLock({ processes.removeValue(forKey: service) }) else { return }
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
     }
 
-    func pid(_ service: ServiceName) -> Int32? { lock.withLock { processes[service]?.processIdentifier } }
+    public func pid(_ service: ServiceName) -> Int32? { lock.withLock { processes[service]?.processIdentifier } }
 
-    func endpoint(_ service: ServiceName) -> String { service.commandEndpoint(in: home) }
+    public func endpoint(_ service: ServiceName) -> String { service.commandEndpoint(in: home) }
 
-    func client(_ service: ServiceName = .store, timeoutMilliseconds: Int = 2_000, attempts: Int = 3) -> RequestClient {
+    public func client(_ service: ServiceName = .store, timeoutMilliseconds: Int = 2_000, attempts: Int = 3) -> RequestClient {
         RequestClient(service: service.rawValue, endpoint: endpoint(service), context: context, timeoutMilliseconds: timeoutMilliseconds, attempts: attempts)
     }
 
-    func status(_ service: ServiceName) -> StatusReply? {
+    public func status(_ service: ServiceName) -> StatusReply? {
         let client = client(service, timeoutMilliseconds: 300, attempts: 1)
         defer { client.close() }
         return try? client.call(StatusRequest())
     }
 
     /// Polls `status` until the service answers, up to `seconds`.
-    func waitUntilAnswering(_ service: ServiceName, seconds: Double = 20) throws {
+    public func waitUntilAnswering(_ service: ServiceName, seconds: Double = 20) throws {
         try waitFor("\(service.rawValue) to answer status", seconds: seconds) { self.status(service) != nil }
     }
 
     /// Polls `condition` every 50 ms until it holds or `seconds` pass.
-    func waitFor(_ what: String, seconds: Double = 20, _ condition: () throws -> Bool) throws {
+    public func waitFor(_ what: String, seconds: Double = 20, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return }
@@ -108,10 +115,10 @@ final class ServiceHarness: @unchecked Sendable {
 
     /// Runs the CLI with this home and returns its exit status and output.
     @discardableResult
-    func cli(_ arguments: String...) throws -> CommandResult { try cli(arguments) }
+    public func cli(_ arguments: String...) throws -> CommandResult { try cli(arguments) }
 
     /// Runs in the home folder, so a file the command writes by mistake stays in the temporary home.
-    func cli(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+    public func cli(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = Self.binaryDirectory.appendingPathComponent("ledgerly")
         process.arguments = arguments
@@ -134,20 +141,8 @@ final class ServiceHarness: @unchecked Sendable {
     }
 
     /// Completes setup (EUR, official, sync off) through the CLI.
-    func setUp() throws {
+    public func setUp() throws {
         let result = try cli("setup", "--base-currency", "EUR", "--exchange-mode", "official", "--sync", "off", "--yes")
         guard result.status == 0 else { throw HarnessError.commandFailed("setup", result.stderr) }
-    }
-}
-
-enum HarnessError: Error, CustomStringConvertible {
-    case timedOut(String)
-    case commandFailed(String, String)
-
-    var description: String {
-        switch self {
-        case .timedOut(let what): "timed out waiting for \(what)"
-        case .commandFailed(let command, let stderr): "\(command) failed: \(stderr)"
-        }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import LedgerlyRuntime
 import Synchronization
 
 /// A long-running CLI command (`ledgerly alerts --follow`) in its own process, whose output lines
 /// are collected as they come, as a person watching a terminal would see them.
-final class FollowerProcess: Sendable {
+public final class FollowerProcess: Sendable {
     /// Complete lines so far and the unfinished rest, filled from the pipe's handler thread.
     final class Output: Sendable {
         private let state = Mutex<(lines: [String], rest: String)>(([], ""))
@@ -24,7 +25,7 @@ final class FollowerProcess: Sendable {
     /// What the command wrote to standard error: the reason, when it stops early.
     private let errors = Output()
 
-    init(harness: ServiceHarness, arguments: [String]) throws {
+    public init(harness: ServiceHarness, arguments: [String]) throws {
         let process = Process()
         process.executableURL = ServiceHarness.binaryDirectory.appendingPathComponent("ledgerly")
         process.arguments = arguments
@@ -47,11 +48,11 @@ final class FollowerProcess: Sendable {
     }
 
     /// Complete lines printed so far.
-    var lines: [String] { output.lines }
+    public var lines: [String] { output.lines }
 
     /// Waits until the command has printed `count` lines; fails at once, with its standard
     /// error, when the command has exited instead.
-    func waitForLines(_ count: Int, _ what: String, harness: ServiceHarness) throws {
+    public func waitForLines(_ count: Int, _ what: String, harness: ServiceHarness) throws {
         try harness.waitFor(what) {
             if lines.count >= count { return true }
             guard process.isRunning else {
@@ -63,7 +64,7 @@ final class FollowerProcess: Sendable {
 
     /// SIGKILL: a process started from the test runner inherits its blocked signals, so SIGTERM
     /// would wait forever.
-    func stop() {
+    public func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }

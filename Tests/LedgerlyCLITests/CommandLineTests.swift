@@ -1,0 +1,98 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import LedgerlyTesting
+import Testing
+
+/// `ledgerly` commands run in-process against a real `ledgerly-store` on a temporary home. Where
+/// the binary is run as well, the in-process run must print exactly what it prints, so the seam
+/// is known not to change the binary's output or exit codes.
+@Suite(.serialized) struct CommandLineTests {
+    /// A store on a temporary home, set up through the in-process CLI.
+    static func setUpStore() throws -> (ServiceHarness, InProcessCLI) {
+        let harness = try ServiceHarness()
+        try harness.start(.store)
+        let ledgerly = InProcessCLI(harness: harness)
+        let setup = ledgerly("setup", "--base-currency", "EUR", "--exchange-mode", "official", "--sync", "off", "--yes")
+        #expect(setup.status == 0, "\(setup.stderr)")
+        #expect(setup.stdout.hasPrefix("Ledgerly is set up: base currency EUR, official rates, sync off.\n"))
+        return (harness, ledgerly)
+    }
+
+    @Test func aWalletAddedInProcessIsListedAsTheBinaryListsIt() throws {
+        let (harness, ledgerly) = try Self.setUpStore()
+        let added = ledgerly("wallet", "add", "Checking", "--currency", "EUR", "--starting-balance", "1000")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("Added wallet 1 'Checking' (EUR)"))
+        #expect(added.stderr.isEmpty)
+
+        let listed = ledgerly("wallet", "list", "--json")
+        #expect(listed.status == 0)
+        let reply = try JSONDecoder().decode(WalletListReply.self, from: Data(listed.stdout.utf8))
+        #expect(reply.wallets.map(\.name) == ["Checking"])
+        #expect(reply.wallets.first?.currency == "EUR")
+        #expect(reply.wallets.first?.startingBalance == reply.wallets.first?.balance)
+
+        for arguments in [["wallet", "list", "--json"], ["wallet", "list"], ["wallet", "show", "Checking"]] {
+            let inProcess = ledgerly.run(arguments + ["--home", harness.home.root.path])
+            let binary = try harness.cli(arguments)
+            #expect(inProcess.status == binary.status, "\(arguments)")
+            #expect(inProcess.stdout == binary.stdout, "\(arguments)")
+            #expect(inProcess.stderr == binary.stderr, "\(arguments)")
+        }
+    }
+
+    @Test func aRefusedInputExitsOneNamingTheOption() throws {
+        let (harness, ledgerly) = try Self.setUpStore()
+        let arguments = ["wallet", "add", "Broken", "--currency", "EUR", "--starting-balance", "12.345.6"]
+        let refused = ledgerly.run(arguments + ["--home", harness.home.root.path])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.hasPrefix("error: "))
+        #expect(refused.stderr.contains("--starting-balance"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("body."), "a protocol path leaked: \(refused.stderr)")
+        let binary = try harness.cli(arguments)
+        #expect(binary.status == refused.status)
+        #expect(binary.stderr == refused.stderr)
+
+        let unknown = ledgerly("tx", "add", "--wallet", "Nowhere", "--amount", "5")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("error: --wallet: no wallet 'Nowhere'"), "\(unknown.stderr)")
+    }
+
+    @Test func badArgumentsExitSixtyFourAsTheBinaryDoes() throws {
+        let harness = try ServiceHarness()
+        let ledgerly = InProcessCLI(harness: harness)
+        let missing = ledgerly("wallet", "add", "--currency", "EUR")
+        #expect(missing.status == 64)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr.contains("Missing expected argument '<name>'"), "\(missing.stderr)")
+        let binary = try harness.cli(["wallet", "add", "--currency", "EUR", "--home", harness.home.root.path])
+        #expect(binary.status == missing.status)
+        #expect(binary.stderr == missing.stderr)
+    }
+
+    @Test func helpGoesToStandardOutputWithExitZero() throws {
+        let ledgerly = InProcessCLI(harness: try ServiceHarness())
+        let help = ledgerly("wallet", "add", "--help", home: false)
+        #expect(help.status == 0)
+        #expect(help.stderr.isEmpty)
+        #expect(help.stdout.contains("OVERVIEW: Add a wallet."))
+        #expect(help.stdout.contains("USAGE: ledgerly wallet add "), "\(help.stdout)")
+        #expect(help.stdout.contains("<name>"))
+        #expect(help.stdout.contains("--starting-balance"))
+        let root = ledgerly("--help", home: false)
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("EXIT CODES:"))
+        #expect(root.stdout.contains("64  bad command-line arguments"))
+    }
+
+    @Test func aStoreThatIsNotRunningExitsThree() throws {
+        let harness = try ServiceHarness()
+        let ledgerly = InProcessCLI(harness: harness)
+        let down = ledgerly("wallet", "list")
+        #expect(down.status == 3)
+        #expect(down.stderr.hasPrefix("error: ledgerly-store is not running"), "\(down.stderr)")
+        #expect(down.stderr.contains("hint: Start Ledgerly"))
+    }
+}
