@@ -2,11 +2,11 @@ import ArgumentParser
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `ledgerly category add|list|edit`
+/// `ledgerly category add|list|show|edit`
 struct CategoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category", abstract: "Manage income and expense categories (a tree: Food/Groceries).",
-        subcommands: [Add.self, List.self, Edit.self])
+        subcommands: [Add.self, List.self, Show.self, Edit.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a category.")
@@ -53,6 +53,32 @@ struct CategoryCommand: ParsableCommand {
                     }
                 }
                 print(table.render(), terminator: "")
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one category.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Category id, path (Food/Groceries) or name.") var category: String
+
+        func run() throws {
+            try CommandRunner.run {
+                let gateway = try Gateway(global, wording: CategoryCommand.wording.adding(["id": "<category>"]))
+                // An id goes to the store as it is (an unknown one is the store's not_found);
+                // a path or name is looked up first.
+                let id = try Int64(category) ?? gateway.category(category, field: "<category>").id
+                let found = try gateway.call(CategoryGetRequest(id: id))
+                if output.json { return try JSONOutput.print(found) }
+                print("""
+                    Category \(found.id): \(found.path)
+                      kind       \(found.kind.rawValue)
+                      budgeting  \(found.budgetingEnabled ? "on" : "off")
+                      color      \(found.color ?? "-")
+                      icon       \(found.icon ?? "-")
+                      sort order \(found.sortOrder)
+                    """)
             }
         }
     }
