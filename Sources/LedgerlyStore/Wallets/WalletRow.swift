@@ -60,6 +60,23 @@ struct WalletRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
         self.updatedAt = updatedAt
     }
 
+    /// Read explicitly rather than through `Decodable`: every transaction write reads its wallet.
+    init(row: Row) throws {
+        id = row[Columns.id]
+        name = row[Columns.name]
+        icon = row[Columns.icon]
+        currency = row[Columns.currency]
+        type = row[Columns.type]
+        startingBalanceMinor = row[Columns.startingBalanceMinor]
+        balanceMinor = row[Columns.balanceMinor]
+        institution = row[Columns.institution]
+        sortOrder = row[Columns.sortOrder]
+        includeInNetWorth = row[Columns.includeInNetWorth]
+        archived = row[Columns.archived]
+        createdAt = row[Columns.createdAt]
+        updatedAt = row[Columns.updatedAt]
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     /// The wallet as the protocol sends it: amounts as decimal text in the wallet's currency.
