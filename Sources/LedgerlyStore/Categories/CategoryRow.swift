@@ -84,9 +84,9 @@ extension CategoryRow {
     }
 
     /// Checks that a category exists, cheaply (transactions reference categories on every write).
-    static func requireExists(_ db: Database, id: Int64, field: FieldPath) throws {
+    static func requireExists(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws {
         guard try db.cachedValue(Bool.self, sql: "SELECT 1 FROM categories WHERE id = ?", arguments: [id]) == true else {
-            throw LedgerError.notFound("there is no category \(id)", field: field)
+            throw LedgerError.notFound("there is no category \(id)", field: field())
         }
     }
 }

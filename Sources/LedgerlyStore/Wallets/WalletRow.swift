@@ -91,18 +91,18 @@ struct WalletRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
 
 extension WalletRow {
     /// The wallet with this id; refused as not found, naming `field`.
-    static func find(_ db: Database, id: Int64, field: FieldPath = .body("id")) throws -> WalletRow {
+    static func find(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath = .body("id")) throws -> WalletRow {
         guard let row = try db.cachedRow(sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]) else {
-            throw LedgerError.notFound("there is no wallet \(id)", field: field)
+            throw LedgerError.notFound("there is no wallet \(id)", field: field())
         }
         return try WalletRow(row: row)
     }
 
     /// A wallet that may receive new transactions: it exists and is not archived.
-    static func active(_ db: Database, id: Int64, field: FieldPath) throws -> WalletRow {
-        let wallet = try find(db, id: id, field: field)
+    static func active(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws -> WalletRow {
+        let wallet = try find(db, id: id, field: field())
         guard !wallet.archived else {
-            throw LedgerError.invalid("wallet '\(wallet.name)' is archived; un-archive it to add transactions", field: field)
+            throw LedgerError.invalid("wallet '\(wallet.name)' is archived; un-archive it to add transactions", field: field())
         }
         return wallet
     }
