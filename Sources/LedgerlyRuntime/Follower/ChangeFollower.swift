@@ -17,7 +17,6 @@ import ZeroMQ
 /// `status` requests are answered on the socket thread from the saved cursor, so a long
 /// catch-up never makes the service look dead.
 public final class ChangeFollower: Service {
-
     enum Work: Sendable {
         case published([Data])
         case tick
