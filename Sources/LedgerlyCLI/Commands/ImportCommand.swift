@@ -214,7 +214,8 @@ struct ImportCommand: ParsableCommand {
                     let saved = header.settings
                     _ = try gateway.call(SettingsUpdateRequest(
                         exchangeMode: saved.exchangeMode, priceRefreshIntervalMinutes: saved.priceRefreshIntervalMinutes, staleFiatMinutes: saved.staleFiatMinutes,
-                        staleCryptoMinutes: saved.staleCryptoMinutes, cloudSync: saved.cloudSync, notifications: saved.notifications))
+                        staleCryptoMinutes: saved.staleCryptoMinutes, staleEquityMinutes: saved.staleEquityMinutes,
+                        allocationDriftPoints: saved.allocationDriftPoints, cloudSync: saved.cloudSync, notifications: saved.notifications))
                     let rates = header.rates ?? []
                     for start in stride(from: 0, to: rates.count, by: RateRestoreRequest.maximumRates) {
                         _ = try gateway.call(RateRestoreRequest(rates: Array(rates[start..<min(start + RateRestoreRequest.maximumRates, rates.count)])))

@@ -40,6 +40,21 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     /// `ledger.restore.begin` wrote an export's structure and histories (`data` counts them). One
     /// event, not one per record: restored alerts are not raised again.
     case ledgerRestored = "ledger.restored"
+    case investAccountCreated = "invest.account.created"
+    /// Edited or archived.
+    case investAccountUpdated = "invest.account.updated"
+    case assetCreated = "invest.asset.created"
+    case assetUpdated = "invest.asset.updated"
+    /// A trade was recorded (buy, sell, income, split, transfer).
+    case tradeRecorded = "invest.trade.recorded"
+    /// A trade was deleted; the asset's later trades were replayed in the same write.
+    case tradeDeleted = "invest.trade.deleted"
+    /// A broker file was imported (`data` summarises it).
+    case tradesImported = "invest.trade.imported"
+    /// Prices stored (a manual price, or a provider batch: `data` summarises it).
+    case pricesUpdated = "invest.prices.updated"
+    /// An allocation target was set or removed (`data` is the dimension's allocation).
+    case allocationUpdated = "invest.allocation.updated"
 
     /// The entity kind the event is about.
     public var entity: String {
@@ -59,6 +74,12 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .recurringCreated, .recurringUpdated, .recurringDeleted: "recurring"
         case .goalCreated, .goalUpdated: "goal"
         case .ledgerRestored: "ledger"
+        case .investAccountCreated, .investAccountUpdated: "invest_account"
+        case .assetCreated, .assetUpdated: "asset"
+        case .tradeRecorded, .tradeDeleted: "trade"
+        case .tradesImported: "trade_import"
+        case .pricesUpdated: "prices"
+        case .allocationUpdated: "allocation"
         }
     }
 
@@ -81,6 +102,12 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .recurringCreated, .recurringUpdated, .recurringDeleted: RecurringRecord.self
         case .goalCreated, .goalUpdated: GoalRecord.self
         case .ledgerRestored: LedgerRestoreBeginReply.self
+        case .investAccountCreated, .investAccountUpdated: InvestAccountRecord.self
+        case .assetCreated, .assetUpdated: AssetRecord.self
+        case .tradeRecorded, .tradeDeleted: TradeRecord.self
+        case .tradesImported: TradeImportReply.self
+        case .pricesUpdated: PricesUpdatedSummary.self
+        case .allocationUpdated: AllocationReply.self
         }
     }
 }

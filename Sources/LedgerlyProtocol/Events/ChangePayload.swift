@@ -33,6 +33,15 @@ public enum ChangePayload: Sendable {
     case recurringDeleted(RecurringRecord)
     case alertRaised(AlertRecord)
     case ledgerRestored(LedgerRestoreBeginReply)
+    case investAccountCreated(InvestAccountRecord)
+    case investAccountUpdated(InvestAccountRecord)
+    case assetCreated(AssetRecord)
+    case assetUpdated(AssetRecord)
+    case tradeRecorded(TradeRecord)
+    case tradeDeleted(TradeRecord)
+    case tradesImported(TradeImportReply)
+    case pricesUpdated(PricesUpdatedSummary)
+    case allocationUpdated(AllocationReply)
     /// An event type this version does not know (its `type`).
     case unknown(String)
 }
@@ -76,6 +85,15 @@ extension ChangeEvent {
         case .recurringDeleted: return .recurringDeleted(try data.decode(RecurringRecord.self))
         case .alertRaised: return .alertRaised(try data.decode(AlertRecord.self))
         case .ledgerRestored: return .ledgerRestored(try data.decode(LedgerRestoreBeginReply.self))
+        case .investAccountCreated: return .investAccountCreated(try data.decode(InvestAccountRecord.self))
+        case .investAccountUpdated: return .investAccountUpdated(try data.decode(InvestAccountRecord.self))
+        case .assetCreated: return .assetCreated(try data.decode(AssetRecord.self))
+        case .assetUpdated: return .assetUpdated(try data.decode(AssetRecord.self))
+        case .tradeRecorded: return .tradeRecorded(try data.decode(TradeRecord.self))
+        case .tradeDeleted: return .tradeDeleted(try data.decode(TradeRecord.self))
+        case .tradesImported: return .tradesImported(try data.decode(TradeImportReply.self))
+        case .pricesUpdated: return .pricesUpdated(try data.decode(PricesUpdatedSummary.self))
+        case .allocationUpdated: return .allocationUpdated(try data.decode(AllocationReply.self))
         }
     }
 }

@@ -13,6 +13,9 @@ public enum AlertKind: String, Codable, CaseIterable, Sendable {
     case recurringBlocked = "recurring.blocked"
     /// A rate a wallet needs went stale.
     case rateStale = "rate.stale"
+    /// An allocation group or asset type drifted past the threshold from its target (once per
+    /// drift episode).
+    case allocationDrift = "allocation.drift"
 }
 
 /// One alert, as recorded in the store's alert log. `key` makes it unique: the same key is

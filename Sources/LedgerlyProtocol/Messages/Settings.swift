@@ -10,6 +10,11 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
     /// `staleCryptoMinutes` (default 15).
     public var staleFiatMinutes: Int
     public var staleCryptoMinutes: Int
+    /// A price of any asset that is not crypto is stale after this (default 60).
+    public var staleEquityMinutes: Int
+    /// An allocation target drifts when |actual − target| is past this many percentage points
+    /// (default 5).
+    public var allocationDriftPoints: Int
     public var cloudSync: Bool
     public var notifications: NotificationSettings
     public var onboardingCompleted: Bool
@@ -17,17 +22,45 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
     public var onboardingProgress: OnboardingProgress?
     public var updatedAt: String
 
-    public init(baseCurrency: String?, exchangeMode: ExchangeMode, priceRefreshIntervalMinutes: Int, staleFiatMinutes: Int, staleCryptoMinutes: Int, cloudSync: Bool, notifications: NotificationSettings, onboardingCompleted: Bool, onboardingProgress: OnboardingProgress?, updatedAt: String) {
+    public init(baseCurrency: String?, exchangeMode: ExchangeMode, priceRefreshIntervalMinutes: Int, staleFiatMinutes: Int, staleCryptoMinutes: Int, staleEquityMinutes: Int, allocationDriftPoints: Int, cloudSync: Bool, notifications: NotificationSettings, onboardingCompleted: Bool, onboardingProgress: OnboardingProgress?, updatedAt: String) {
         self.baseCurrency = baseCurrency
         self.exchangeMode = exchangeMode
         self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
         self.staleFiatMinutes = staleFiatMinutes
         self.staleCryptoMinutes = staleCryptoMinutes
+        self.staleEquityMinutes = staleEquityMinutes
+        self.allocationDriftPoints = allocationDriftPoints
         self.cloudSync = cloudSync
         self.notifications = notifications
         self.onboardingCompleted = onboardingCompleted
         self.onboardingProgress = onboardingProgress
         self.updatedAt = updatedAt
+    }
+}
+
+extension SettingsRecord {
+    private enum CodingKeys: String, CodingKey {
+        case baseCurrency, exchangeMode, priceRefreshIntervalMinutes, staleFiatMinutes, staleCryptoMinutes, staleEquityMinutes, allocationDriftPoints
+        case cloudSync, notifications, onboardingCompleted, onboardingProgress, updatedAt
+    }
+
+    /// Exports written before investments have no `staleEquityMinutes` or
+    /// `allocationDriftPoints`: they read as the defaults (60 and 5), so old files restore.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            baseCurrency: try container.decodeIfPresent(String.self, forKey: .baseCurrency),
+            exchangeMode: try container.decode(ExchangeMode.self, forKey: .exchangeMode),
+            priceRefreshIntervalMinutes: try container.decode(Int.self, forKey: .priceRefreshIntervalMinutes),
+            staleFiatMinutes: try container.decode(Int.self, forKey: .staleFiatMinutes),
+            staleCryptoMinutes: try container.decode(Int.self, forKey: .staleCryptoMinutes),
+            staleEquityMinutes: try container.decodeIfPresent(Int.self, forKey: .staleEquityMinutes) ?? 60,
+            allocationDriftPoints: try container.decodeIfPresent(Int.self, forKey: .allocationDriftPoints) ?? 5,
+            cloudSync: try container.decode(Bool.self, forKey: .cloudSync),
+            notifications: try container.decode(NotificationSettings.self, forKey: .notifications),
+            onboardingCompleted: try container.decode(Bool.self, forKey: .onboardingCompleted),
+            onboardingProgress: try container.decodeIfPresent(OnboardingProgress.self, forKey: .onboardingProgress),
+            updatedAt: try container.decode(String.self, forKey: .updatedAt))
     }
 }
 
@@ -82,15 +115,20 @@ public struct SettingsUpdateRequest: WriteRequest, Hashable {
     /// 1...10080 minutes each.
     public var staleFiatMinutes: Int?
     public var staleCryptoMinutes: Int?
+    public var staleEquityMinutes: Int?
+    /// 1...100 percentage points.
+    public var allocationDriftPoints: Int?
     public var cloudSync: Bool?
     public var notifications: NotificationSettings?
 
-    public init(baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, priceRefreshIntervalMinutes: Int? = nil, staleFiatMinutes: Int? = nil, staleCryptoMinutes: Int? = nil, cloudSync: Bool? = nil, notifications: NotificationSettings? = nil) {
+    public init(baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, priceRefreshIntervalMinutes: Int? = nil, staleFiatMinutes: Int? = nil, staleCryptoMinutes: Int? = nil, staleEquityMinutes: Int? = nil, allocationDriftPoints: Int? = nil, cloudSync: Bool? = nil, notifications: NotificationSettings? = nil) {
         self.baseCurrency = baseCurrency
         self.exchangeMode = exchangeMode
         self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
         self.staleFiatMinutes = staleFiatMinutes
         self.staleCryptoMinutes = staleCryptoMinutes
+        self.staleEquityMinutes = staleEquityMinutes
+        self.allocationDriftPoints = allocationDriftPoints
         self.cloudSync = cloudSync
         self.notifications = notifications
     }

@@ -315,6 +315,119 @@ enum StoreMigrations {
                     SELECT id, start_month, limit_minor, currency FROM budgets;
                 """)
         }
+        // Investments (docs/investments.md). Trades are the facts; `lots` and `realisations`
+        // are derived from them, replayed per asset in the same write as any trade change
+        // (D130), so reads are SQL sums. Quantities, prices and rates are exact decimal text;
+        // money is integer minor units of the currency named beside it.
+        migrator.registerMigration("v10-investments") { db in
+            try db.execute(sql: """
+                ALTER TABLE settings ADD COLUMN stale_equity_minutes INTEGER NOT NULL DEFAULT 60;
+                ALTER TABLE settings ADD COLUMN allocation_drift_points INTEGER NOT NULL DEFAULT 5;
+                ALTER TABLE transactions ADD COLUMN trade_id INTEGER;
+                CREATE INDEX transactions_by_trade ON transactions(trade_id) WHERE trade_id IS NOT NULL;
+                CREATE TABLE invest_accounts (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    broker TEXT,
+                    account_type TEXT NOT NULL,
+                    base_currency TEXT NOT NULL,
+                    cost_basis_method TEXT NOT NULL,
+                    include_in_net_worth INTEGER NOT NULL DEFAULT 1,
+                    archived INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE assets (
+                    id INTEGER PRIMARY KEY,
+                    symbol TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    asset_type TEXT NOT NULL,
+                    name TEXT,
+                    exchange TEXT,
+                    quote_currency TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    provider_id TEXT,
+                    allocation_group TEXT,
+                    watched INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE trades (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    account_id INTEGER REFERENCES invest_accounts(id),
+                    asset_id INTEGER NOT NULL REFERENCES assets(id),
+                    date TEXT NOT NULL,
+                    quantity TEXT,
+                    price TEXT,
+                    fee_minor INTEGER,
+                    amount_minor INTEGER,
+                    currency TEXT NOT NULL,
+                    rate TEXT,
+                    amount_base_minor INTEGER,
+                    base_currency TEXT,
+                    ratio TEXT,
+                    to_account_id INTEGER REFERENCES invest_accounts(id),
+                    lots TEXT,
+                    cash_wallet_id INTEGER REFERENCES wallets(id),
+                    cash_tx_id INTEGER,
+                    cash_amount_minor INTEGER,
+                    cash_currency TEXT,
+                    notes TEXT,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX trades_by_asset ON trades(asset_id, date, id);
+                CREATE INDEX trades_by_account ON trades(account_id, date, id);
+                CREATE TABLE lots (
+                    id INTEGER NOT NULL,
+                    account_id INTEGER NOT NULL,
+                    asset_id INTEGER NOT NULL,
+                    acquired TEXT NOT NULL,
+                    quantity TEXT NOT NULL,
+                    cost_minor INTEGER NOT NULL,
+                    cost_base_minor INTEGER NOT NULL,
+                    PRIMARY KEY (account_id, id)
+                ) WITHOUT ROWID;
+                CREATE INDEX lots_by_asset ON lots(asset_id);
+                CREATE TABLE realisations (
+                    trade_id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    account_id INTEGER NOT NULL,
+                    asset_id INTEGER NOT NULL,
+                    date TEXT NOT NULL,
+                    lot_id INTEGER NOT NULL,
+                    acquired TEXT NOT NULL,
+                    quantity TEXT NOT NULL,
+                    cost_minor INTEGER NOT NULL,
+                    proceeds_minor INTEGER NOT NULL,
+                    cost_base_minor INTEGER NOT NULL,
+                    proceeds_base_minor INTEGER NOT NULL,
+                    currency_effect_minor INTEGER NOT NULL,
+                    PRIMARY KEY (trade_id, position)
+                ) WITHOUT ROWID;
+                CREATE INDEX realisations_by_date ON realisations(date);
+                CREATE INDEX realisations_by_asset ON realisations(asset_id);
+                CREATE TABLE price_snapshots (
+                    id INTEGER PRIMARY KEY,
+                    asset_id INTEGER NOT NULL REFERENCES assets(id),
+                    price TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    as_of TEXT NOT NULL,
+                    confidence TEXT NOT NULL,
+                    recorded_at TEXT NOT NULL,
+                    UNIQUE (asset_id, source, as_of)
+                );
+                CREATE INDEX price_snapshots_latest ON price_snapshots(asset_id, as_of);
+                CREATE TABLE allocation_targets (
+                    dimension TEXT NOT NULL,
+                    key TEXT NOT NULL COLLATE NOCASE,
+                    percent TEXT NOT NULL,
+                    drifting INTEGER NOT NULL DEFAULT 0,
+                    episode INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (dimension, key)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

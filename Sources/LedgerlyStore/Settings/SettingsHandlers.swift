@@ -44,12 +44,19 @@ enum SettingsHandlers {
         if let mode = request.exchangeMode { settings.exchangeMode = mode.rawValue }
         for (value, field, column) in [(request.priceRefreshIntervalMinutes, "priceRefreshIntervalMinutes", \SettingsRow.priceRefreshMinutes),
                                        (request.staleFiatMinutes, "staleFiatMinutes", \SettingsRow.staleFiatMinutes),
-                                       (request.staleCryptoMinutes, "staleCryptoMinutes", \SettingsRow.staleCryptoMinutes)] {
+                                       (request.staleCryptoMinutes, "staleCryptoMinutes", \SettingsRow.staleCryptoMinutes),
+                                       (request.staleEquityMinutes, "staleEquityMinutes", \SettingsRow.staleEquityMinutes)] {
             guard let minutes = value else { continue }
             guard (1...10_080).contains(minutes) else {
                 throw LedgerError.invalid("body.\(field) must be between 1 and 10080 (a week), got \(minutes)", field: .body(field))
             }
             settings[keyPath: column] = minutes
+        }
+        if let points = request.allocationDriftPoints {
+            guard (1...100).contains(points) else {
+                throw LedgerError.invalid("body.allocationDriftPoints must be between 1 and 100 percentage points, got \(points)", field: .body("allocationDriftPoints"))
+            }
+            settings.allocationDriftPoints = points
         }
         if let sync = request.cloudSync { settings.cloudSync = sync }
         if let notifications = request.notifications {

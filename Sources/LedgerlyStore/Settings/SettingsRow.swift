@@ -18,6 +18,8 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         static let priceRefreshMinutes = Column("price_refresh_minutes")
         static let staleFiatMinutes = Column("stale_fiat_minutes")
         static let staleCryptoMinutes = Column("stale_crypto_minutes")
+        static let staleEquityMinutes = Column("stale_equity_minutes")
+        static let allocationDriftPoints = Column("allocation_drift_points")
         static let cloudSync = Column("cloud_sync")
         static let notifyBudget = Column("notify_budget")
         static let notifyGoals = Column("notify_goals")
@@ -35,6 +37,8 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var priceRefreshMinutes: Int
     var staleFiatMinutes: Int
     var staleCryptoMinutes: Int
+    var staleEquityMinutes: Int
+    var allocationDriftPoints: Int
     var cloudSync: Bool
     var notifyBudget: Bool
     var notifyGoals: Bool
@@ -58,7 +62,7 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         SettingsRecord(
             baseCurrency: baseCurrency, exchangeMode: ExchangeMode(rawValue: exchangeMode) ?? .official,
             priceRefreshIntervalMinutes: priceRefreshMinutes, staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes,
-            cloudSync: cloudSync,
+            staleEquityMinutes: staleEquityMinutes, allocationDriftPoints: allocationDriftPoints, cloudSync: cloudSync,
             notifications: NotificationSettings(budgetAlerts: notifyBudget, goalAlerts: notifyGoals, rateAlerts: notifyRates, recurringReminders: notifyRecurring),
             onboardingCompleted: onboardingCompleted,
             onboardingProgress: onboardingProgress.flatMap { try? MessageCoding.decoder().decode(OnboardingProgress.self, from: Data($0.utf8)) },
