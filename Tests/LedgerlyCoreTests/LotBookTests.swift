@@ -8,8 +8,8 @@ import Testing
     static let eur = try! Currency(code: "EUR")
 
     static func book(_ method: CostBasisMethod) -> LotBook {
-        LotBook(method: { _ in method }, toBase: { cost, rate in
-            (try? CurrencyConverter.apply(rate, to: Money(minorUnits: cost, currency: usd), target: eur).minorUnits) ?? 0
+        LotBook(method: { _ in method }, toBase: { _, cost, rate in
+            try? CurrencyConverter.apply(rate, to: Money(minorUnits: cost, currency: usd), target: eur).minorUnits
         })
     }
 

@@ -96,12 +96,13 @@ public struct LotBook: Sendable {
     /// Realisations made by the trades applied to this book, in order.
     public private(set) var realisations: [Realisation] = []
     private let method: @Sendable (Int64) -> CostBasisMethod
-    /// Converts quote-currency minor units to base-currency minor units at a rate, rounding once
-    /// half to even (the exponents of both currencies are the caller's).
-    private let toBase: @Sendable (Int64, ExchangeRate) -> Int64
+    /// Converts quote-currency minor units to an account's base-currency minor units at a rate,
+    /// rounding once half to even (the currencies and their exponents are the caller's).
+    /// Nil when the result is too large to record.
+    private let toBase: @Sendable (_ accountId: Int64, _ amount: Int64, _ rate: ExchangeRate) -> Int64?
 
     /// A book holding `lots` (the state before the first trade to apply).
-    public init(lots: [Lot] = [], method: @escaping @Sendable (Int64) -> CostBasisMethod, toBase: @escaping @Sendable (Int64, ExchangeRate) -> Int64) {
+    public init(lots: [Lot] = [], method: @escaping @Sendable (Int64) -> CostBasisMethod, toBase: @escaping @Sendable (_ accountId: Int64, _ amount: Int64, _ rate: ExchangeRate) -> Int64?) {
         self.lots = lots
         self.method = method
         self.toBase = toBase
@@ -122,10 +123,11 @@ public struct LotBook: Sendable {
             let proceedsShares = ExactShares.allocate(proceeds, weights: taken.map(\.quantity.atto))
             let proceedsBaseShares = ExactShares.allocate(proceedsBase, weights: taken.map(\.quantity.atto))
             for (index, part) in taken.enumerated() {
+                guard let costAtSaleRate = toBase(trade.accountId, part.cost, rate) else { throw .tooLarge(tradeId: trade.id) }
                 realisations.append(Realisation(
                     tradeId: trade.id, position: index, accountId: trade.accountId, date: trade.date, lotId: part.id, acquired: part.acquired,
                     quantity: part.quantity, cost: part.cost, proceeds: proceedsShares[index], costBase: part.costBase, proceedsBase: proceedsBaseShares[index],
-                    currencyEffect: toBase(part.cost, rate) - part.costBase))
+                    currencyEffect: costAtSaleRate - part.costBase))
             }
         case .split(let new, let old):
             for index in lots.indices {
@@ -238,10 +240,12 @@ public enum LotBookError: Error, Equatable, Sendable, CustomStringConvertible {
     case lotTooSmall(tradeId: Int64, lotId: Int64, held: Quantity, needed: Quantity)
     case picksDoNotAddUp(tradeId: Int64, quantity: Quantity)
     case splitInexact(tradeId: Int64, lotId: Int64, quantity: Quantity)
+    /// A cost at the sale's rate is past what the ledger can record.
+    case tooLarge(tradeId: Int64)
 
     public var tradeId: Int64 {
         switch self {
-        case .insufficient(let id, _, _, _), .unknownLot(let id, _), .lotTooSmall(let id, _, _, _), .picksDoNotAddUp(let id, _), .splitInexact(let id, _, _): id
+        case .insufficient(let id, _, _, _), .unknownLot(let id, _), .lotTooSmall(let id, _, _, _), .picksDoNotAddUp(let id, _), .splitInexact(let id, _, _), .tooLarge(let id): id
         }
     }
 
@@ -252,6 +256,7 @@ public enum LotBookError: Error, Equatable, Sendable, CustomStringConvertible {
         case .lotTooSmall(_, let lot, let held, let needed): "it takes \(needed) units of lot \(lot), which holds \(held) then"
         case .picksDoNotAddUp(_, let quantity): "the lots it names do not add up to its quantity \(quantity)"
         case .splitInexact(_, let lot, let quantity): "lot \(lot) of \(quantity) units would need more than \(Quantity.scale) decimal places after the split"
+        case .tooLarge: "a cost at the sale's rate is too large to record"
         }
     }
 }
