@@ -141,6 +141,11 @@ import Testing
         // currency effect: round(801.20 × 0.95) − 751.13 = 761.14 − 751.13 = 10.01
         #expect(holding.unrealised == UnrealisedGain(total: "246.37", priceEffect: "236.36", currencyEffect: "10.01"))
         #expect(holding.price?.stale == false && holding.warnings.isEmpty)
+        // Net worth counts the account (it says so by default), and leaves it out when it does not.
+        let balance = try await store.call(BalanceReportRequest())
+        #expect(balance.investments.map(\.baseValue) == ["997.50"] && balance.total == "997.50" && balance.unvaluedInvestments.isEmpty)
+        _ = try await store.call(InvestAccountUpdateRequest(id: ledger.account.id, includeInNetWorth: false))
+        #expect(try await store.call(BalanceReportRequest()).total == "0.00")
         try store.setClock(offsetSeconds: Int64(Timestamp.parse("2026-11-15T14:00:00Z")!.timeIntervalSinceNow))
         let later = try #require(try await store.call(HoldingsRequest()).holdings.first)
         #expect(later.price?.stale == true && later.warnings.count == 1)
