@@ -28,5 +28,6 @@ extension StoreRouteTable {
         write(AllocationSetRequest.self, AllocationHandlers.set)
         read(AllocationShowRequest.self, AllocationHandlers.show)
         write(AllocationCheckRequest.self, AllocationHandlers.check)
+        write(InvestRestoreRequest.self, InvestRestoreHandler.restore)
     }
 }
