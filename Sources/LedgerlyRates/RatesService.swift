@@ -44,7 +44,7 @@ public struct RatesService: Sendable {
                 try await feed.deliver(file: file, rates: rates)
             })
             services.append(.init(
-                service: DropFolderService(watcher: watcher, feed: feed, interval: .milliseconds(Int64((dropFolder.scanSeconds ?? 2) * 1_000)), ready: follower.ready),
+                service: DropFolderService(watcher: watcher, record: { await feed.record($0) }, interval: .milliseconds(Int64((dropFolder.scanSeconds ?? 2) * 1_000)), ready: follower.ready),
                 successTerminationBehavior: .ignore))
         }
         var configured = Set(configuration.providers.map(\.name))
