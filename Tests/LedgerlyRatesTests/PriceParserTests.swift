@@ -38,7 +38,7 @@ import Testing
         let note = Self.failure { () throws(ProviderError) in try parser.parse(try! Fixture.data("alphavantage-note.json")) }
         guard case .limitReported(.alphaVantage, let frequency) = note else { Issue.record("got \(String(describing: note))"); return }
         #expect(frequency.contains("5 calls per minute"))
-        #expect(AlphaVantageQuoteParser.isDailyLimit(frequency))  // "…and 500 calls per day"
+        #expect(!AlphaVantageQuoteParser.isDailyLimit(frequency))  // names both limits: taken as the frequency one
 
         let information = Self.failure { () throws(ProviderError) in try parser.parse(try! Fixture.data("alphavantage-information.json")) }
         guard case .limitReported(.alphaVantage, let daily) = information else { Issue.record("got \(String(describing: information))"); return }

@@ -62,10 +62,13 @@ public struct AlphaVantageQuoteParser: Sendable {
         return ProviderPrice(key: symbol, price: price, day: day)
     }
 
-    /// Whether a limit message is about the day's quota rather than the per-minute frequency:
-    /// then asking again today is pointless, and the quota is counted as used up.
+    /// Whether a limit message is about the day's quota rather than the request frequency: then
+    /// asking again today is pointless, and the quota is counted as used up. The older `Note`
+    /// names both limits ("5 calls per minute and 500 calls per day") whichever was hit, so a
+    /// message that mentions a per-minute limit is taken as the frequency one: the backoff
+    /// handles that, and the day's count still bounds the asking.
     public static func isDailyLimit(_ message: String) -> Bool {
         let lowered = message.lowercased()
-        return lowered.contains("per day") || lowered.contains("daily")
+        return (lowered.contains("per day") || lowered.contains("daily")) && !lowered.contains("per minute")
     }
 }
