@@ -181,10 +181,9 @@ extension EndToEndTests {
         }
 
         /// The day's Alpha Vantage requests are counted across a restart of the rates service: it
-        /// reports them with the provider's status and reads them back when it starts (D153). The
-        /// store does not keep those fields yet (D159), so this waits for it.
-        @Test(.disabled("awaits the store keeping requestsUsed, requestQuota and quotaDay of rates.provider.report (D159)"))
-        func theDailyQuotaSurvivesARestartOfTheRatesService() throws {
+        /// reports them with the provider's status, the store keeps them, and it reads them back
+        /// when it starts (D153, D159).
+        @Test func theDailyQuotaSurvivesARestartOfTheRatesService() throws {
             let server = try ProviderServer()
             let ledger = try PricedLedger(prices: ["alphaVantage": ["apiKey": Self.avKey, "url": server.url("by/symbol/alphavantage-quote"), "dailyQuota": 2]],
                                           assets: [("IBM", .stock, .alphavantage, "USD", nil, false), ("MSFT", .stock, .alphavantage, "USD", nil, false),
