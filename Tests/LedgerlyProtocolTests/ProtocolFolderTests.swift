@@ -37,8 +37,8 @@ enum MessageCatalog {
             }
     }
 
-    /// PROTOCOL.md names the writes twice, in §5's sentence and in §16's Python client; both must
-    /// be exactly the `WriteRequest` types (the restore messages were once missing from §16).
+    /// PROTOCOL.md names the writes twice, in §5's sentence and in §17's Python client; both must
+    /// be exactly the `WriteRequest` types (the restore messages were once missing from §17).
     @Test func protocolListsEveryWriteAndNothingElse() throws {
         let text = try String(contentsOf: Self.file("PROTOCOL.md"), encoding: .utf8)
         let writes = Set(MessageCatalog.types.filter { MessageCatalog.body($0).isWrite }.map(\.rawValue))
@@ -49,7 +49,7 @@ enum MessageCatalog {
         let block = try #require(text.range(of: "WRITES = {")).upperBound
         let blockEnd = try #require(text.range(of: "}", range: block..<text.endIndex)).lowerBound
         let python = Set(text[block..<blockEnd].matches(of: /"([a-z.]+)"/).map { String($0.1) })
-        #expect(python == writes, "§16's WRITES lists \(python.symmetricDifference(writes).sorted()) wrongly")
+        #expect(python == writes, "§17's WRITES lists \(python.symmetricDifference(writes).sorted()) wrongly")
     }
 
     /// §7 lists what the store answers before setup: exactly the types whose

@@ -196,6 +196,12 @@ import Testing
         #expect(try await store.call(AllocationCheckRequest()).raised.isEmpty)
         #expect(try await store.call(AlertListRequest()).alerts.filter { $0.kind == .allocationDrift }.count == 2)
         #expect(try await store.failure(AllocationSetRequest(dimension: .group, key: "more", percent: "1")).field == "body.percent")
+        // A key long enough to overflow the alert's key is refused up front, naming it.
+        #expect(try await store.failure(AllocationSetRequest(dimension: .group, key: String(repeating: "g", count: 61), percent: "0")).field == "body.key")
+        #expect(try await store.failure(AssetUpdateRequest(id: spec.id, allocationGroup: String(repeating: "g", count: 61))).field == "body.allocationGroup")
+        // Groups compare ignoring case: "Core" is the core target's group.
+        _ = try await store.call(AssetUpdateRequest(id: core.id, allocationGroup: "Core"))
+        #expect(try await store.call(AllocationShowRequest()).lines.map(\.key) == ["Core", "speculative"])
     }
 
     @Test func aBrokerFileIsAllOrNothingAndSkipsWhatIsAlreadyThere() async throws {

@@ -2,7 +2,7 @@ import LedgerlyCore
 
 /// An open lot: units still held from one buy (or transfer in), with what they cost.
 public struct LotRecord: Codable, Hashable, Sendable {
-    /// The id of the trade that opened it (a buy, or the transfer that brought it).
+    /// The id of the buy that opened it; a lot moved by a transfer keeps it (D134).
     public var id: Int64
     public var accountId: Int64
     /// When the units were first bought (a transfer keeps it).

@@ -7,9 +7,16 @@ import LedgerlyProtocol
 /// asset type, where the portfolio stands, and drift episodes with their one alert each
 /// (docs/investments.md, "Allocation").
 enum AllocationHandlers {
+    /// A group's (and a target key's) longest name: the drift alert's key,
+    /// `allocation.drift:assetType:<key>:<episode>`, must stay within an alert key's 100.
+    static let maximumKeyLength = 60
+
     static func set(_ request: AllocationSetRequest, _ context: inout WriteContext) throws -> AllocationReply {
         let db = context.db
         let key = try InputRules.name(request.key, field: .body("key"))
+        guard key.count <= maximumKeyLength else {
+            throw LedgerError.invalid("body.key is longer than \(maximumKeyLength) characters", field: .body("key"))
+        }
         if request.dimension == .assetType, AssetType(rawValue: key) == nil {
             throw LedgerError.invalid("body.key must be an asset type (\(AssetType.allCases.map(\.rawValue).joined(separator: ", "))), got '\(key)'", field: .body("key"))
         }
@@ -76,12 +83,16 @@ enum AllocationHandlers {
         guard let baseCode = settings.baseCurrency else { throw LedgerError.notSetUp("the ledger has no base currency yet: run `ledgerly setup`") }
         let base = try InputRules.currency(baseCode, field: .wholeBody)
         var reader = try HoldingsReader(db: db, now: now)
+        // Keys compare ignoring case ("Core" and "core" are one group, shown as first met).
         var values: [String: Int64] = [:]
+        var spelling: [String: String] = [:]
         var warnings: [String] = []
         var rates: [String: ExchangeRate?] = [:]
         for holding in try reader.holdings(accountId: nil, includeLots: false) {
             let record = holding.record
-            let key = dimension == .group ? (record.allocationGroup ?? "(no group)") : record.assetType.rawValue
+            let named = dimension == .group ? (record.allocationGroup ?? "(no group)") : record.assetType.rawValue
+            let key = named.lowercased()
+            if spelling[key] == nil { spelling[key] = named }
             guard let value = holding.valueBase else {
                 warnings.append("\(record.symbol) is left out: \(record.warnings.joined(separator: "; "))")
                 continue
@@ -100,18 +111,21 @@ enum AllocationHandlers {
             }
             values[key, default: 0] += inBase
         }
-        let targets = Dictionary(try Row.fetchAll(db, sql: "SELECT key, percent FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
-            .map { (($0["key"] as String), try percent($0["percent"], field: .wholeBody)) }, uniquingKeysWith: { first, _ in first })
+        var targets: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, percent FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue]) {
+            let key = (row["key"] as String).lowercased()
+            targets[key] = try percent(row["percent"], field: .wholeBody)
+            if spelling[key] == nil { spelling[key] = row["key"] }
+        }
         let total = values.values.reduce(0, +)
         let threshold = Int64(settings.allocationDriftPoints) * 100
-        var keys = Set(values.keys)
-        for key in targets.keys where !values.keys.contains(where: { $0.lowercased() == key.lowercased() }) { keys.insert(key) }
+        let keys = Set(values.keys).union(targets.keys)
         let lines = keys.sorted().map { key -> AllocationLine in
             let value = values[key] ?? 0
             let actual = total > 0 ? ExactShares.prorate(10_000, part: Int128(value), whole: Int128(total)) : 0
-            let target = targets.first(where: { $0.key.lowercased() == key.lowercased() })?.value
+            let target = targets[key]
             let drift = target.map { actual - $0 }
-            return AllocationLine(key: key, target: target.map(percentText), actual: percentText(actual),
+            return AllocationLine(key: spelling[key] ?? key, target: target.map(percentText), actual: percentText(actual),
                                   drift: drift.map(percentText), value: InputRules.format(value, base.code),
                                   drifting: drift.map { abs($0) > threshold } ?? false)
         }

@@ -14,7 +14,7 @@ enum AssetHandlers {
             quoteCurrency: try InputRules.currency(request.quoteCurrency, field: .body("quoteCurrency")).code,
             provider: (request.provider ?? (request.assetType == .crypto ? .coingecko : .alphavantage)).rawValue,
             providerId: try InputRules.optionalText(request.providerId, field: .body("providerId"), limit: 100),
-            allocationGroup: try InputRules.optionalText(request.allocationGroup, field: .body("allocationGroup"), limit: 100),
+            allocationGroup: try InputRules.optionalText(request.allocationGroup, field: .body("allocationGroup"), limit: AllocationHandlers.maximumKeyLength),
             watched: request.watched ?? false, createdAt: context.now, updatedAt: context.now)
         try row.insert(db)
         try context.record(.assetCreated, id: String(row.id ?? 0), data: row.record)
@@ -44,7 +44,7 @@ enum AssetHandlers {
         if let text = request.name { row.name = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("name"), limit: 200) }
         if let text = request.exchange { row.exchange = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("exchange"), limit: 50) }
         if let text = request.providerId { row.providerId = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("providerId"), limit: 100) }
-        if let text = request.allocationGroup { row.allocationGroup = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("allocationGroup"), limit: 100) }
+        if let text = request.allocationGroup { row.allocationGroup = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("allocationGroup"), limit: AllocationHandlers.maximumKeyLength) }
         if let watched = request.watched { row.watched = watched }
         row.updatedAt = context.now
         try row.update(db)
