@@ -12,6 +12,16 @@ import LedgerlyProtocol
 struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
     /// Body member → what the person typed.
     private var names: [String: String]
+    /// Body member → the rows of a file it carries, for a request made of a file's lines.
+    private var rows: [String: FileRows] = [:]
+
+    /// The lines of a file sent as one array member (`lines` of `invest.trade.import`): how the
+    /// person names each element ("trades.csv line 5", counting as their editor does, not the
+    /// element's index) and the file's column each field of a line came from ("Price").
+    struct FileRows: Sendable {
+        let labels: [String]
+        let columns: [String: String]
+    }
 
     init(_ names: [String: String] = [:]) { self.names = names }
 
@@ -22,12 +32,26 @@ struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
     /// This wording with more names, for the fields one subcommand fills from positional
     /// arguments (`["id": "<wallet>"]`).
     func adding(_ more: [String: String]) -> FieldWording {
-        FieldWording(names.merging(more, uniquingKeysWith: { _, new in new }))
+        var wording = FieldWording(names.merging(more, uniquingKeysWith: { _, new in new }))
+        wording.rows = rows
+        return wording
+    }
+
+    /// This wording with `member`'s elements named as the lines of a file:
+    /// `body.lines[3].price` reads "trades.csv line 5, column Price".
+    func addingRows(of member: String, _ fileRows: FileRows) -> FieldWording {
+        var wording = self
+        wording.rows[member] = fileRows
+        return wording
     }
 
     /// The option for a body path: `body.splits[1].amount` → `--split 2`, `body.toAmount` → `--to-amount`.
     func option(for path: FieldPath) -> String? {
         guard let member = path.bodyMembers.first else { return nil }
+        if let file = rows[member], path.steps.count > 2, case .index(let index) = path.steps[2], file.labels.indices.contains(index) {
+            guard path.steps.count > 3, case .member(let field) = path.steps[3] else { return file.labels[index] }
+            return "\(file.labels[index]), column \(file.columns[field] ?? field)"
+        }
         let option = names[member] ?? "--" + member.reduce(into: "") { result, character in
             result += character.isUppercase ? "-" + character.lowercased() : String(character)
         }
