@@ -128,7 +128,8 @@ extension ExportCommand {
                     exportedAt: Timestamp.now(), settings: ledger.settings, wallets: ledger.wallets, categories: ledger.categories,
                     tags: try gateway.call(TagListRequest()).tags, budgets: try gateway.call(BudgetListRequest()).budgets,
                     rateProfiles: try gateway.call(RateProfileListRequest()).profiles, rates: try JSON.rates(gateway), goals: goals,
-                    recurring: try gateway.call(RecurringListRequest()).recurring, alerts: try JSON.alerts(gateway), conversions: try JSON.conversions(gateway))
+                    recurring: try gateway.call(RecurringListRequest()).recurring, alerts: try JSON.alerts(gateway), conversions: try JSON.conversions(gateway),
+                    investments: try JSON.investments(gateway))
                 try file.write(try LedgerExport.opening(header))
                 var first = true
                 let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { record in
@@ -136,7 +137,7 @@ extension ExportCommand {
                     first = false
                 }
                 try file.write(LedgerExport.end)
-                return "Exported \(count) transactions, \(header.rates?.count ?? 0) rates, \(goals.count) goals, \(header.recurring?.count ?? 0) recurring and \(header.alerts?.count ?? 0) alerts to \(destination.output ?? "-")."
+                return "Exported \(count) transactions, \(header.rates?.count ?? 0) rates, \(goals.count) goals, \(header.recurring?.count ?? 0) recurring, \(header.alerts?.count ?? 0) alerts and \(header.investments?.trades.count ?? 0) investment trades to \(destination.output ?? "-")."
             }
         }
 
@@ -173,6 +174,25 @@ extension ExportCommand {
                 let conversions = try gateway.call(ConversionHistoryRequest(limit: limit, afterId: after ?? 0)).conversions
                 return (conversions, conversions.count == limit ? conversions.last?.id : nil)
             }
+        }
+
+        /// Accounts (archived too), assets, every trade, every price snapshot kept and the
+        /// allocation targets; nil when the ledger has none, so a file without investments stays
+        /// as it was.
+        static func investments(_ gateway: Gateway) throws -> InvestmentRestore? {
+            let assets = try gateway.call(AssetListRequest()).assets
+            var prices: [PriceSnapshotRecord] = []
+            for asset in assets { prices += try gateway.call(PriceHistoryRequest(assetId: asset.id, since: "1970-01-01")).prices }
+            var targets: [AllocationTargetRecord] = []
+            for dimension in AllocationDimension.allCases {
+                for line in try gateway.call(AllocationShowRequest(dimension: dimension)).lines {
+                    if let percent = line.target { targets.append(AllocationTargetRecord(dimension: dimension, key: line.key, percent: percent)) }
+                }
+            }
+            let investments = InvestmentRestore(
+                accounts: try gateway.call(InvestAccountListRequest(includeArchived: true)).accounts, assets: assets,
+                trades: try gateway.call(TradeListRequest()).trades, prices: prices, targets: targets)
+            return investments.isEmpty ? nil : investments
         }
     }
 }

@@ -209,6 +209,8 @@ struct ImportCommand: ParsableCommand {
                     archivedWalletIds: header.wallets.filter(\.archived).map(\.id))
                 try JSON.requireOneFrame(begin, "its wallets, categories, alert log and conversion history", file: file)
                 try JSON.requireOneFrame(finish, "its budgets, goals and recurring transactions", file: file)
+                let investRestore = header.investments.flatMap { $0.isEmpty ? nil : InvestRestoreRequest(investments: $0) }
+                if let investRestore { try JSON.requireOneFrame(investRestore, "its investments", file: file) }
                 _ = try gateway.call(begin)
                 do {
                     let saved = header.settings
@@ -223,10 +225,11 @@ struct ImportCommand: ParsableCommand {
                     let importId = "restore-" + UUID().uuidString.lowercased().prefix(8)
                     let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, takeBack: false, gateway: gateway)
                     let finished = try gateway.call(finish)
+                    if let investRestore { _ = try gateway.call(investRestore) }
                     print("""
                         Restored from \(file): \(header.wallets.count) wallets, \(header.categories.count) categories, \(export.transactions.count) transactions \
                         (\(result.imported) entries, transfers counted once), \(rates.count) rates, \(finished.budgets) budgets, \(finished.goals) goals \
-                        (\(finished.contributions) contributions), \(finished.recurring) recurring, \(header.alerts?.count ?? 0) alerts.
+                        (\(finished.contributions) contributions), \(finished.recurring) recurring, \(header.alerts?.count ?? 0) alerts, \(header.investments?.trades.count ?? 0) investment trades.
                         """)
                 } catch let failure as CLIFailure {
                     throw CLIFailure(message: failure.message + "; the ledger is only part restored", status: failure.status,

@@ -53,6 +53,11 @@ struct ReportCommand: ParsableCommand {
                         csv.add([String(wallet.walletId), wallet.name, wallet.currency, wallet.balance, wallet.baseValue ?? "", base,
                                  wallet.rate?.rate ?? "", wallet.includeInNetWorth ? "yes" : "no", wallet.archived ? "yes" : "no"])
                     }
+                    // Investment accounts follow the wallets, their id prefixed "invest-" so the two never mix.
+                    for account in report.investments {
+                        csv.add(["invest-\(account.accountId)", account.name, account.currency, account.value, account.baseValue ?? "", base, "",
+                                 account.includeInNetWorth ? "yes" : "no", account.archived ? "yes" : "no"])
+                    }
                     return csv.print()
                 }
                 let style = TerminalStyle.standardOutput
@@ -63,9 +68,18 @@ struct ReportCommand: ParsableCommand {
                         column == 1 || column == 3 ? style.amount(text) : text
                     }
                 }
+                for account in report.investments {
+                    table.add(["Investments: " + account.name + (account.archived ? " (archived)" : "") + (account.includeInNetWorth ? "" : " *"), account.value, account.currency,
+                               account.baseValue ?? "no rate", ""]) { column, text in
+                        column == 1 || column == 3 ? style.amount(text) : text
+                    }
+                }
                 table.add(["Net worth", "", "", report.total ?? "", ""]) { column, text in column == 0 || column == 3 ? style.bold(text) : text }
                 print(table.render(), terminator: "")
-                if report.wallets.contains(where: { !$0.includeInNetWorth }) { print(style.dim("* not counted in net worth")) }
+                if report.wallets.contains(where: { !$0.includeInNetWorth }) || report.investments.contains(where: { !$0.includeInNetWorth }) {
+                    print(style.dim("* not counted in net worth"))
+                }
+                for warning in report.investments.flatMap(\.warnings) { print(style.yellow(warning)) }
                 if !report.unvalued.isEmpty {
                     print(style.yellow("\(report.unvalued.count) wallet(s) have no rate to \(base) yet and are left out of net worth (`ledgerly rates refresh`)."))
                 }

@@ -10,7 +10,7 @@ import LedgerlyProtocol
 /// after the header.
 public struct LedgerExport: Codable, Sendable {
     /// Version 1 had settings, wallets, categories, tags and budgets; version 2 added the rest
-    /// (absent, hence nil, when a version 1 file is read).
+    /// but investments, version 3 added investments (absent, hence nil, when an older file is read).
     public struct Header: Codable, Sendable {
         public var format: String
         public var version: Int
@@ -26,13 +26,14 @@ public struct LedgerExport: Codable, Sendable {
         public var recurring: [RecurringRecord]?
         public var alerts: [AlertRecord]?
         public var conversions: [ConversionRecord]?
+        public var investments: InvestmentRestore?
 
         public static let formatName = "ledgerly-export"
-        public static let currentVersion = 2
+        public static let currentVersion = 3
 
         public init(exportedAt: String, settings: SettingsRecord, wallets: [WalletRecord], categories: [CategoryRecord], tags: [TagRecord], budgets: [BudgetRecord],
                     rateProfiles: [RateProfileRecord], rates: [RateRecord], goals: [GoalRestore], recurring: [RecurringRecord], alerts: [AlertRecord],
-                    conversions: [ConversionRecord]) {
+                    conversions: [ConversionRecord], investments: InvestmentRestore? = nil) {
             self.format = Self.formatName
             self.version = Self.currentVersion
             self.exportedAt = exportedAt
@@ -47,6 +48,7 @@ public struct LedgerExport: Codable, Sendable {
             self.recurring = recurring
             self.alerts = alerts
             self.conversions = conversions
+            self.investments = investments
         }
     }
 

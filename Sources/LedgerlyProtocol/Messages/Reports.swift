@@ -37,18 +37,50 @@ public struct WalletBalance: Codable, Hashable, Sendable {
 public struct BalanceReport: Codable, Hashable, Sendable {
     public var baseCurrency: String?
     public var wallets: [WalletBalance]
-    /// Net worth: the base values of the wallets included in net worth.
+    /// Investment accounts that hold anything, valued like `invest.holdings`.
+    public var investments: [InvestmentBalance]
+    /// Net worth: the base values of the wallets and investment accounts included in net worth.
     public var total: String?
     /// Wallets counted in net worth whose currency has no rate to the base currency yet (left out of `total`).
     public var unvalued: [Int64]
+    /// Investment accounts counted in net worth with a holding that has no price or no rate:
+    /// only their valued holdings are in `total` (their `warnings` say which are not).
+    public var unvaluedInvestments: [Int64]
     public var asOf: String
 
-    public init(baseCurrency: String?, wallets: [WalletBalance], total: String?, unvalued: [Int64], asOf: String) {
+    public init(baseCurrency: String?, wallets: [WalletBalance], investments: [InvestmentBalance], total: String?, unvalued: [Int64], unvaluedInvestments: [Int64], asOf: String) {
         self.baseCurrency = baseCurrency
         self.wallets = wallets
+        self.investments = investments
         self.total = total
         self.unvalued = unvalued
+        self.unvaluedInvestments = unvaluedInvestments
         self.asOf = asOf
+    }
+}
+
+/// One investment account in `report.balance`.
+public struct InvestmentBalance: Codable, Hashable, Sendable {
+    public var accountId: Int64
+    public var name: String
+    /// The account's own base currency and its holdings' value in it.
+    public var currency: String
+    public var value: String
+    /// In the ledger's base currency at the latest rate; nil when no rate is known.
+    public var baseValue: String?
+    public var includeInNetWorth: Bool
+    public var archived: Bool
+    public var warnings: [String]
+
+    public init(accountId: Int64, name: String, currency: String, value: String, baseValue: String?, includeInNetWorth: Bool, archived: Bool, warnings: [String]) {
+        self.accountId = accountId
+        self.name = name
+        self.currency = currency
+        self.value = value
+        self.baseValue = baseValue
+        self.includeInNetWorth = includeInNetWorth
+        self.archived = archived
+        self.warnings = warnings
     }
 }
 

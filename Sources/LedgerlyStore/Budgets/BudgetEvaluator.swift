@@ -99,7 +99,7 @@ enum BudgetEvaluator {
         let uncounted = try db.cachedValue(Int.self, sql: """
             \(subtree)
             SELECT count(*) FROM transactions t INDEXED BY transactions_waiting_by_date
-            WHERE t.base_amount_minor IS NULL AND t.date >= ? AND t.date < ? AND t.counterparty_tx_id IS NULL
+            WHERE t.base_amount_minor IS NULL AND t.date >= ? AND t.date < ? AND t.counterparty_tx_id IS NULL AND t.trade_transfer = 0
               AND (t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))
             """, arguments: [categoryId, "\(month)-01", "\(LedgerMonth.next(month))-01"]) ?? 0
         return (spent, uncounted)

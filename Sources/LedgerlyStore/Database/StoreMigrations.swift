@@ -324,6 +324,7 @@ enum StoreMigrations {
                 ALTER TABLE settings ADD COLUMN stale_equity_minutes INTEGER NOT NULL DEFAULT 60;
                 ALTER TABLE settings ADD COLUMN allocation_drift_points INTEGER NOT NULL DEFAULT 5;
                 ALTER TABLE transactions ADD COLUMN trade_id INTEGER;
+                ALTER TABLE transactions ADD COLUMN trade_transfer INTEGER NOT NULL DEFAULT 0;
                 CREATE INDEX transactions_by_trade ON transactions(trade_id) WHERE trade_id IS NOT NULL;
                 CREATE TABLE invest_accounts (
                     id INTEGER PRIMARY KEY,

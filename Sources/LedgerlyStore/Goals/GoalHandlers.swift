@@ -181,7 +181,7 @@ enum GoalHandlers {
             // category) is less spending, not income.
             let income = try db.cachedValue(Int64.self, sql: """
                 SELECT coalesce(sum(t.base_amount_minor), 0) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
-                WHERE t.kind = 'income' AND t.counterparty_tx_id IS NULL AND t.date >= ? AND t.date < ? AND (c.id IS NULL OR c.kind = 'income')
+                WHERE t.kind = 'income' AND t.counterparty_tx_id IS NULL AND t.trade_transfer = 0 AND t.date >= ? AND t.date < ? AND (c.id IS NULL OR c.kind = 'income')
                 """, arguments: ["\(previous)-01", "\(month)-01"]) ?? 0
             let percent = Decimal(string: rule.percent ?? "0") ?? 0
             var share = Decimal(income) * percent / 100

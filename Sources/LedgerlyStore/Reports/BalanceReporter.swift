@@ -45,7 +45,45 @@ enum BalanceReporter {
                                           baseValue: value.map { InputRules.format($0, base!) }, rate: rate,
                                           includeInNetWorth: wallet.includeInNetWorth, archived: wallet.archived))
         }
-        return BalanceReport(baseCurrency: base, wallets: balances, total: base.map { InputRules.format(total, $0) }, unvalued: unvalued,
-                             asOf: Timestamp.string(from: now))
+        let (investments, unvaluedInvestments) = try investmentBalances(db, now: now, base: baseCurrency, total: &total)
+        return BalanceReport(baseCurrency: base, wallets: balances, investments: investments, total: base.map { InputRules.format(total, $0) }, unvalued: unvalued,
+                             unvaluedInvestments: unvaluedInvestments, asOf: Timestamp.string(from: now))
+    }
+
+    /// Each investment account's holdings valued as `invest.holdings` values them, in the
+    /// account's base currency and the ledger's; the ones counted in net worth added to `total`.
+    private static func investmentBalances(_ db: Database, now: Date, base: Currency?, total: inout Int64) throws -> ([InvestmentBalance], [Int64]) {
+        var reader = try HoldingsReader(db: db, now: now)
+        let holdings = try reader.holdings(accountId: nil, includeLots: false)
+        guard !holdings.isEmpty else { return ([], []) }
+        let accounts = try InvestAccountRow.all(db)
+        var balances: [InvestmentBalance] = []
+        var unvalued: [Int64] = []
+        for accountId in Set(holdings.map(\.record.accountId)).sorted() {
+            guard let account = accounts[accountId] else { continue }
+            let held = holdings.filter { $0.record.accountId == accountId }
+            let value = held.compactMap(\.valueBase).reduce(0, +)
+            var warnings = held.flatMap { $0.valueBase == nil ? $0.record.warnings.map { "\($0)" } : [] }
+            var baseValue: Int64?
+            if let base {
+                let own = try InputRules.currency(account.baseCurrency, field: .wholeBody)
+                if own == base {
+                    baseValue = value
+                } else if let rate = try? TradeRules.rate(nil, from: own, to: base, day: Timestamp.today(at: now), db: db, now: now, field: .wholeBody) {
+                    baseValue = try TradeRules.convert(value, from: own, to: base, rate: rate, field: .wholeBody)
+                } else {
+                    warnings.append("no rate from \(own.code) to \(base.code) is known: the account is not in the total")
+                }
+            }
+            if account.includeInNetWorth {
+                if let baseValue { total = try CheckedMinorUnits.add(total, baseValue) }
+                if baseValue == nil || held.contains(where: { $0.valueBase == nil }) { unvalued.append(accountId) }
+            }
+            balances.append(InvestmentBalance(
+                accountId: accountId, name: account.name, currency: account.baseCurrency, value: InputRules.format(value, account.baseCurrency),
+                baseValue: baseValue.flatMap { value in base.map { InputRules.format(value, $0.code) } }, includeInNetWorth: account.includeInNetWorth,
+                archived: account.archived, warnings: warnings))
+        }
+        return (balances, unvalued)
     }
 }

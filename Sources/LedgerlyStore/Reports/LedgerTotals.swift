@@ -106,7 +106,7 @@ struct LedgerTotals {
     static func entries(_ db: Database, ids: [Int64]) throws -> [Entry] {
         guard !ids.isEmpty else { return [] }
         let rows = try SQLRequest<Row>("""
-            SELECT id, date, wallet_id, category_id, kind, counterparty_wallet_id IS NOT NULL AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor
+            SELECT id, date, wallet_id, category_id, kind, (counterparty_wallet_id IS NOT NULL OR trade_transfer = 1) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor
             FROM transactions WHERE id IN \(ids)
             """).fetchAll(db)
         var splits: [Int64: [(amount: Int64, categoryId: Int64)]] = [:]
@@ -133,6 +133,9 @@ struct LedgerTotals {
     /// Recomputes every total from the transactions (the migration, and tests that check the
     /// maintained totals against a fresh computation).
     static func rebuild(_ db: Database) throws {
+        // Migration v5 rebuilds the totals before v10 adds investment trades' cash (none exists then).
+        let hasTradeCash = try db.columns(in: "transactions").contains { $0.name == "trade_transfer" }
+        let transferColumn = hasTradeCash ? "(counterparty_wallet_id IS NOT NULL OR trade_transfer = 1)" : "counterparty_wallet_id IS NOT NULL"
         try db.execute(sql: "DELETE FROM ledger_totals")
         var splits: [Int64: [(amount: Int64, categoryId: Int64)]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT tx_id, amount_minor, category_id FROM splits ORDER BY tx_id, position") {
@@ -140,7 +143,7 @@ struct LedgerTotals {
         }
         var totals = LedgerTotals()
         let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, date, wallet_id, category_id, kind, counterparty_wallet_id IS NOT NULL AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor
+            SELECT id, date, wallet_id, category_id, kind, \(transferColumn) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor
             FROM transactions
             """)
         while let row = try cursor.next() {

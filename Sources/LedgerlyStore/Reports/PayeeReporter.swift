@@ -16,7 +16,7 @@ enum PayeeReporter {
             sql: """
                 SELECT min(notes) AS payee, count(*) AS n, coalesce(sum(base_amount_minor), 0) AS total, sum(base_amount_minor IS NULL) AS uncounted
                 FROM transactions
-                WHERE kind = ? AND counterparty_tx_id IS NULL AND notes IS NOT NULL AND date BETWEEN ? AND ?
+                WHERE kind = ? AND counterparty_tx_id IS NULL AND trade_transfer = 0 AND notes IS NOT NULL AND date BETWEEN ? AND ?
                 GROUP BY notes COLLATE NOCASE ORDER BY abs(total) DESC, payee LIMIT ?
                 """,
             arguments: [kind.rawValue, from, to, limit])

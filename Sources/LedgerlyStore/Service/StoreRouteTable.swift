@@ -35,6 +35,7 @@ struct StoreRouteTable {
         table.addAlertRoutes()
         table.addChangeLogRoutes()
         table.addBackupRoutes()
+        table.addInvestmentRoutes()
         return table
     }
 

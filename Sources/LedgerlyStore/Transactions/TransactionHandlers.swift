@@ -91,6 +91,7 @@ enum TransactionHandlers {
     static func update(_ request: TransactionUpdateRequest, _ context: inout WriteContext) throws -> TransactionRecord {
         let db = context.db
         let old = try fetch(db, id: request.id)
+        try requireNotTradeCash(db, id: old.id, doing: "changed")
         // Out of the totals as they were, back in as they are now (date, amount or category may change).
         let touched = [old.id] + (old.transfer.map { [$0.counterpartyTransactionId] } ?? [])
         try LedgerTotals.apply(db, ids: touched, sign: -1)
@@ -178,6 +179,7 @@ enum TransactionHandlers {
     static func delete(_ request: TransactionDeleteRequest, _ context: inout WriteContext) throws -> TransactionDeleteReply {
         let db = context.db
         let first = try fetch(db, id: request.id)
+        try requireNotTradeCash(db, id: first.id, doing: "deleted")
         var doomed = [first]
         if let link = first.transfer { doomed.append(try fetch(db, id: link.counterpartyTransactionId)) }
         try LedgerTotals.apply(db, ids: doomed.map(\.id), sign: -1)
@@ -203,6 +205,14 @@ enum TransactionHandlers {
     }
 
     // MARK: Helpers
+
+    /// A trade's cash moves with its trade: changing it alone would leave the trade's figures and
+    /// the wallet disagreeing in silence.
+    static func requireNotTradeCash(_ db: Database, id: Int64, doing change: String) throws {
+        if let trade = try db.cachedValue(Int64.self, sql: "SELECT trade_id FROM transactions WHERE id = ?", arguments: [id]) {
+            throw LedgerError.conflict("transaction \(id) is the cash of investment trade \(trade) and cannot be \(change) on its own: delete the trade (`ledgerly invest delete \(trade)`) and record it again", field: .body("id"))
+        }
+    }
 
     /// `requireCategory` checks a part's category (a bulk writer passes one that remembers).
     static func validSplits(_ parts: [SplitPart], total: Money, db: Database, requireCategory: ((Int64, FieldPath) throws -> Void)? = nil) throws -> [(Money, SplitPart)] {

@@ -29,7 +29,10 @@ final class TransactionWriter {
 
     /// Validates and records one transaction. `kept`: restoring an export, the amounts and rates
     /// it had instead of converting again.
-    func insert(_ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil) throws -> Int64 {
+    /// `trade`: the investment trade whose cash this is; `asTransfer` keeps a buy's or sale's
+    /// cash out of income and spending (money between the user's own accounts).
+    func insert(_ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil,
+                trade: (id: Int64, asTransfer: Bool)? = nil) throws -> Int64 {
         let wallet = try activeWallet(request.walletId, field: .body("walletId"))
         let currency = try InputRules.currency(request.currency ?? wallet.currency, field: .body("currency"))
         let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: .body("amount"))
@@ -49,17 +52,18 @@ final class TransactionWriter {
         let baseMinor = converted.baseMinorUnits.map { request.kind.sign * $0 }
 
         try db.execute(cached: """
-                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [try freeId(kept?.id, field: .root("kept").member("id")), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
                         try rates.json(converted.conversion), try rates.json(converted.baseConversion),
-                        request.categoryId, notes, date.description, attachment, importKey, recording.importId, recording.createdAt, recording.updatedAt])
+                        request.categoryId, notes, date.description, attachment, importKey, recording.importId, recording.createdAt, recording.updatedAt,
+                        trade?.id, trade?.asTransfer == true])
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
         try TransactionHandlers.writeSplits(db, txId: id, splits: splits)
         try recorded(id, LedgerTotals.Entry(
-            date: date.description, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: false, currency: currency.code,
+            date: date.description, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: trade?.asTransfer == true, currency: currency.code,
             amountMinor: amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: splits.map { ($0.0.minorUnits, $0.1.categoryId) }))
         return id
     }

@@ -1,18 +1,8 @@
+import LedgerlyCore
+
 /// What kind of account holds investments; it decides nothing in the arithmetic, only grouping.
 public enum InvestAccountType: String, Codable, CaseIterable, Sendable {
     case brokerage, retirement, cryptoExchange, other
-}
-
-/// Which lots a sale consumes (docs/investments.md). A sale may also name its lots, whatever the
-/// account's method.
-public enum CostBasisMethod: String, Codable, CaseIterable, Sendable {
-    /// First in, first out: the oldest lots first.
-    case fifo
-    /// Last in, first out: the newest lots first.
-    case lifo
-    /// Average cost: every open lot of the holding carries the holding's average cost per unit,
-    /// and a sale takes that average; quantities still leave the oldest lots first.
-    case average
 }
 
 /// An investment account (a brokerage account, a pension, an exchange), as the store returns it.

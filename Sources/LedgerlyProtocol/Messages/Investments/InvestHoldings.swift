@@ -1,3 +1,5 @@
+import LedgerlyCore
+
 /// An open lot: units still held from one buy (or transfer in), with what they cost.
 public struct LotRecord: Codable, Hashable, Sendable {
     /// The id of the trade that opened it (a buy, or the transfer that brought it).

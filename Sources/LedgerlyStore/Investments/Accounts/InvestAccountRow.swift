@@ -1,0 +1,53 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// A row of `invest_accounts`: the one type that reads and writes the table, and the one place a
+/// stored account becomes its wire record.
+struct InvestAccountRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "invest_accounts"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var id: Int64?
+    var name: String
+    var broker: String?
+    var accountType: String
+    var baseCurrency: String
+    var costBasisMethod: String
+    var includeInNetWorth: Bool
+    var archived: Bool
+    var createdAt: String
+    var updatedAt: String
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var method: CostBasisMethod { CostBasisMethod(rawValue: costBasisMethod) ?? .fifo }
+
+    var record: InvestAccountRecord {
+        InvestAccountRecord(
+            id: id ?? 0, name: name, broker: broker, accountType: InvestAccountType(rawValue: accountType) ?? .other, baseCurrency: baseCurrency,
+            costBasisMethod: method, includeInNetWorth: includeInNetWorth, archived: archived, createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    static func find(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws -> InvestAccountRow {
+        guard let row = try InvestAccountRow.fetchOne(db, key: id) else {
+            throw LedgerError.notFound("there is no investment account \(id); see `ledgerly invest account list`", field: field())
+        }
+        return row
+    }
+
+    /// An account that takes trades: it exists and is not archived.
+    static func active(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws -> InvestAccountRow {
+        let account = try find(db, id: id, field: field())
+        guard !account.archived else {
+            throw LedgerError.conflict("investment account '\(account.name)' is archived and takes no new trades", field: field())
+        }
+        return account
+    }
+
+    /// Every account's cost-basis method and base currency, for a replay.
+    static func all(_ db: Database) throws -> [Int64: InvestAccountRow] {
+        Dictionary(uniqueKeysWithValues: try InvestAccountRow.fetchAll(db).map { ($0.id ?? 0, $0) })
+    }
+}

@@ -1,0 +1,70 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `invest.asset.create|list|update`.
+enum AssetHandlers {
+    static func create(_ request: AssetCreateRequest, _ context: inout WriteContext) throws -> AssetRecord {
+        let db = context.db
+        let symbol = try symbolText(request.symbol, field: .body("symbol"))
+        try ensureSymbolFree(db, symbol: symbol, except: nil)
+        var row = AssetRow(
+            id: nil, symbol: symbol, assetType: request.assetType.rawValue, name: try InputRules.optionalText(request.name, field: .body("name"), limit: 200),
+            exchange: try InputRules.optionalText(request.exchange, field: .body("exchange"), limit: 50),
+            quoteCurrency: try InputRules.currency(request.quoteCurrency, field: .body("quoteCurrency")).code,
+            provider: (request.provider ?? (request.assetType == .crypto ? .coingecko : .alphavantage)).rawValue,
+            providerId: try InputRules.optionalText(request.providerId, field: .body("providerId"), limit: 100),
+            allocationGroup: try InputRules.optionalText(request.allocationGroup, field: .body("allocationGroup"), limit: 100),
+            watched: request.watched ?? false, createdAt: context.now, updatedAt: context.now)
+        try row.insert(db)
+        try context.record(.assetCreated, id: String(row.id ?? 0), data: row.record)
+        return row.record
+    }
+
+    static func list(_ request: AssetListRequest, _ db: Database) throws -> AssetListReply {
+        AssetListReply(assets: try AssetRow.fetchAll(db, sql: "SELECT * FROM assets ORDER BY symbol, id").map(\.record))
+    }
+
+    static func update(_ request: AssetUpdateRequest, _ context: inout WriteContext) throws -> AssetRecord {
+        let db = context.db
+        var row = try AssetRow.find(db, id: request.id, field: .body("id"))
+        if let symbol = request.symbol {
+            row.symbol = try symbolText(symbol, field: .body("symbol"))
+            try ensureSymbolFree(db, symbol: row.symbol, except: row.id)
+        }
+        if let type = request.assetType { row.assetType = type.rawValue }
+        if let code = request.quoteCurrency {
+            let currency = try InputRules.currency(code, field: .body("quoteCurrency")).code
+            if currency != row.quoteCurrency, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ?)", arguments: [request.id]) == true {
+                throw LedgerError.conflict("\(row.symbol) has trades in \(row.quoteCurrency): its quote currency cannot change", field: .body("quoteCurrency"))
+            }
+            row.quoteCurrency = currency
+        }
+        if let provider = request.provider { row.provider = provider.rawValue }
+        if let text = request.name { row.name = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("name"), limit: 200) }
+        if let text = request.exchange { row.exchange = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("exchange"), limit: 50) }
+        if let text = request.providerId { row.providerId = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("providerId"), limit: 100) }
+        if let text = request.allocationGroup { row.allocationGroup = text.isEmpty ? nil : try InputRules.optionalText(text, field: .body("allocationGroup"), limit: 100) }
+        if let watched = request.watched { row.watched = watched }
+        row.updatedAt = context.now
+        try row.update(db)
+        try context.record(.assetUpdated, id: String(request.id), data: row.record)
+        return row.record
+    }
+
+    /// A symbol is kept exactly as typed; it may not be empty or hold spaces or control characters
+    /// (it is sent to providers and used in files).
+    static func symbolText(_ raw: String, field: @autoclosure () -> FieldPath) throws -> String {
+        let symbol = try InputRules.name(raw, field: field())
+        guard symbol.count <= 32, !symbol.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+            throw LedgerError.invalid("'\(raw)' is not a symbol: at most 32 characters, no spaces", field: field())
+        }
+        return symbol
+    }
+
+    private static func ensureSymbolFree(_ db: Database, symbol: String, except id: Int64?) throws {
+        if let taken = try Int64.fetchOne(db, sql: "SELECT id FROM assets WHERE symbol = ?", arguments: [symbol]), taken != id {
+            throw LedgerError.conflict("an asset with the symbol '\(symbol)' already exists (symbols are unique, ignoring case)", field: .body("symbol"))
+        }
+    }
+}

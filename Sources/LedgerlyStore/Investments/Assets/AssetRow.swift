@@ -1,0 +1,51 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// A row of `assets`: the one type that reads and writes the table, and the one place a stored
+/// asset becomes its wire record.
+struct AssetRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "assets"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var id: Int64?
+    var symbol: String
+    var assetType: String
+    var name: String?
+    var exchange: String?
+    var quoteCurrency: String
+    var provider: String
+    var providerId: String?
+    var allocationGroup: String?
+    var watched: Bool
+    var createdAt: String
+    var updatedAt: String
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var type: AssetType { AssetType(rawValue: assetType) ?? .other }
+
+    var record: AssetRecord {
+        AssetRecord(
+            id: id ?? 0, symbol: symbol, assetType: type, name: name, exchange: exchange, quoteCurrency: quoteCurrency,
+            provider: PriceProvider(rawValue: provider) ?? .manual, providerId: providerId, allocationGroup: allocationGroup, watched: watched,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    var currency: Currency {
+        get throws { try InputRules.currency(quoteCurrency, field: .wholeBody) }
+    }
+
+    static func find(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws -> AssetRow {
+        guard let row = try AssetRow.fetchOne(db, key: id) else {
+            throw LedgerError.notFound("there is no asset \(id); see `ledgerly invest asset list`", field: field())
+        }
+        return row
+    }
+
+    /// Minutes after which a price of this asset is stale (crypto, or anything else).
+    func staleMinutes(_ settings: SettingsRow) -> Int {
+        type == .crypto ? settings.staleCryptoMinutes : settings.staleEquityMinutes
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `invest.holdings`: the open lots summed per account and asset, valued at each asset's latest
+/// price and today's rate to the account's base currency, with the unrealised gain split into
+/// price and currency effect (docs/investments.md, "Gains").
+struct HoldingsReader {
+    let db: Database
+    let now: Date
+    private let settings: SettingsRow
+    private var rates: [String: ExchangeRate?] = [:]
+
+    init(db: Database, now: Date) throws {
+        self.db = db
+        self.now = now
+        self.settings = try SettingsRow.current(db)
+    }
+
+    /// One holding's figures in minor units, before formatting.
+    struct Valued {
+        var record: HoldingRecord
+        var costBase: Int64
+        var valueBase: Int64?
+        var currencyEffect: Int64?
+        var baseCurrency: String
+    }
+
+    static func read(_ request: HoldingsRequest, _ context: ReadContext) throws -> HoldingsReply {
+        var reader = try HoldingsReader(db: context.db, now: context.date)
+        let valued = try reader.holdings(accountId: request.accountId, includeLots: request.includeLots == true)
+        var totals: [String: (cost: Int64, value: Int64, currency: Int64)] = [:]
+        for holding in valued {
+            guard let value = holding.valueBase, let currency = holding.currencyEffect else { continue }
+            let sum = totals[holding.baseCurrency, default: (0, 0, 0)]
+            totals[holding.baseCurrency] = (sum.cost + holding.costBase, sum.value + value, sum.currency + currency)
+        }
+        return HoldingsReply(holdings: valued.map(\.record), totals: totals.keys.sorted().map { code in
+            let sum = totals[code]!
+            let format = { InputRules.format($0, code) }
+            let gain = sum.value - sum.cost
+            return InvestTotal(currency: code, costBase: format(sum.cost), valueBase: format(sum.value), gain: format(gain),
+                               priceEffect: format(gain - sum.currency), currencyEffect: format(sum.currency))
+        })
+    }
+
+    /// Every holding (an account and asset with open lots), ordered by account and symbol.
+    mutating func holdings(accountId: Int64?, includeLots: Bool) throws -> [Valued] {
+        let accounts = try InvestAccountRow.all(db)
+        let assets = Dictionary(uniqueKeysWithValues: try AssetRow.fetchAll(db).map { ($0.id ?? 0, $0) })
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT * FROM lots \(accountId == nil ? "" : "WHERE account_id = ?") ORDER BY account_id, asset_id, acquired, id
+            """, arguments: accountId.map { [$0] } ?? [])
+        var groups: [(key: [Int64], lots: [Row])] = []
+        for row in rows {
+            let key: [Int64] = [row["account_id"], row["asset_id"]]
+            if groups.last?.key == key { groups[groups.count - 1].lots.append(row) } else { groups.append((key, [row])) }
+        }
+        var result: [Valued] = []
+        for group in groups {
+            guard let account = accounts[group.key[0]], let asset = assets[group.key[1]] else { continue }
+            result.append(try value(account: account, asset: asset, lots: group.lots, includeLots: includeLots))
+        }
+        return result.sorted { ($0.record.accountId, $0.record.symbol) < ($1.record.accountId, $1.record.symbol) }
+    }
+
+    private mutating func value(account: InvestAccountRow, asset: AssetRow, lots: [Row], includeLots: Bool) throws -> Valued {
+        let quote = try asset.currency
+        let base = try InputRules.currency(account.baseCurrency, field: .wholeBody)
+        var quantity = Quantity.zero
+        var cost: Int64 = 0
+        var costBase: Int64 = 0
+        var lotRecords: [LotRecord] = []
+        for lot in lots {
+            let units = try Quantity(stored: lot["quantity"])
+            quantity = quantity + units
+            cost += lot["cost_minor"] as Int64
+            costBase += lot["cost_base_minor"] as Int64
+            if includeLots {
+                lotRecords.append(LotRecord(id: lot["id"], accountId: account.id ?? 0, acquired: lot["acquired"], quantity: units.description,
+                                            cost: InputRules.format(lot["cost_minor"], quote.code), costBase: InputRules.format(lot["cost_base_minor"], base.code)))
+            }
+        }
+        var warnings: [String] = []
+        var price: HoldingPrice?
+        var value: Int64?
+        var valueBase: Int64?
+        var currencyEffect: Int64?
+        var unrealised: UnrealisedGain?
+        let rate = try self.rate(from: quote, to: base)
+        if let snapshot = try PriceSnapshotRow.latest(db, assetId: asset.id ?? 0) {
+            let limit = asset.staleMinutes(settings)
+            let record = snapshot.record(symbol: asset.symbol, now: now, staleMinutes: limit)
+            let age = Int64(now.timeIntervalSince(Timestamp.parse(snapshot.asOf) ?? now))
+            price = HoldingPrice(price: snapshot.price, currency: snapshot.currency, source: snapshot.source, asOf: snapshot.asOf, ageSeconds: max(0, age), stale: record.stale)
+            if record.stale {
+                warnings.append("the price of \(asset.symbol) is \(StalenessPolicy.describe(.seconds(max(0, age)))) old, past its limit of \(limit) minutes: the value uses it anyway")
+            }
+            let unit = try ExchangeRate(stored: snapshot.price)
+            value = try TradeRules.amount(quantity, unit, currency: quote, field: .wholeBody)
+        } else {
+            warnings.append("\(asset.symbol) has no price yet: set one with `ledgerly invest prices set \(asset.symbol) PRICE`")
+        }
+        if rate == nil {
+            warnings.append("no rate from \(quote.code) to \(base.code) is known: the value in \(base.code) is unknown")
+        }
+        if let value, let rate {
+            let worth = try TradeRules.convert(value, from: quote, to: base, rate: rate, field: .wholeBody)
+            let costNow = try TradeRules.convert(cost, from: quote, to: base, rate: rate, field: .wholeBody)
+            valueBase = worth
+            currencyEffect = costNow - costBase
+            let total = worth - costBase
+            unrealised = UnrealisedGain(total: InputRules.format(total, base.code), priceEffect: InputRules.format(total - (costNow - costBase), base.code),
+                                        currencyEffect: InputRules.format(costNow - costBase, base.code))
+        }
+        let record = HoldingRecord(
+            accountId: account.id ?? 0, assetId: asset.id ?? 0, symbol: asset.symbol, assetType: asset.type, allocationGroup: asset.allocationGroup,
+            quantity: quantity.description, currency: quote.code, baseCurrency: base.code, cost: InputRules.format(cost, quote.code),
+            costBase: InputRules.format(costBase, base.code), price: price, value: value.map { InputRules.format($0, quote.code) },
+            valueBase: valueBase.map { InputRules.format($0, base.code) }, rate: rate?.decimalString, unrealised: unrealised, warnings: warnings,
+            lots: includeLots ? lotRecords : nil)
+        return Valued(record: record, costBase: costBase, valueBase: valueBase, currencyEffect: currencyEffect, baseCurrency: base.code)
+    }
+
+    /// Today's rate between two currencies in the active profile, read once per pair.
+    private mutating func rate(from: Currency, to: Currency) throws -> ExchangeRate? {
+        let key = from.code + to.code
+        if let known = rates[key] { return known }
+        let found = try? TradeRules.rate(nil, from: from, to: to, day: Timestamp.today(at: now), db: db, now: now, field: .wholeBody)
+        rates[key] = found
+        return found
+    }
+}

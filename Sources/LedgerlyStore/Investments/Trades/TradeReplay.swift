@@ -1,0 +1,89 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Derives an asset's `lots` and `realisations` from its trades with `LotBook`, in the write that
+/// changed a trade (D130): a trade recorded after all the asset's others is applied to the lots
+/// as they are; anything else (a trade dated earlier, a deletion, a new cost-basis method)
+/// replays every trade of the asset from the start. Either way nothing derived is left stale.
+enum TradeReplay {
+    /// Applies `trade` to the lots as they stand, when no trade of the asset comes after it; else
+    /// replays the whole asset. `field`: the request field named when the trade is the one
+    /// refused.
+    static func record(_ db: Database, trade: TradeRow, field: FieldPath) throws {
+        let id = trade.id ?? 0
+        let later = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ? AND kind NOT IN ('dividend', 'interest', 'distribution') AND (date > ? OR (date = ? AND id > ?)))
+            """, arguments: [trade.assetId, trade.date, trade.date, id]) ?? false
+        guard !later, let step = try trade.bookTrade() else {
+            return try replay(db, assetId: trade.assetId, newTradeId: id, field: field)
+        }
+        var book = try self.book(db, assetId: trade.assetId, lots: try lots(db, assetId: trade.assetId))
+        do {
+            try book.apply(step)
+        } catch {
+            throw try refusal(db, error, newTradeId: id, field: field)
+        }
+        try write(db, assetId: trade.assetId, lots: book.lots, realisations: book.realisations, replacingRealisations: false)
+    }
+
+    /// Replays every trade of the asset from nothing.
+    static func replay(_ db: Database, assetId: Int64, newTradeId: Int64? = nil, field: FieldPath) throws {
+        let trades = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE asset_id = ? ORDER BY date, id", arguments: [assetId])
+        var book = try self.book(db, assetId: assetId, lots: [])
+        let steps = try trades.compactMap { try $0.bookTrade() }
+        do {
+            try book.apply(steps)
+        } catch {
+            throw try refusal(db, error, newTradeId: newTradeId, field: field)
+        }
+        try write(db, assetId: assetId, lots: book.lots, realisations: book.realisations, replacingRealisations: true)
+    }
+
+    /// A book over the given lots of an asset, with every account's method, converting the
+    /// asset's currency to each account's base currency.
+    private static func book(_ db: Database, assetId: Int64, lots: [LotBook.Lot]) throws -> LotBook {
+        let accounts = try InvestAccountRow.all(db)
+        let methods = accounts.mapValues(\.method)
+        let bases = try accounts.mapValues { try InputRules.currency($0.baseCurrency, field: .wholeBody) }
+        let quote = try AssetRow.find(db, id: assetId, field: .wholeBody).currency
+        return LotBook(lots: lots, method: { methods[$0] ?? .fifo }, toBase: { account, amount, rate in
+            guard let base = bases[account] else { return nil }
+            return try? CurrencyConverter.apply(rate, to: Money(minorUnits: amount, currency: quote), target: base).minorUnits
+        })
+    }
+
+    static func lots(_ db: Database, assetId: Int64) throws -> [LotBook.Lot] {
+        try Row.fetchAll(db, sql: "SELECT * FROM lots WHERE asset_id = ?", arguments: [assetId]).map { row in
+            LotBook.Lot(id: row["id"], accountId: row["account_id"], acquired: row["acquired"], quantity: try Quantity(stored: row["quantity"]),
+                        cost: row["cost_minor"], costBase: row["cost_base_minor"])
+        }
+    }
+
+    private static func write(_ db: Database, assetId: Int64, lots: [LotBook.Lot], realisations: [LotBook.Realisation], replacingRealisations: Bool) throws {
+        try db.execute(sql: "DELETE FROM lots WHERE asset_id = ?", arguments: [assetId])
+        for lot in lots {
+            try db.execute(cached: "INSERT INTO lots (id, account_id, asset_id, acquired, quantity, cost_minor, cost_base_minor) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [lot.id, lot.accountId, assetId, lot.acquired, lot.quantity.description, lot.cost, lot.costBase])
+        }
+        if replacingRealisations { try db.execute(sql: "DELETE FROM realisations WHERE asset_id = ?", arguments: [assetId]) }
+        for part in realisations {
+            try db.execute(cached: """
+                INSERT INTO realisations (trade_id, position, account_id, asset_id, date, lot_id, acquired, quantity, cost_minor, proceeds_minor, cost_base_minor, proceeds_base_minor, currency_effect_minor)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [part.tradeId, part.position, part.accountId, assetId, part.date, part.lotId, part.acquired, part.quantity.description,
+                                 part.cost, part.proceeds, part.costBase, part.proceedsBase, part.currencyEffect])
+        }
+    }
+
+    /// The refusal for a trade the lots cannot take: the new trade's own field when it is the
+    /// one, else a conflict naming the later trade it would break.
+    private static func refusal(_ db: Database, _ error: LotBookError, newTradeId: Int64?, field: FieldPath) throws -> LedgerError {
+        if error.tradeId == newTradeId {
+            return LedgerError.invalid("the account cannot do this trade: \(error.description)", field: field)
+        }
+        let broken = try TradeRow.fetchOne(db, key: error.tradeId)
+        let what = broken.map { "\($0.kind) of \($0.quantity ?? "") on \($0.date)" } ?? "a later trade"
+        return LedgerError.conflict("this would break trade \(error.tradeId) (\(what)): \(error.description); delete or change that trade first", field: field)
+    }
+}
