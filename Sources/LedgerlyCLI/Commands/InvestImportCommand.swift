@@ -59,7 +59,7 @@ struct InvestImportCommand: ParsableCommand {
             progress.finish()
             guard !lines.isEmpty else { return print("\(file) has no trades to import.") }
             let rows = FieldWording.FileRows(
-                labels: lines.map { "\(file) line \($0.line)" },
+                file: file, lines: lines.map(\.line),
                 columns: Dictionary(uniqueKeysWithValues: mapping.columns.map { ($0.key.rawValue, $0.value) }))
             let sending = try Gateway(global, patientMilliseconds: 120_000, wording: Self.wording.addingRows(of: "lines", rows))
             if CommandOutput.current.errorIsTerminal { CommandOutput.current.writeError("\(dryRun ? "checking" : "importing") \(lines.count) lines…") }
@@ -68,7 +68,9 @@ struct InvestImportCommand: ParsableCommand {
                 reply = try sending.call(TradeImportRequest(accountId: target.id, walletId: walletId, lines: lines, dryRun: dryRun ? true : nil))
             } catch let failure as CLIFailure {
                 if CommandOutput.current.errorIsTerminal { CommandOutput.current.writeError("\r\u{1B}[2K") }
-                throw CLIFailure(message: failure.message + "; nothing was imported", status: failure.status, hint: failure.hint)
+                // The store names a line it refuses as a whole ("line 4: …"): say which file.
+                let message = failure.message.hasPrefix("line ") ? "\(file) \(failure.message)" : failure.message
+                throw CLIFailure(message: message + "; nothing was imported", status: failure.status, hint: failure.hint)
             }
             if CommandOutput.current.errorIsTerminal { CommandOutput.current.writeError("\r\u{1B}[2K") }
             if output.json { return try JSONOutput.print(reply) }

@@ -15,11 +15,16 @@ struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
     /// Body member → the rows of a file it carries, for a request made of a file's lines.
     private var rows: [String: FileRows] = [:]
 
-    /// The lines of a file sent as one array member (`lines` of `invest.trade.import`): how the
-    /// person names each element ("trades.csv line 5", counting as their editor does, not the
-    /// element's index) and the file's column each field of a line came from ("Price").
+    /// The lines of a file sent as one array member (`lines` of `invest.trade.import`): each
+    /// element is named by the file and its line there ("trades.csv line 5", counting as an
+    /// editor does, not the element's index), and each field of a line by the file's column it
+    /// came from ("Price").
     struct FileRows: Sendable {
-        let labels: [String]
+        /// The file as the person named it on the command line.
+        let file: String
+        /// Each element's line in the file.
+        let lines: [Int]
+        /// A line's field → the file's column it came from.
         let columns: [String: String]
     }
 
@@ -48,9 +53,10 @@ struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
     /// The option for a body path: `body.splits[1].amount` → `--split 2`, `body.toAmount` → `--to-amount`.
     func option(for path: FieldPath) -> String? {
         guard let member = path.bodyMembers.first else { return nil }
-        if let file = rows[member], path.steps.count > 2, case .index(let index) = path.steps[2], file.labels.indices.contains(index) {
-            guard path.steps.count > 3, case .member(let field) = path.steps[3] else { return file.labels[index] }
-            return "\(file.labels[index]), column \(file.columns[field] ?? field)"
+        if let file = rows[member], path.steps.count > 2, case .index(let index) = path.steps[2], file.lines.indices.contains(index) {
+            let line = "\(file.file) line \(file.lines[index])"
+            guard path.steps.count > 3, case .member(let field) = path.steps[3] else { return line }
+            return "\(line), column \(file.columns[field] ?? field)"
         }
         let option = names[member] ?? "--" + member.reduce(into: "") { result, character in
             result += character.isUppercase ? "-" + character.lowercased() : String(character)
@@ -63,6 +69,7 @@ struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
     /// The store's message with each request path in it written as this command's option, and
     /// the option at fault named first when the sentence does not name it already.
     func message(_ error: ErrorBody) -> String {
+        if let field = error.field.flatMap(FieldPath.init(wire:)), let text = fileLineMessage(error, at: field) { return text }
         var text = error.message
         let paths = Set(([error.field].compactMap { $0 } + Self.bodyPaths(in: text)).filter { $0.hasPrefix("body.") })
         // Longest first, so "body.splits[1].amount" is replaced before "body.splits".
@@ -74,6 +81,26 @@ struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
             text = "\(option): \(text)"
         }
         return text
+    }
+
+    /// A refusal of one line of a file: "trades.csv line 5, column Price: " and the store's
+    /// reason, without the reason's own "line 5: " and the path of the field already named, and
+    /// with any other field of the line named by its column.
+    private func fileLineMessage(_ error: ErrorBody, at path: FieldPath) -> String? {
+        guard let member = path.bodyMembers.first, let file = rows[member], path.steps.count > 2, case .index(let index) = path.steps[2],
+              file.lines.indices.contains(index), let label = option(for: path)
+        else { return nil }
+        var reason = error.message
+        let own = "line \(file.lines[index]): "
+        if reason.hasPrefix(own) { reason.removeFirst(own.count) }
+        if path.steps.count > 3, case .member(let field) = path.steps[3], reason.hasPrefix("body.\(field): ") {
+            reason.removeFirst("body.\(field): ".count)
+        }
+        for wire in Self.bodyPaths(in: reason).sorted(by: { $0.count > $1.count }) {
+            guard let inner = FieldPath(wire: wire), let name = inner.bodyMembers.last else { continue }
+            reason = reason.replacingOccurrences(of: wire, with: file.columns[name] ?? names[name] ?? name)
+        }
+        return "\(label): \(reason)"
     }
 
     private static func bodyPaths(in text: String) -> [String] {
