@@ -13,9 +13,11 @@ struct InvestGainsCommand: ParsableCommand {
               gain           = proceedsBase − costBase
               currencyEffect = round(cost × R₁) − costBase
               priceEffect    = gain − currencyEffect
-            i.e. with quantity q, prices P₀ → P₁ and rates R₀ → R₁: price effect q(P₁ − P₀)R₁, currency effect qP₀(R₁ − R₀).
-            Fees are in the cost (P₀) and come off the proceeds (P₁). R₁ is the sale's rate; cost is in the asset's currency.
-            Income is dividends, interest and distributions.
+            That is, with quantity q, prices P₀ → P₁ and rates R₀ → R₁:
+              price effect    q(P₁ − P₀)R₁
+              currency effect qP₀(R₁ − R₀)
+            Fees are in the cost (P₀) and come off the proceeds (P₁). R₁ is the sale's rate; cost is in the asset's
+            currency. Income is dividends, interest and distributions.
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -45,7 +47,7 @@ struct InvestGainsCommand: ParsableCommand {
                     }
                     for lot in sale.lots {
                         let l = lot.realised
-                        table.add(["", "", "", "└ lot \(lot.lotId)", lot.acquired, l.quantity, l.cost, l.proceeds, l.costBase, l.proceedsBase, l.gain, l.priceEffect, l.currencyEffect]) { _, text in
+                        table.add(["", lot.acquired, "", "└ lot \(lot.lotId)", "", l.quantity, l.cost, l.proceeds, l.costBase, l.proceedsBase, l.gain, l.priceEffect, l.currencyEffect]) { _, text in
                             style.dim(text)
                         }
                     }
