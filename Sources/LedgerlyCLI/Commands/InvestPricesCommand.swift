@@ -8,8 +8,6 @@ struct InvestPricesCommand: ParsableCommand {
         commandName: "prices", abstract: "Asset prices: set one by hand, the latest of each asset, an asset's history.",
         subcommands: [Set.self, List.self, History.self], defaultSubcommand: List.self)
 
-    static func age(_ price: PriceSnapshotRecord) -> String { price.stale ? "stale" : "" }
-
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set a price by hand (per unit, in the asset's quote currency).",
@@ -82,7 +80,7 @@ struct InvestPricesCommand: ParsableCommand {
         let style = TerminalStyle.standardOutput
         var table = Table([.init("SYMBOL"), .init("PRICE", .right), .init("CURRENCY"), .init("AS OF"), .init("SOURCE"), .init("KIND"), .init("")])
         for price in prices {
-            table.add([price.symbol, price.price, price.currency, price.asOf, price.source, price.confidence.rawValue, age(price)]) { column, text in
+            table.add([price.symbol, price.price, price.currency, price.asOf, price.source, price.confidence.rawValue, price.stale ? "stale" : ""]) { column, text in
                 column == 6 ? style.yellow(text) : text
             }
         }

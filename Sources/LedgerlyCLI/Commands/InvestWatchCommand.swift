@@ -57,5 +57,5 @@ struct InvestWatchCommand: ParsableCommand {
 extension InvestWatchCommand {
     /// The options this command's subcommands fill request fields from, where the option's name
     /// is not the field's in kebab case (FieldWording).
-    static let wording: FieldWording = ["id": "<symbol>", "watched": "<symbol>"]
+    static let wording: FieldWording = ["id": "<symbol>"]
 }
