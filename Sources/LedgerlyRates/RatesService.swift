@@ -11,7 +11,10 @@ import ZeroMQ
 /// schedule (and at once when a currency comes into use), answers `rates.refresh`, and watches
 /// the drop folder. Everything it learns goes to the store; it keeps no database of its own.
 ///
-/// It is up to four services run together in the process's one `ServiceGroup`: the change
+/// Asset prices are fetched in the same refreshes (`PriceRefresher`), and a second drop-folder
+/// watcher takes price files (`PriceDropFolderFeed`).
+///
+/// It is up to five services run together in the process's one `ServiceGroup`: the change
 /// follower (which also answers requests), the refresh schedule, the drop-folder watcher and the
 /// one-off cleanup of removed providers. Only the follower's end ends the process: the others may
 /// be switched off in `rates.json` or, like the cleanup, finish their work.
@@ -44,17 +47,34 @@ public struct RatesService: Sendable {
                 try await feed.deliver(file: file, rates: rates)
             })
             services.append(.init(
-                service: DropFolderService(watcher: watcher, feed: feed, interval: .milliseconds(Int64((dropFolder.scanSeconds ?? 2) * 1_000)), ready: follower.ready),
+                service: DropFolderService(watcher: watcher, record: { await feed.record($0) }, interval: .milliseconds(Int64((dropFolder.scanSeconds ?? 2) * 1_000)), ready: follower.ready),
+                successTerminationBehavior: .ignore))
+        }
+        let prices = configuration.effectivePrices
+        let priceFolder = prices.effectiveDropFolder
+        if priceFolder.enabled != false {
+            let feed = PriceDropFolderFeed(store: store, clock: clock, logger: logger)
+            let watcher = DropFolderWatcher(folder: priceFolder.folder(in: home), noun: "prices") { file, data, stamp in
+                await feed.apply(file: file, data: data, stamp: stamp)
+            }
+            services.append(.init(
+                service: DropFolderService(watcher: watcher, record: { await feed.record($0) }, interval: .milliseconds(Int64((dropFolder.scanSeconds ?? 2) * 1_000)), ready: follower.ready),
                 successTerminationBehavior: .ignore))
         }
         var configured = Set(configuration.providers.map(\.name))
         if dropFolder.enabled != false { configured.insert(DropFolderFeed.source) }
+        configured.formUnion(PriceRefresher.statusNames)
+        if priceFolder.enabled != false { configured.insert(PriceSource.dropFolderStatusName) }
         services.append(.init(service: RemovedProviderCleanup(configured: configured, store: store, ready: follower.ready, logger: logger), successTerminationBehavior: .ignore))
         self.services = services
         logger.info("providers", metadata: [
             "providers": "\(configuration.providers.map { "\($0.name)→\($0.profile)" }.joined(separator: ", "))",
             "schedule": "\(configuration.effectiveSchedule.isEnabled ? "on" : "off")",
             "dropFolder": "\(dropFolder.enabled == false ? "off" : dropFolder.folder(in: home).path)",
+            "prices": "\(prices.isEnabled ? "on" : "off")",
+            "alphaVantage": "\(prices.alphaVantage?.apiKey == nil ? "no key" : "quota \(prices.dailyQuota)/day")",
+            "finnhub": "\(prices.isFinnhubEnabled ? "on" : "off")",
+            "priceDropFolder": "\(priceFolder.enabled == false ? "off" : priceFolder.folder(in: home).path)",
         ])
     }
 

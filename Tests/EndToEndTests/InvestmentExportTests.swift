@@ -30,6 +30,18 @@ extension EndToEndTests {
             #expect(exported.status == 0, "\(exported.stderr)")
             #expect(exported.stdout.contains("5 investment trades"), "\(exported.stdout)")
 
+            // The journal: hledger reads the units and their cost, and the wallets' cash once.
+            let journal = original.home.root.appendingPathComponent("ledger.journal")
+            let written = try original.cli("export", "journal", "-o", journal.path)
+            #expect(written.status == 0, "\(written.stderr)")
+            let units = try Self.hledger(["-f", journal.path, "--strict", "bal", "-N", "--flat", "assets:investments", "assets:Dollars"])
+            #expect(units.contains("14 ACME"), "\(units)")  // (2 + 5) × 2 after the split
+            #expect(units.contains("5038.00 USD"), "\(units)")
+            let cost = try Self.hledger(["-f", journal.path, "bal", "-N", "-B", "--flat", "assets:investments"])
+            #expect(cost.contains("700.70 USD"), "\(cost)")  // LIFO left 7 units of the first lot: 1001.00 − 300.30
+            let gains = try Self.hledger(["-f", journal.path, "bal", "-N", "--flat", "income:investments"])
+            #expect(gains.contains("-137.70 USD"), "\(gains)")  // LIFO: 1039.00 − 901.30
+
             let copy = try ServiceHarness()
             try copy.start(.store)
             try copy.setUp()
@@ -46,6 +58,22 @@ extension EndToEndTests {
             #expect(try other.call(CashFlowReportRequest(from: "2026-01", to: "2026-05")) == (try client.call(CashFlowReportRequest(from: "2026-01", to: "2026-05"))))
             let cash = try #require(try other.call(TradeListRequest()).trades.first?.cash)
             #expect(throws: (any Error).self, "a trade's cash is not deleted alone") { try other.call(TransactionDeleteRequest(id: cash.transactionId)) }
+        }
+
+        /// hledger's output; fails the test when hledger refuses the file.
+        static func hledger(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/hledger")
+            process.arguments = arguments
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "hledger \(arguments.joined(separator: " ")): \(failure)")
+            return text
         }
     }
 }

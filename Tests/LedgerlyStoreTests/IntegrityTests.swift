@@ -246,7 +246,8 @@ import Testing
         }
         let before = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM transactions ORDER BY id") }
         let indexesBefore = try queue.read { db in try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'") }
-        try migrator.migrate(queue)
+        // Up to the migration under test: later ones add columns (v10 the investment link).
+        try migrator.migrate(queue, upTo: "v6-transaction-ids-never-reused")
         let (after, indexes, definition, splits) = try queue.read { db in
             (try Row.fetchAll(db, sql: "SELECT * FROM transactions ORDER BY id"),
              try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'"),

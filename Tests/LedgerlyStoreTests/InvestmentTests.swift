@@ -197,4 +197,33 @@ import Testing
         #expect(try await store.call(AlertListRequest()).alerts.filter { $0.kind == .allocationDrift }.count == 2)
         #expect(try await store.failure(AllocationSetRequest(dimension: .group, key: "more", percent: "1")).field == "body.percent")
     }
+
+    @Test func aBrokerFileIsAllOrNothingAndSkipsWhatIsAlreadyThere() async throws {
+        let store = try await Self.store()
+        let wallet = try await store.call(WalletCreateRequest(name: "Euros", currency: "EUR"))
+        let account = try await store.call(InvestAccountCreateRequest(name: "Broker"))
+        _ = try await store.call(AssetCreateRequest(symbol: "ACME", assetType: .stock, quoteCurrency: "EUR"))
+        let lines = [
+            TradeImportLine(line: 2, kind: .buy, symbol: "ACME", date: "2026-01-10", quantity: "10", price: "100", fee: "1"),
+            TradeImportLine(line: 3, kind: .buy, symbol: "acme", date: "2026-01-10", quantity: "10", price: "100", fee: "1"),
+            TradeImportLine(line: 4, kind: .sell, symbol: "ACME", date: "2026-02-10", quantity: "5", price: "110", fee: "1"),
+            TradeImportLine(line: 5, kind: .dividend, symbol: "ACME", date: "2026-03-01", amount: "4.20"),
+        ]
+        let dry = try await store.call(TradeImportRequest(accountId: account.id, walletId: wallet.id, lines: lines, dryRun: true))
+        #expect(dry == TradeImportReply(imported: 4, duplicates: [], dryRun: true, tradeIds: []))
+        #expect(try store.count("trades") == 0)
+        // Equal lines in one file are two fills; the same file again adds nothing.
+        let first = try await store.call(TradeImportRequest(accountId: account.id, walletId: wallet.id, lines: lines))
+        #expect(first.imported == 4 && first.duplicates.isEmpty)
+        let again = try await store.call(TradeImportRequest(accountId: account.id, walletId: wallet.id, lines: lines))
+        #expect(again.imported == 0 && again.duplicates == [2, 3, 4, 5])
+        #expect(try await store.call(HoldingsRequest()).holdings.first?.quantity == "15")
+        // One bad line refuses the file, naming the line; nothing of it is written.
+        var bad = lines.map { line in var moved = line; moved.date = "2026-04-0\(line.line)"; return moved }
+        bad[2].price = "-3"
+        let refusal = try await store.failure(TradeImportRequest(accountId: account.id, walletId: wallet.id, lines: bad))
+        #expect(refusal.field == "body.lines[2].price" && refusal.message.hasPrefix("line 4: "), "\(refusal)")
+        #expect(try await store.failure(TradeImportRequest(accountId: account.id, lines: [bad[0], TradeImportLine(line: 9, kind: .buy, symbol: "NOPE", date: "2026-04-01", quantity: "1", price: "1")])).field == "body.lines[1].symbol")
+        #expect(try store.count("trades") == 4)
+    }
 }

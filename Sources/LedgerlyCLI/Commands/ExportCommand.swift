@@ -76,6 +76,8 @@ struct ExportCommand: ParsableCommand {
             try ExportCommand.write(to: destination, global: global) { gateway, file in
                 let ledger = try Ledger(gateway)
                 var writer = JournalWriter(baseCurrency: ledger.settings.baseCurrency, wallets: ledger.wallets, categories: ledger.categories)
+                let investments = try JSON.investments(gateway).map(InvestmentJournal.init)
+                writer.replacedTransactionIds = investments?.replacedTransactionIds ?? []
                 try file.write(writer.header())
                 // Starting balances are dated no later than the first transaction (history may be
                 // imported after the wallets were created).
@@ -84,6 +86,7 @@ struct ExportCommand: ParsableCommand {
                 try file.write(writer.openingBalances(date: opening))
                 let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { try file.write(writer.entry(for: $0)) }
                 try file.write(writer.finish())
+                if let investments { try file.write(investments.entries(walletAccount: writer.walletAccount)) }
                 let skipped = writer.skippedTransactionIds.isEmpty ? "" : " (\(writer.skippedTransactionIds.count) written as comments: their records could not be read)"
                 return "Exported \(count) transactions to \(destination.output ?? "-")\(skipped)."
             }

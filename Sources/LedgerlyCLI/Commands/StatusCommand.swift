@@ -70,7 +70,11 @@ struct StatusCommand: ParsableCommand {
                     print("\nRate providers")
                     var health = Table([.init("PROVIDER"), .init("PROFILE"), .init("STATE"), .init("LAST SUCCESS"), .init("NEXT"), .init("LAST ERROR")])
                     for provider in providers {
-                        let state = provider.lastError == nil ? "ok" : "failing (\(provider.consecutiveFailures)×)"
+                        var state = provider.lastError == nil ? "ok" : "failing (\(provider.consecutiveFailures)×)"
+                        // A provider with a daily quota (Alpha Vantage) says how much of today's is used.
+                        if let used = provider.requestsUsed, let quota = provider.requestQuota {
+                            state += ", \(used)/\(quota) requests \(provider.quotaDay.map { "on \($0)" } ?? "today")"
+                        }
                         health.add([provider.name, provider.profile, state, provider.lastSuccessAt ?? "never", provider.nextAttemptAt ?? "-", provider.lastError ?? ""]) { column, text in
                             column == 2 ? (provider.lastError == nil ? style.green(text) : style.red(text)) : text
                         }

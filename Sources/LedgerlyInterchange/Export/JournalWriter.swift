@@ -32,6 +32,9 @@ public struct JournalWriter: Sendable {
     /// first use of anything else gets its directive and the file passes `hledger --strict`.
     private var declaredCommodities: Set<String>
     private var declaredAccounts: Set<String>
+    /// Transactions another part of the journal stands for (investment trades' cash, written with
+    /// their trade by `InvestmentJournal`): not written again.
+    public var replacedTransactionIds: Set<Int64> = []
     /// Transfer legs whose counterpart has not come yet, by their own id.
     private var pendingLegs: [Int64: TransactionRecord] = [:]
     /// Transactions written as a comment instead of an entry because their record could not be
@@ -136,6 +139,7 @@ public struct JournalWriter: Sendable {
     ///   converted, which can differ from a by rounding, and the entry must balance at cost);
     ///   c = wc = B posts the part as is. With b unknown: `part c @@ shareOfWa wc` when c ≠ wc.
     public mutating func entry(for transaction: TransactionRecord) -> String {
+        if replacedTransactionIds.contains(transaction.id) { return "" }
         guard let link = transaction.transfer else {
             return render(transaction.id) { writer throws(Skip) in try writer.regularEntry(transaction) }
         }

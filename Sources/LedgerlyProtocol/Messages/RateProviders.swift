@@ -15,8 +15,14 @@ public struct RateProviderStatus: Codable, Hashable, Sendable {
     /// What the last successful refresh did.
     public var stored: Int
     public var confirmed: Int
+    /// For a provider with a daily request quota (Alpha Vantage's prices): requests spent on
+    /// `quotaDay` (a UTC day), of `requestQuota`. Absent for other providers.
+    public var requestsUsed: Int?
+    public var requestQuota: Int?
+    public var quotaDay: String?
 
-    public init(name: String, profile: String, lastAttemptAt: String, lastSuccessAt: String?, lastError: String?, consecutiveFailures: Int, nextAttemptAt: String?, stored: Int, confirmed: Int) {
+    public init(name: String, profile: String, lastAttemptAt: String, lastSuccessAt: String?, lastError: String?, consecutiveFailures: Int, nextAttemptAt: String?, stored: Int, confirmed: Int,
+                requestsUsed: Int? = nil, requestQuota: Int? = nil, quotaDay: String? = nil) {
         self.name = name
         self.profile = profile
         self.lastAttemptAt = lastAttemptAt
@@ -26,6 +32,9 @@ public struct RateProviderStatus: Codable, Hashable, Sendable {
         self.nextAttemptAt = nextAttemptAt
         self.stored = stored
         self.confirmed = confirmed
+        self.requestsUsed = requestsUsed
+        self.requestQuota = requestQuota
+        self.quotaDay = quotaDay
     }
 }
 
@@ -57,8 +66,15 @@ public struct RateProviderReportRequest: WriteRequest, Hashable {
     public var nextAttemptAt: String?
     public var stored: Int
     public var confirmed: Int
+    /// A daily request quota's state, for the providers that have one (see `RateProviderStatus`):
+    /// kept by the store so that a restarted rates service does not spend the day's requests again.
+    public var requestsUsed: Int?
+    public var requestQuota: Int?
+    /// "YYYY-MM-DD", the UTC day `requestsUsed` counts.
+    public var quotaDay: String?
 
-    public init(name: String, profile: String, attemptedAt: String, error: String?, consecutiveFailures: Int, nextAttemptAt: String?, stored: Int, confirmed: Int) {
+    public init(name: String, profile: String, attemptedAt: String, error: String?, consecutiveFailures: Int, nextAttemptAt: String?, stored: Int, confirmed: Int,
+                requestsUsed: Int? = nil, requestQuota: Int? = nil, quotaDay: String? = nil) {
         self.name = name
         self.profile = profile
         self.attemptedAt = attemptedAt
@@ -67,6 +83,9 @@ public struct RateProviderReportRequest: WriteRequest, Hashable {
         self.nextAttemptAt = nextAttemptAt
         self.stored = stored
         self.confirmed = confirmed
+        self.requestsUsed = requestsUsed
+        self.requestQuota = requestQuota
+        self.quotaDay = quotaDay
     }
 }
 

@@ -473,8 +473,13 @@ public struct ProviderRefreshResult: Codable, Hashable, Sendable {
     public var finishedAt: String
     /// When the provider will be asked next (after a failure: the backoff).
     public var nextAttemptAt: String?
+    /// A provider with a daily request quota (Alpha Vantage's prices): requests spent today
+    /// (UTC) and the quota. Absent for the others.
+    public var requestsUsed: Int?
+    public var requestQuota: Int?
 
-    public init(name: String, profile: String, stored: Int, confirmed: Int, skipped: Int, error: String?, finishedAt: String, nextAttemptAt: String?) {
+    public init(name: String, profile: String, stored: Int, confirmed: Int, skipped: Int, error: String?, finishedAt: String, nextAttemptAt: String?,
+                requestsUsed: Int? = nil, requestQuota: Int? = nil) {
         self.name = name
         self.profile = profile
         self.stored = stored
@@ -483,6 +488,8 @@ public struct ProviderRefreshResult: Codable, Hashable, Sendable {
         self.error = error
         self.finishedAt = finishedAt
         self.nextAttemptAt = nextAttemptAt
+        self.requestsUsed = requestsUsed
+        self.requestQuota = requestQuota
     }
 }
 

@@ -8,16 +8,15 @@ import ServiceLifecycle
 /// move a user's file.
 struct DropFolderService: Service {
     let watcher: DropFolderWatcher
-    let feed: DropFolderFeed
+    /// Reports one file's outcome (the rates' or the prices' feed).
+    let record: @Sendable (DropFolderOutcome) async -> Void
     let interval: Duration
     let ready: ReadySignal
 
     func run() async {
         await cancelWhenGracefulShutdown {
             guard await ready.wait() else { return }
-            await watcher.run(every: interval) { outcome in
-                await feed.record(outcome)
-            }
+            await watcher.run(every: interval, onOutcome: record)
         }
     }
 }

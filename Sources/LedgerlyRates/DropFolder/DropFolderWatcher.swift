@@ -35,20 +35,59 @@ public struct DropFolderWatcher: Sendable {
     /// all in memory for nothing.
     public static let maximumFileSize = 16 * 1_024 * 1_024
 
+    /// What became of one settled file's content, as `Apply` reports it.
+    public enum FileDelivery: Sendable {
+        /// Stored: `count` new of the `items` the file held.
+        case stored(count: Int, items: Int)
+        /// The file itself is wrong (`reason` names the line): it goes to `rejected/`.
+        case unreadable(String)
+        /// The store refused it or could not be asked.
+        case failed(DropFolderDeliveryError)
+    }
+
+    /// Reads one file's bytes and stores what it holds. `stamp` is the file's modification time
+    /// (ISO 8601 UTC), the moment of lines that give none, so the same file always gives the
+    /// same moments.
+    public typealias Apply = @Sendable (_ file: String, _ data: Data, _ stamp: String) async -> FileDelivery
+
     /// The watched folder.
     public let folder: URL
     /// How long a file must have been left unmodified before it is read.
     public let settleSeconds: Double
-    private let deliver: Deliver
+    /// What the files hold ("rates", "prices"), for messages.
+    public let noun: String
+    private let apply: Apply
 
     /// - Parameters:
     ///   - folder: the folder to watch; `run` creates it (0700) when it is missing.
     ///   - settleSeconds: how long a file must be unmodified before it is read; tests pass 0.
     ///   - deliver: stores one file's rates; see `Deliver`.
     public init(folder: URL, settleSeconds: Double = 1, deliver: @escaping Deliver) {
+        self.init(folder: folder, settleSeconds: settleSeconds, noun: "rates") { file, data, stamp in
+            let parsed: [ProviderRate]
+            do throws(ProviderError) {
+                parsed = try DropFolderParser().parse(data)
+            } catch {
+                return .unreadable(Self.reason(error))
+            }
+            let rates = parsed.map { rate in
+                DropFolderRate(base: rate.base, quote: rate.quote, rate: rate.rate, asOf: rate.timestamp ?? rate.date?.description ?? stamp)
+            }
+            do throws(DropFolderDeliveryError) {
+                return .stored(count: try await deliver(file, rates), items: rates.count)
+            } catch {
+                return .failed(error)
+            }
+        }
+    }
+
+    /// A watcher for another kind of file (the price drop folder): `apply` reads and stores one
+    /// file; moving it, and every safety rule above, is the same.
+    public init(folder: URL, settleSeconds: Double = 1, noun: String, apply: @escaping Apply) {
         self.folder = folder
         self.settleSeconds = settleSeconds
-        self.deliver = deliver
+        self.noun = noun
+        self.apply = apply
     }
 
     /// Scans every `interval` until the task is cancelled, reporting what became of each file.
@@ -118,7 +157,7 @@ public struct DropFolderWatcher: Sendable {
         guard let before = FileState(at: url), before.isRegularFile else { return nil }
         guard now.timeIntervalSince(before.modified) >= settleSeconds else { return nil }
         guard before.size <= Self.maximumFileSize else {
-            return reject(name, at: url, reason: "the file is \(before.size) bytes; a rates file is at most \(Self.maximumFileSize) bytes")
+            return reject(name, at: url, reason: "the file is \(before.size) bytes; a file of \(noun) is at most \(Self.maximumFileSize) bytes")
         }
         let data: Data
         do {
@@ -131,49 +170,38 @@ public struct DropFolderWatcher: Sendable {
         // modification time no longer stamps it. Read it again once it has settled.
         guard FileState(at: url) == before else { return nil }
 
-        let parsed: [ProviderRate]
-        do {
-            parsed = try DropFolderParser().parse(data)
-        } catch {
-            return reject(name, at: url, reason: Self.reason(error))
-        }
-        let stamp = Timestamp.string(from: before.modified)
-        let rates = parsed.map { rate in
-            DropFolderRate(base: rate.base, quote: rate.quote, rate: rate.rate, asOf: rate.timestamp ?? rate.date?.description ?? stamp)
-        }
-
-        let stored: Int
-        do {
-            stored = try await deliver(name, rates)
-        } catch {
-            switch error {
-            case .unavailable(let message):
-                return DropFolderOutcome(file: name, outcome: .deferred(reason: "the store is unavailable (\(message)); the file stays to be tried again"))
-            case .rejected(let message):
-                return reject(name, at: url, reason: "the store refused the rates: \(message)")
-            }
+        let stored: Int, items: Int
+        switch await apply(name, data, Timestamp.string(from: before.modified)) {
+        case .stored(let count, let total):
+            (stored, items) = (count, total)
+        case .unreadable(let reason):
+            return reject(name, at: url, reason: reason)
+        case .failed(.unavailable(let message)):
+            return DropFolderOutcome(file: name, outcome: .deferred(reason: "the store is unavailable (\(message)); the file stays to be tried again"))
+        case .failed(.rejected(let message)):
+            return reject(name, at: url, reason: "the store refused the \(noun): \(message)")
         }
 
         // Replaced while the store had it: the new content was not delivered, so it stays for the
         // next scan instead of being filed away unread.
         guard let after = FileState(at: url) else {
-            return DropFolderOutcome(file: name, outcome: .stored(count: stored, rates: rates.count))
+            return DropFolderOutcome(file: name, outcome: .stored(count: stored, rates: items))
         }
         guard after == before else {
-            return DropFolderOutcome(file: name, outcome: .deferred(reason: "the file changed while its rates were stored; it will be read again"))
+            return DropFolderOutcome(file: name, outcome: .deferred(reason: "the file changed while its \(noun) were stored; it will be read again"))
         }
         do throws(DropFolderFileError) {
             _ = try Self.move(url, into: folder.appendingPathComponent(Self.processedFolderName, isDirectory: true))
         } catch {
             // Gone already (the user moved it): its rates are stored and there is nothing to file.
             guard FileState(at: url) != nil else {
-                return DropFolderOutcome(file: name, outcome: .stored(count: stored, rates: rates.count))
+                return DropFolderOutcome(file: name, outcome: .stored(count: stored, rates: items))
             }
             return DropFolderOutcome(file: name, outcome: .deferred(reason:
-                "its \(rates.count) rates were stored (\(stored) new) but it could not be moved into \(Self.processedFolderName)/: \(error); "
+                "its \(items) \(noun) were stored (\(stored) new) but it could not be moved into \(Self.processedFolderName)/: \(error); "
                     + "it will be delivered again, which stores nothing twice"))
         }
-        return DropFolderOutcome(file: name, outcome: .stored(count: stored, rates: rates.count))
+        return DropFolderOutcome(file: name, outcome: .stored(count: stored, rates: items))
     }
 
     /// Files the file away in `rejected/` with the reason beside it, where the user looking for

@@ -38,6 +38,15 @@ public enum ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicate(Format, pair: String, date: String?, at: Location?)
     /// The document is well-formed but holds no rates at all.
     case noRates(Format)
+    /// The provider said its request limit is reached, in a document of its own with HTTP 200
+    /// (Alpha Vantage's `Note` and `Information`): not data, and not the request's fault.
+    case limitReported(Format, message: String)
+    /// The provider has no price for a symbol it was asked for (Alpha Vantage's empty
+    /// `Global Quote`, Finnhub's all-zero quote): usually a symbol it does not know.
+    case noPrice(Format, symbol: String)
+    /// A price that is not a usable positive decimal: `value` is the text the provider sent,
+    /// `reason` the check it failed (prices follow the rate rule: 10⁻¹² to 10¹², 18 digits).
+    case badPrice(Format, symbol: String, value: String, at: Location?, reason: RateError)
 
     /// The document kinds the parsers read; named in every message so the user knows which
     /// provider to look at.
@@ -48,6 +57,9 @@ public enum ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
         case coinGecko = "CoinGecko JSON"
         case dropFolderCSV = "drop-folder CSV"
         case dropFolderJSON = "drop-folder JSON"
+        case alphaVantage = "Alpha Vantage JSON"
+        case finnhub = "Finnhub JSON"
+        case priceDropFolderCSV = "price drop-folder CSV"
 
         public var description: String { rawValue }
     }
@@ -73,7 +85,8 @@ public enum ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty(let format), .htmlPage(let format, _), .notFormat(let format, _), .malformed(let format, _, _),
              .providerReported(let format, _, _), .missingField(let format, _, _), .unknownCurrency(let format, _, _),
              .unknownCoin(let format, _), .badRate(let format, _, _, _, _), .badDate(let format, _, _),
-             .samePair(let format, _, _), .duplicate(let format, _, _, _), .noRates(let format):
+             .samePair(let format, _, _), .duplicate(let format, _, _, _), .noRates(let format),
+             .limitReported(let format, _), .noPrice(let format, _), .badPrice(let format, _, _, _, _):
             format
         }
     }
@@ -110,6 +123,18 @@ public enum ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(format): \(pair)\(day) is given twice (again\(place(location))); keep one"
         case .noRates(let format):
             return "\(format): the document holds no rates"
+        case .limitReported(let format, let message):
+            return "\(format): the provider's request limit is reached: \(message)"
+        case .noPrice(let format, let symbol):
+            return "\(format): no price for '\(symbol)'; the provider does not know the symbol"
+        case .badPrice(let format, let symbol, let value, let location, let reason):
+            let why: String = switch reason {
+            case .malformed: "not a plain positive decimal"
+            case .notPositive: "a price must be greater than zero"
+            case .outOfRange: "outside the accepted range of prices (\(ExchangeRate.rangeDescription))"
+            case .tooPrecise: "more than \(ExchangeRate.maximumDigits) significant digits"
+            }
+            return "\(format): bad price for \(symbol)\(place(location)): '\(value)': \(why)"
         }
     }
 }

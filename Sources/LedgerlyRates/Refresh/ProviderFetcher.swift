@@ -18,10 +18,14 @@ struct ProviderFetcher: Sendable {
     let client: HTTPClient
 
     func fetch(_ url: String, for provider: RatesConfiguration.Provider) async throws(FetchError) -> Data {
+        try await fetch(url, headers: provider.headers ?? [:], timeoutSeconds: provider.timeoutSeconds ?? 10)
+    }
+
+    func fetch(_ url: String, headers: [String: String], timeoutSeconds: Int) async throws(FetchError) -> Data {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: LedgerlyService.rates.name)
-        for (name, value) in provider.headers ?? [:] { request.headers.add(name: name, value: value) }
-        let timeout = TimeAmount.seconds(Int64(provider.timeoutSeconds ?? 10))
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let timeout = TimeAmount.seconds(Int64(timeoutSeconds))
         do {
             let response = try await client.execute(request, timeout: timeout)
             let body = try await response.body.collect(upTo: Self.maximumBytes)
@@ -35,7 +39,7 @@ struct ProviderFetcher: Sendable {
         } catch let error as FetchError {
             throw error
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
-            throw .timedOut(provider.timeoutSeconds ?? 10)
+            throw .timedOut(timeoutSeconds)
         } catch {
             throw .transport("\(error)")
         }

@@ -16,6 +16,8 @@ import Logging
 /// it in the change log: that is how `ledgerly status` shows provider health, and how a restarted
 /// rates service resumes its backoff instead of hammering a provider that was failing.
 ///
+/// Asset prices (`PriceRefresher`) are refreshed in the same refreshes, after the rates.
+///
 /// Refreshes run one at a time (an on-demand refresh waits for a scheduled one), and requests to
 /// one provider are paced at least `minimumSecondsBetweenRequests` apart.
 actor RateRefresher {
@@ -43,6 +45,8 @@ actor RateRefresher {
     private let clock: ServiceClock
     private let logger: Logger
     private let backoff: Backoff
+    /// Asset prices, refreshed in the same refreshes, under the same lock.
+    private let prices: PriceRefresher
     private var states: [String: ProviderState] = [:]
     private var resumed = false
     /// What the previous refresh worked from, to notice new currencies and a new interval.
@@ -57,6 +61,7 @@ actor RateRefresher {
         self.clock = clock
         self.logger = logger
         self.backoff = configuration.effectiveSchedule.backoff
+        self.prices = PriceRefresher(configuration: configuration.effectivePrices, store: store, fetcher: fetcher, clock: clock, logger: logger, backoff: backoff)
     }
 
     // MARK: Entry points
@@ -73,6 +78,9 @@ actor RateRefresher {
             results.append(result)
         }
         lastNeeds = needs
+        guard !Task.isCancelled else { return results }
+        results += await prices.refresh(force: true, interval: needs.interval)
+        await prices.purgeIfDue()
         return results
     }
 
@@ -94,7 +102,13 @@ actor RateRefresher {
             guard await refresh(provider, needs) != nil else { break }
         }
         lastNeeds = needs
-        let next = configuration.providers.compactMap { states[$0.name]?.nextAttempt }.min() ?? now.addingTimeInterval(needs.interval.seconds)
+        if !Task.isCancelled {
+            _ = await prices.refresh(force: false, interval: needs.interval)
+            await prices.purgeIfDue()
+        }
+        // The purge is due again at the next UTC midnight.
+        let candidates = configuration.providers.compactMap { states[$0.name]?.nextAttempt } + [await prices.nextAttempt(), DailyQuota.nextDay(after: now)].compactMap { $0 }
+        let next = candidates.min() ?? now.addingTimeInterval(needs.interval.seconds)
         let wait = max(next.timeIntervalSince(clock.now()), 0.2)
         return .milliseconds(Int64(min(wait, needs.interval.seconds) * 1_000))
     }

@@ -99,11 +99,14 @@ public struct RatesConfiguration: Codable, Sendable, Hashable {
     public var providers: [Provider]
     public var schedule: Schedule?
     public var dropFolder: DropFolder?
+    /// Asset prices (`Prices/PricesConfiguration.swift`).
+    public var prices: Prices?
 
-    public init(providers: [Provider], schedule: Schedule? = nil, dropFolder: DropFolder? = nil) {
+    public init(providers: [Provider], schedule: Schedule? = nil, dropFolder: DropFolder? = nil, prices: Prices? = nil) {
         self.providers = providers
         self.schedule = schedule
         self.dropFolder = dropFolder
+        self.prices = prices
     }
 
     public static let standard = RatesConfiguration(providers: [
@@ -112,6 +115,7 @@ public struct RatesConfiguration: Codable, Sendable, Hashable {
 
     var effectiveSchedule: Schedule { schedule ?? Schedule() }
     var effectiveDropFolder: DropFolder { dropFolder ?? DropFolder() }
+    var effectivePrices: Prices { prices ?? Prices() }
 
     public static func url(in home: LedgerlyHome) -> URL { home.root.appendingPathComponent("rates.json") }
 
@@ -142,6 +146,7 @@ public struct RatesConfiguration: Codable, Sendable, Hashable {
             if let scan = configuration.dropFolder?.scanSeconds, !(0.1...3_600).contains(scan) {
                 throw RatesConfigurationError.badValue("dropFolder", "scanSeconds must be 0.1 to 3600")
             }
+            try configuration.prices?.validate()
             return configuration
         } catch let error as RatesConfigurationError {
             throw error

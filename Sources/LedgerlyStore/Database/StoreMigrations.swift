@@ -323,6 +323,9 @@ enum StoreMigrations {
             try db.execute(sql: """
                 ALTER TABLE settings ADD COLUMN stale_equity_minutes INTEGER NOT NULL DEFAULT 60;
                 ALTER TABLE settings ADD COLUMN allocation_drift_points INTEGER NOT NULL DEFAULT 5;
+                ALTER TABLE rate_providers ADD COLUMN requests_used INTEGER;
+                ALTER TABLE rate_providers ADD COLUMN request_quota INTEGER;
+                ALTER TABLE rate_providers ADD COLUMN quota_day TEXT;
                 ALTER TABLE transactions ADD COLUMN trade_id INTEGER;
                 ALTER TABLE transactions ADD COLUMN trade_transfer INTEGER NOT NULL DEFAULT 0;
                 CREATE INDEX transactions_by_trade ON transactions(trade_id) WHERE trade_id IS NOT NULL;

@@ -24,9 +24,15 @@ struct RateProviderRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var nextAttemptAt: String?
     var stored: Int
     var confirmed: Int
+    /// A daily request quota's state (Alpha Vantage), kept so a restarted rates service goes on
+    /// counting the same day.
+    var requestsUsed: Int?
+    var requestQuota: Int?
+    var quotaDay: String?
 
     var record: RateProviderStatus {
         RateProviderStatus(name: name, profile: profile, lastAttemptAt: lastAttemptAt, lastSuccessAt: lastSuccessAt, lastError: lastError,
-                           consecutiveFailures: consecutiveFailures, nextAttemptAt: nextAttemptAt, stored: stored, confirmed: confirmed)
+                           consecutiveFailures: consecutiveFailures, nextAttemptAt: nextAttemptAt, stored: stored, confirmed: confirmed,
+                           requestsUsed: requestsUsed, requestQuota: requestQuota, quotaDay: quotaDay)
     }
 }

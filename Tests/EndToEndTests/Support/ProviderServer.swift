@@ -20,6 +20,15 @@ final class ProviderServer {
     /// `switch/<key>/…` URLs answer HTTP 500 while down.
     func setDown(_ key: String, _ down: Bool) { script.setMarker("\(key).down", down) }
 
+    /// The paths (with their query strings) of the requests containing `fragment`, oldest first.
+    func requestPaths(containing fragment: String) -> [String] {
+        script.read("requests.log").split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[1].contains(fragment) else { return nil }
+            return String(parts[1])
+        }
+    }
+
     /// When each request for a path containing `fragment` arrived (Unix seconds), oldest first.
     func requestTimes(containing fragment: String) -> [Double] {
         script.read("requests.log").split(separator: "\n").compactMap { line in

@@ -353,8 +353,8 @@ public struct TradeImportLine: Codable, Hashable, Sendable {
 }
 
 /// `invest.trade.import`: a broker's trades into one account, all or nothing. A line equal to a
-/// trade already in the account (kind, asset, date, quantity, price, fee, amount) is a duplicate
-/// and skipped; any refused line refuses the whole file, naming the line
+/// trade already in the account before this request (kind, asset, date, quantity, price, fee, or
+/// amount for income) is a duplicate and skipped (two equal lines in one file are two fills); any refused line refuses the whole file, naming the line
 /// (`body.lines[3].price`). `dryRun` checks and counts without writing.
 public struct TradeImportRequest: WriteRequest, Hashable {
     public typealias Reply = TradeImportReply

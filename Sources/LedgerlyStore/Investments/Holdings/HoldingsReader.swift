@@ -98,7 +98,8 @@ struct HoldingsReader {
                 warnings.append("the price of \(asset.symbol) is \(StalenessPolicy.describe(.seconds(max(0, age)))) old, past its limit of \(limit) minutes: the value uses it anyway")
             }
             let unit = try ExchangeRate(stored: snapshot.price)
-            value = try TradeRules.amount(quantity, unit, currency: quote, field: .wholeBody)
+            value = TradeRules.value(quantity, unit, currency: quote)
+            if value == nil { warnings.append("\(quantity) \(asset.symbol) at \(snapshot.price) \(quote.code) is too large a value to count") }
         } else {
             warnings.append("\(asset.symbol) has no price yet: set one with `ledgerly invest prices set \(asset.symbol) PRICE`")
         }

@@ -3,6 +3,8 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// `invest.trade.import`: a broker's trades into one account, all or nothing, in file order.
+/// A line equal to a trade recorded before the file (kind, asset, date, quantity, price and fee,
+/// or amount for income) is a duplicate and skipped.
 /// Each line goes through the same handler as the message of its kind, so it is checked and
 /// computed exactly as a typed trade; a refusal names the line (`body.lines[3].price`).
 enum TradeImportHandler {
@@ -18,13 +20,16 @@ enum TradeImportHandler {
         // A dry run works on a copy of the context, in a savepoint rolled back at the end: every
         // check runs, nothing stays, no event is published.
         var scratch = context
+        // Duplicates are lines equal to a trade recorded before this file: two equal lines in one
+        // file are two fills, both kept.
+        let existing = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM trades") ?? 0
         var duplicates: [Int] = []
         var ids: [Int64] = []
         try db.inSavepoint {
             for (index, line) in request.lines.enumerated() {
                 let field = FieldPath.body("lines")[index]
                 let assetId = try asset(db, symbol: line.symbol, field: field.member("symbol"))
-                if try isDuplicate(db, line, accountId: account.id ?? 0, assetId: assetId) {
+                if try isDuplicate(db, line, accountId: account.id ?? 0, assetId: assetId, before: existing) {
                     duplicates.append(line.line)
                     continue
                 }
@@ -79,9 +84,9 @@ enum TradeImportHandler {
     }
 
     /// The same kind, asset, date, quantity, price, fee and amount as a trade already in the account.
-    private static func isDuplicate(_ db: Database, _ line: TradeImportLine, accountId: Int64, assetId: Int64) throws -> Bool {
-        let candidates = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE account_id = ? AND asset_id = ? AND kind = ? AND date = ?",
-                                               arguments: [accountId, assetId, line.kind.rawValue, line.date])
+    private static func isDuplicate(_ db: Database, _ line: TradeImportLine, accountId: Int64, assetId: Int64, before existing: Int64) throws -> Bool {
+        let candidates = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE account_id = ? AND asset_id = ? AND kind = ? AND date = ? AND id <= ?",
+                                               arguments: [accountId, assetId, line.kind.rawValue, line.date, existing])
         for trade in candidates {
             let record = trade.record(symbol: line.symbol, realised: nil)
             let sameQuantity = line.quantity.flatMap { try? Quantity(parsing: $0) }.map(\.description) == record.quantity

@@ -47,13 +47,19 @@ enum TradeRules {
         return (new, old)
     }
 
-    /// quantity × price in minor units of `currency`, rounded half to even once; refused when it
-    /// rounds to nothing or past the ledger's limit.
-    static func amount(_ quantity: Quantity, _ price: ExchangeRate, currency: Currency, field: @autoclosure () -> FieldPath) throws -> Int64 {
+    /// quantity × price in minor units of `currency`, rounded half to even once; nil past the
+    /// ledger's limit. A holding's value may be 0 (a few units of something nearly worthless).
+    static func value(_ quantity: Quantity, _ price: ExchangeRate, currency: Currency) -> Int64? {
         var exact = quantity.decimal * price.value * Decimal(sign: .plus, exponent: currency.exponent, significand: 1)
         var rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 0, .bankers)
-        guard let minor = Int64(rounded.description), minor < Money.maximumMinorUnits else {
+        guard let minor = Int64(rounded.description), minor < Money.maximumMinorUnits else { return nil }
+        return minor
+    }
+
+    /// A trade's amount: `value`, refused when it rounds to nothing or past the ledger's limit.
+    static func amount(_ quantity: Quantity, _ price: ExchangeRate, currency: Currency, field: @autoclosure () -> FieldPath) throws -> Int64 {
+        guard let minor = value(quantity, price, currency: currency) else {
             throw LedgerError.invalid("\(quantity) × \(price) \(currency.code) is too large to record", field: field())
         }
         guard minor > 0 else {
