@@ -281,6 +281,37 @@ import Testing
         #expect(column.stderr.contains("--map: no column 'Kind'"), "\(column.stderr)")
     }
 
+    @Test func aTransferAMethodChangeTheWatchlistAndTheSettingsGoThroughTheCLI() throws {
+        let example = try Self.workedExample()
+        let ledgerly = example.ledgerly
+        // FIFO holds 7 (2 of lot 1, lot 2); moving 2 takes what is left of lot 1 with its cost.
+        #expect(ledgerly("invest", "account", "add", "Pension", "--base-currency", "EUR", "--type", "retirement").status == 0)
+        let moved = ledgerly("invest", "transfer", "AAPL", "--from", "FIFO", "--to", "Pension", "--quantity", "2", "--date", "2026-04-01")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.hasPrefix("Moved 2 AAPL from FIFO to Pension on 2026-04-01"), "\(moved.stdout)")
+        let pension = try Self.decode(HoldingsReply.self, ledgerly("invest", "holdings", "--account", "Pension", "--json"))
+        #expect(pension.holdings.map(\.quantity) == ["2"])
+        #expect(pension.holdings.map(\.costBase) == ["180.18"])
+
+        // A new method replays the account: the LIFO account's sale becomes the FIFO figures.
+        let edited = ledgerly("invest", "account", "edit", "LIFO", "--method", "fifo")
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let gains = try Self.decode(GainsReply.self, ledgerly("invest", "gains", "--account", "LIFO", "--json"))
+        Self.expectRealised(gains.sales.first?.realised, cost: "800.80", costBase: "720.72", gain: "235.16", priceEffect: "219.14", currencyEffect: "16.02")
+
+        #expect(ledgerly("invest", "watch", "add", "aapl").status == 0)
+        #expect(try Self.decode(AssetListReply.self, ledgerly("invest", "watch", "list", "--json")).assets.map(\.symbol) == ["AAPL"])
+        #expect(ledgerly("invest", "watch", "remove", "AAPL").status == 0)
+        #expect(try Self.decode(AssetListReply.self, ledgerly("invest", "watch", "list", "--json")).assets.isEmpty)
+
+        let settings = ledgerly("settings", "set", "--stale-equity-minutes", "30", "--drift-points", "4")
+        #expect(settings.status == 0, "\(settings.stderr)")
+        #expect(settings.stdout.contains("30 minutes (other assets)"), "\(settings.stdout)")
+        #expect(settings.stdout.contains("Allocation drift:  4 percentage points"), "\(settings.stdout)")
+        let json = try Self.decode(SettingsRecord.self, ledgerly("settings", "--json"))
+        #expect(json.staleEquityMinutes == 30 && json.allocationDriftPoints == 4)
+    }
+
     @Test func badInputIsRefusedNamingTheOption() throws {
         let (_, ledgerly) = try CommandLineTests.setUpStore()
         #expect(ledgerly("invest", "account", "add", "Broker", "--base-currency", "EUR").status == 0)
