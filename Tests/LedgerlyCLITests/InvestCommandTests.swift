@@ -200,6 +200,7 @@ import Testing
                             "--category", "Dividends", "--date", "2026-03-15")
         #expect(paid.status == 0, "\(paid.stderr)")
         #expect(paid.stdout.hasPrefix("Dividend of 12.40 USD from KO on 2026-03-15 in Broker"), "\(paid.stdout)")
+        #expect(paid.stdout.contains("= 11.16 EUR at 0.9; 12.40 USD into Dollars"), "\(paid.stdout)")
         let wallet = try Self.decode(WalletRecord.self, ledgerly("wallet", "show", "Dollars", "--json"))
         #expect(wallet.balance == "12.40")
         // Income in the account's base currency: round(12.40 × 0.90) = 11.16 EUR.

@@ -41,11 +41,12 @@ struct InvestIncomeCommand: ParsableCommand {
             let gateway = try Gateway(global, wording: Self.wording)
             let account = try gateway.investAccount(account)
             let asset = try gateway.asset(symbol)
+            let wallet = try gateway.wallet(wallet)
             let paid = try gateway.call(TradeIncomeRequest(
                 kind: kind.tradeKind, accountId: account.id, assetId: asset.id, amount: amount, date: date ?? Timestamp.today(),
-                walletId: try gateway.wallet(wallet).id, rate: rate, categoryId: try category.map { try gateway.category($0).id }, notes: notes))
+                walletId: wallet.id, rate: rate, categoryId: try category.map { try gateway.category($0).id }, notes: notes))
             if output.json { return try JSONOutput.print(paid) }
-            print(TradeDescription.sentence(paid, accounts: [account.id: account.name]))
+            print(TradeDescription.sentence(paid, accounts: [account.id: account.name], wallets: [wallet.id: wallet.name]))
         }
     }
 

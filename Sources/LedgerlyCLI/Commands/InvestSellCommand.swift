@@ -24,12 +24,13 @@ struct InvestSellCommand: ParsableCommand {
             let gateway = try Gateway(global, wording: Self.wording)
             let account = try gateway.investAccount(trade.account)
             let asset = try gateway.asset(symbol)
+            let wallet = try trade.wallet.map { try gateway.wallet($0) }
             let sold = try gateway.call(TradeSellRequest(
                 accountId: account.id, assetId: asset.id, quantity: trade.quantity, price: trade.price, fee: trade.fee, date: trade.day,
-                rate: trade.rate, walletId: try trade.wallet.map { try gateway.wallet($0).id }, cashAmount: trade.cashAmount,
+                rate: trade.rate, walletId: wallet?.id, cashAmount: trade.cashAmount,
                 lots: lots.isEmpty ? nil : lots.map(\.selection), notes: trade.notes))
             if output.json { return try JSONOutput.print(sold) }
-            print(TradeDescription.sentence(sold, accounts: [account.id: account.name]))
+            print(TradeDescription.sentence(sold, accounts: [account.id: account.name], wallets: wallet.map { [$0.id: $0.name] } ?? [:]))
         }
     }
 

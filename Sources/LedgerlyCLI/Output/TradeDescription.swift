@@ -5,7 +5,7 @@ import LedgerlyProtocol
 /// print after the store answers, and what `invest trades` lists.
 enum TradeDescription {
     /// "Bought 10 AAPL at 100 USD on 2026-01-02 in Broker: cost 1001.00 USD = 900.90 EUR at 0.90 (trade 3)."
-    static func sentence(_ trade: TradeRecord, accounts: [Int64: String] = [:]) -> String {
+    static func sentence(_ trade: TradeRecord, accounts: [Int64: String] = [:], wallets: [Int64: String] = [:]) -> String {
         func account(_ id: Int64?) -> String { id.map { accounts[$0] ?? "account \($0)" } ?? "" }
         let base = trade.amountBase.map { " = \($0) \(trade.baseCurrency ?? "")" } ?? ""
         let rate = trade.rate.map { " at \($0)" } ?? ""
@@ -29,7 +29,7 @@ enum TradeDescription {
             text = "Moved \(trade.quantity ?? "") \(trade.symbol) from \(account(trade.accountId)) to \(account(trade.toAccountId)) on \(trade.date)"
         }
         if let cash = trade.cash {
-            text += "; \(cash.amount) \(cash.currency) \(trade.kind == .buy ? "from" : "into") wallet \(cash.walletId)"
+            text += "; \(cash.amount) \(cash.currency) \(trade.kind == .buy ? "from" : "into") \(wallets[cash.walletId] ?? "wallet \(cash.walletId)")"
         }
         return text + " (trade \(trade.id))."
     }
