@@ -14,7 +14,8 @@ struct SettingsCommand: ParsableCommand {
         list.add("Base currency", settings.baseCurrency ?? "(not chosen; run `ledgerly setup`)")
         list.add("Exchange mode", "\(settings.exchangeMode.rawValue): \(settings.exchangeMode.summary)")
         list.add("Price refresh", "every \(settings.priceRefreshIntervalMinutes) minutes")
-        list.add("Stale after", "\(settings.staleFiatMinutes) minutes (currencies), \(settings.staleCryptoMinutes) minutes (crypto)")
+        list.add("Stale after", "\(settings.staleFiatMinutes) minutes (currencies), \(settings.staleCryptoMinutes) minutes (crypto), \(settings.staleEquityMinutes) minutes (other assets)")
+        list.add("Allocation drift", "\(settings.allocationDriftPoints) percentage points")
         list.add("Sync", settings.cloudSync ? "on" : "off")
         let n = settings.notifications
         list.add("Notifications", "budgets \(n.budgetAlerts ? "on" : "off"), goals \(n.goalAlerts ? "on" : "off"), rates \(n.rateAlerts ? "on" : "off"), recurring \(n.recurringReminders ? "on" : "off")")
@@ -48,6 +49,8 @@ struct SettingsCommand: ParsableCommand {
         @Option(name: .customLong("price-refresh-minutes"), help: "How often rates and prices refresh (1-10080).") var priceRefreshMinutes: Int?
         @Option(name: .customLong("stale-fiat-minutes"), help: "A currency rate older than this is marked stale (1-10080, default 60).") var staleFiatMinutes: Int?
         @Option(name: .customLong("stale-crypto-minutes"), help: "A crypto price older than this is marked stale (1-10080, default 15).") var staleCryptoMinutes: Int?
+        @Option(name: .customLong("stale-equity-minutes"), help: "A price of a share, fund or bond older than this is marked stale (1-10080, default 60).") var staleEquityMinutes: Int?
+        @Option(name: .customLong("drift-points"), help: "An allocation target drifts when actual and target differ by more than this many percentage points (default 5).") var driftPoints: Int?
         @Option(help: "on or off.") var sync: Switch?
         @Option(name: .customLong("budget-alerts"), help: "on or off.") var budgetAlerts: Switch?
         @Option(name: .customLong("goal-alerts"), help: "on or off.") var goalAlerts: Switch?
@@ -55,7 +58,7 @@ struct SettingsCommand: ParsableCommand {
         @Option(name: .customLong("recurring-reminders"), help: "on or off.") var recurringReminders: Switch?
 
         func validate() throws {
-            let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, staleFiatMinutes, staleCryptoMinutes, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
+            let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, staleFiatMinutes, staleCryptoMinutes, staleEquityMinutes, driftPoints, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
             if given.allSatisfy({ $0 == nil }) { throw ValidationError("nothing to change: pass at least one option (see --help)") }
         }
 
@@ -73,7 +76,8 @@ struct SettingsCommand: ParsableCommand {
                 }
                 let settings = try gateway.call(SettingsUpdateRequest(
                     baseCurrency: baseCurrency, exchangeMode: exchangeMode, priceRefreshIntervalMinutes: priceRefreshMinutes,
-                    staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, cloudSync: sync?.isOn, notifications: notifications))
+                    staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, staleEquityMinutes: staleEquityMinutes,
+                    allocationDriftPoints: driftPoints, cloudSync: sync?.isOn, notifications: notifications))
                 if output.json { return try JSONOutput.print(settings) }
                 print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
             }
@@ -84,5 +88,5 @@ struct SettingsCommand: ParsableCommand {
 extension SettingsCommand {
     /// The options this command's subcommands fill request fields from, where the option's name
     /// is not the field's in kebab case (FieldWording).
-    static let wording: FieldWording = ["priceRefreshIntervalMinutes": "--price-refresh-minutes", "cloudSync": "--sync"]
+    static let wording: FieldWording = ["priceRefreshIntervalMinutes": "--price-refresh-minutes", "cloudSync": "--sync", "allocationDriftPoints": "--drift-points"]
 }

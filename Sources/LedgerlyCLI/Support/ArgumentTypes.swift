@@ -23,3 +23,21 @@ enum RateArgument {
         do { _ = try ExchangeRate(parsing: text) } catch { throw ValidationError("\(name): \(error.description)") }
     }
 }
+extension InvestAccountType: ExpressibleByArgument {}
+extension CostBasisMethod: ExpressibleByArgument {}
+extension AssetType: ExpressibleByArgument {}
+extension PriceProvider: ExpressibleByArgument {}
+
+/// A lot named on the command line, `ID:QTY` (`--lot 3:2.5`): which lot a sale or transfer takes
+/// and how many of its units. The quantity is passed on as typed; the store checks it.
+struct LotArgument: ExpressibleByArgument {
+    let selection: LotSelection
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let id = Int64(parts[0]), !parts[1].isEmpty else { return nil }
+        selection = LotSelection(lotId: id, quantity: parts[1])
+    }
+
+    static var defaultValueDescription: String { "ID:QTY" }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import LedgerlyProtocol
+
+/// `ledgerly invest dividend`: a dividend, interest or distribution paid into a wallet, linked to
+/// the asset (`invest.trade.income`), counted as income.
+struct InvestIncomeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dividend", abstract: "Record a dividend (or --kind interest|distribution) paid into a wallet.",
+        discussion: """
+            The amount is in the wallet's currency and is income in reports and in `ledgerly invest gains`.
+            Example: ledgerly invest dividend AAPL --account Broker --amount 12.40 --wallet Checking --category Dividends
+            """)
+
+    /// The kinds of income a trade records.
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case dividend, interest, distribution
+        var tradeKind: TradeKind {
+            switch self {
+            case .dividend: .dividend
+            case .interest: .interest
+            case .distribution: .distribution
+            }
+        }
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Asset symbol or id.") var symbol: String
+    @Option(help: "The investment account (id or name).") var account: String
+    @Option(parsing: .unconditional, help: "What was paid, in the wallet's currency.") var amount: String
+    @Option(help: "The wallet it was paid into (id or name).") var wallet: String
+    @Option(help: "dividend, interest or distribution.") var kind: Kind = .dividend
+    @Option(help: "YYYY-MM-DD (default today).") var date: String?
+    @Option(parsing: .unconditional, help: "Units of the account's base currency per unit of the wallet's (default: the active profile's rate that day).") var rate: String?
+    @Option(help: "Income category (id, name or path).") var category: String?
+    @Option(help: "Free text.") var notes: String?
+
+    func run() throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global, wording: Self.wording)
+            let account = try gateway.investAccount(account)
+            let asset = try gateway.asset(symbol)
+            let wallet = try gateway.wallet(wallet)
+            let paid = try gateway.call(TradeIncomeRequest(
+                kind: kind.tradeKind, accountId: account.id, assetId: asset.id, amount: amount, date: date ?? Timestamp.today(),
+                walletId: wallet.id, rate: rate, categoryId: try category.map { try gateway.category($0).id }, notes: notes))
+            if output.json { return try JSONOutput.print(paid) }
+            print(TradeDescription.sentence(paid, accounts: [account.id: account.name], wallets: [wallet.id: wallet.name]))
+        }
+    }
+
+    /// The options this command fills request fields from, where the option's name is not the
+    /// field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["accountId": "--account", "assetId": "<symbol>", "walletId": "--wallet", "categoryId": "--category"]
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import LedgerlyProtocol
+
+/// `ledgerly invest sell`: consumes lots by the account's method or the ones named
+/// (`invest.trade.sell`), and prints the gain realised.
+struct InvestSellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sell", abstract: "Record a sale: lots by the account's method (fifo, lifo, average), or the ones you name.",
+        discussion: """
+            Proceeds are quantity × price − fee; base proceeds round(proceeds × rate). --lot ID:QTY (repeatable) takes
+            QTY units of lot ID (`ledgerly invest holdings --lots` lists them); the lots must add up to --quantity.
+            With --wallet the proceeds reach that wallet (a linked transaction, counted like a transfer).
+            Example: ledgerly invest sell AAPL --account Broker --quantity 8 --price 130 --fee 1 --rate 0.92 --lot 1:8
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Asset symbol or id.") var symbol: String
+    @OptionGroup var trade: InvestTradeOptions
+    @Option(name: .customLong("lot"), help: "Take QTY units of lot ID (repeatable).") var lots: [LotArgument] = []
+
+    func run() throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global, wording: Self.wording)
+            let account = try gateway.investAccount(trade.account)
+            let asset = try gateway.asset(symbol)
+            let wallet = try trade.wallet.map { try gateway.wallet($0) }
+            let sold = try gateway.call(TradeSellRequest(
+                accountId: account.id, assetId: asset.id, quantity: trade.quantity, price: trade.price, fee: trade.fee, date: trade.day,
+                rate: trade.rate, walletId: wallet?.id, cashAmount: trade.cashAmount,
+                lots: lots.isEmpty ? nil : lots.map(\.selection), notes: trade.notes))
+            if output.json { return try JSONOutput.print(sold) }
+            print(TradeDescription.sentence(sold, accounts: [account.id: account.name], wallets: wallet.map { [$0.id: $0.name] } ?? [:]))
+        }
+    }
+
+    /// The options this command fills request fields from, where the option's name is not the
+    /// field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["accountId": "--account", "assetId": "<symbol>", "walletId": "--wallet", "lots": "--lot"]
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import LedgerlyProtocol
+
+/// `ledgerly invest split`: a stock split of an asset in every account (`invest.trade.split`).
+struct InvestSplitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "split", abstract: "Record a split: from its date every lot holds NEW/OLD times the units at the same cost.",
+        discussion: "Example: ledgerly invest split AAPL 2:1 --date 2026-06-10   (1:10 is a reverse split)")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Asset symbol or id.") var symbol: String
+    @Argument(help: "NEW:OLD, two positive integers (2:1 doubles).") var ratio: String
+    @Option(help: "YYYY-MM-DD (default today).") var date: String?
+    @Option(help: "Free text.") var notes: String?
+
+    func run() throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global, wording: Self.wording)
+            let split = try gateway.call(TradeSplitRequest(assetId: try gateway.asset(symbol).id, ratio: ratio, date: date ?? Timestamp.today(), notes: notes))
+            if output.json { return try JSONOutput.print(split) }
+            print(TradeDescription.sentence(split))
+        }
+    }
+
+    /// The options this command fills request fields from, where the option's name is not the
+    /// field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["assetId": "<symbol>", "ratio": "<ratio>"]
+}

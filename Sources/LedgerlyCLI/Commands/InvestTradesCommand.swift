@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import LedgerlyProtocol
+
+/// `ledgerly invest trades`: the trades, oldest first (`invest.trade.list`).
+struct InvestTradesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "trades", abstract: "List trades, oldest first.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Option(help: "Only this account (id or name).") var account: String?
+    @Option(help: "Only this asset (symbol or id).") var symbol: String?
+    @Option(help: "From date, YYYY-MM-DD (inclusive).") var from: String?
+    @Option(help: "To date, YYYY-MM-DD (inclusive).") var to: String?
+
+    func run() throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global, wording: Self.wording)
+            let reply = try gateway.call(TradeListRequest(
+                accountId: try account.map { try gateway.investAccount($0).id }, assetId: try symbol.map { try gateway.asset($0, field: "--symbol").id },
+                from: from, to: to))
+            if output.json { return try JSONOutput.print(reply) }
+            if reply.trades.isEmpty { return print("No trades. Record one: ledgerly invest buy AAPL --account Broker --quantity 10 --price 100") }
+            let accounts = try gateway.investAccountNames()
+            let style = TerminalStyle.standardOutput
+            var table = Table(TradeDescription.columns)
+            for trade in reply.trades {
+                table.add(TradeDescription.row(trade, accounts: accounts)) { column, text in column == 12 ? style.amount(text) : text }
+            }
+            print(table.render(), terminator: "")
+        }
+    }
+
+    /// The options this command fills request fields from, where the option's name is not the
+    /// field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["accountId": "--account", "assetId": "--symbol"]
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import LedgerlyProtocol
+
+/// `ledgerly invest watch add|remove|list`: the watchlist, assets priced even when no account
+/// holds them (`invest.asset.update` with `watched`).
+struct InvestWatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "The watchlist: assets priced even when not held.",
+        subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
+
+    /// Sets `watched` on one asset.
+    static func set(_ watched: Bool, symbol: String, global: GlobalOptions, output: OutputOptions) throws {
+        try CommandRunner.run {
+            let gateway = try Gateway(global, wording: InvestWatchCommand.wording)
+            let updated = try gateway.call(AssetUpdateRequest(id: try gateway.asset(symbol).id, watched: watched))
+            if output.json { return try JSONOutput.print(updated) }
+            print(watched ? "Watching \(updated.symbol): it is priced even when not held." : "\(updated.symbol) is off the watchlist.")
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Watch an asset.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Symbol or id.") var symbol: String
+
+        func run() throws { try InvestWatchCommand.set(true, symbol: symbol, global: global, output: output) }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop watching an asset.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Symbol or id.") var symbol: String
+
+        func run() throws { try InvestWatchCommand.set(false, symbol: symbol, global: global, output: output) }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List watched assets.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                var reply = try Gateway(global, wording: InvestWatchCommand.wording).call(AssetListRequest())
+                reply.assets = reply.assets.filter(\.watched)
+                if output.json { return try JSONOutput.print(reply) }
+                if reply.assets.isEmpty { return print("Nothing watched. Watch an asset: ledgerly invest watch add BTC") }
+                print(InvestAssetCommand.table(reply.assets), terminator: "")
+            }
+        }
+    }
+}
+
+extension InvestWatchCommand {
+    /// The options this command's subcommands fill request fields from, where the option's name
+    /// is not the field's in kebab case (FieldWording).
+    static let wording: FieldWording = ["id": "<symbol>"]
+}

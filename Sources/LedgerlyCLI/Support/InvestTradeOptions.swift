@@ -1,0 +1,19 @@
+import ArgumentParser
+import LedgerlyProtocol
+
+/// What `invest buy` and `invest sell` both take. Numbers are options parsed unconditionally, so
+/// "-5" reaches the store as a (refused) quantity and the error names `--quantity`, rather than
+/// being mistaken for an unknown option.
+struct InvestTradeOptions: ParsableArguments {
+    @Option(help: "The investment account (id or name).") var account: String
+    @Option(parsing: .unconditional, help: "Units, an exact decimal (> 0, at most 18 decimal places).") var quantity: String
+    @Option(parsing: .unconditional, help: "Price per unit in the asset's quote currency.") var price: String
+    @Option(parsing: .unconditional, help: "Fee in the quote currency (default 0).") var fee: String?
+    @Option(help: "YYYY-MM-DD (default today).") var date: String?
+    @Option(parsing: .unconditional, help: "Units of the account's base currency per unit of the quote currency (default: the active profile's rate that day).") var rate: String?
+    @Option(help: "Wallet (id or name) the cash moves in: a linked transaction, counted like a transfer.") var wallet: String?
+    @Option(name: .customLong("cash-amount"), parsing: .unconditional, help: "What moved in the wallet, in its currency (required when it is not the quote currency).") var cashAmount: String?
+    @Option(help: "Free text.") var notes: String?
+
+    var day: String { date ?? Timestamp.today() }
+}
