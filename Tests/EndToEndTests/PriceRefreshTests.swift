@@ -240,9 +240,10 @@ extension EndToEndTests {
 
             try drop("prices-dropfolder-unknown-symbol.csv", as: "unknown.csv")
             try drop("prices-dropfolder-bad-line.csv", as: "negative.csv")
+            // Each file is moved first and its note written next to it: wait for the notes.
             try ledger.harness.waitFor("both refused") {
-                FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/unknown.csv").path)
-                    && FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/negative.csv").path)
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/unknown.csv.error.txt").path)
+                    && FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/negative.csv.error.txt").path)
             }
             let unknown = try String(contentsOf: folder.appendingPathComponent("rejected/unknown.csv.error.txt"), encoding: .utf8)
             #expect(unknown.contains("line 3: 'TSLAX' is not an asset"), "\(unknown)")

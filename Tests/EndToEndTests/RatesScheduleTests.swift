@@ -128,7 +128,8 @@ extension EndToEndTests {
             #expect(try Self.convert(harness, "100", "USD", "--to", "ARS", "--mode", "parallel").result == "118550.00")
 
             try Data("base,quote,rate\nUSD,ARS,1200\nUSD,NGN,-1620\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
-            try harness.waitFor("bad.csv to be rejected") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/bad.csv").path) }
+            // The file is moved first and its note written next to it: wait for the note.
+            try harness.waitFor("bad.csv to be rejected") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/bad.csv.error.txt").path) }
             let reason = try String(contentsOf: folder.appendingPathComponent("rejected/bad.csv.error.txt"), encoding: .utf8)
             #expect(reason.contains("line 3"))
             #expect(try harness.rates(profile: "parallel").map(\.rate) == ["1185.5"])  // nothing from the bad file

@@ -14,12 +14,18 @@ enum TradeRules {
         }
     }
 
-    /// A price per unit: an exact positive decimal in the rate range.
+    /// A price per unit: an exact positive decimal in the rate range, refused in a price's words.
     static func price(_ text: String, field: @autoclosure () -> FieldPath) throws -> ExchangeRate {
         do {
             return try ExchangeRate(parsing: text)
         } catch {
-            throw LedgerError.invalid("\(field()): \(error.description)", field: field())
+            let reason = switch error {
+            case .malformed: "\(InputEcho.quoted(text)) is not a price: write a plain positive decimal, e.g. 161.25"
+            case .notPositive: "a price must be greater than zero, got \(InputEcho.escaped(text))"
+            case .outOfRange: "\(InputEcho.escaped(text)) is outside the accepted range of prices (\(ExchangeRate.rangeDescription))"
+            case .tooPrecise: "\(InputEcho.escaped(text)) has more than \(ExchangeRate.maximumDigits) significant digits"
+            }
+            throw LedgerError.invalid("\(field()): \(reason)", field: field())
         }
     }
 
