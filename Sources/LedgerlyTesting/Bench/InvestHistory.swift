@@ -72,8 +72,9 @@ public struct InvestHistory: Sendable {
                 case .sell:
                     let quantity = 1 + Int(random.next() % UInt64(max(1, held / 2)))
                     held -= quantity
+                    // The store refuses a fee that is not less than the sale's amount.
                     lines.append(TradeImportLine(line: lines.count + 1, kind: .sell, symbol: "", date: date, quantity: Self.tenths(quantity),
-                                                 price: Self.cents(cents), fee: fee, rate: rate))
+                                                 price: Self.cents(cents), fee: quantity * cents / 10 > 1_000 ? fee : nil, rate: rate))
                 case .dividend:
                     lines.append(TradeImportLine(line: lines.count + 1, kind: .dividend, symbol: "", date: date,
                                                  amount: Self.cents(100 + Int(random.next() % 20_000))))
