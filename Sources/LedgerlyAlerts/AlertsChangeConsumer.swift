@@ -12,6 +12,8 @@ struct AlertsChangeConsumer: ChangeConsumer {
     let logger: Logger
     let budgets: BudgetWatcher
     let goals: GoalWatcher
+    /// Told of changes that move the allocation; it checks drift on its own schedule.
+    let allocation: AllocationWatcher
     /// Wakes the recurring schedule when a template is added or changed.
     let wakeup: WakeupSignal
     let deliver: @Sendable (AlertRecord) async -> Void
@@ -36,6 +38,7 @@ struct AlertsChangeConsumer: ChangeConsumer {
             default:
                 try await budgets.handle(change)
                 try await goals.handle(change)
+                await allocation.handle(change)
             }
         } catch let error as DecodingError {
             logger.error("cannot read the change; passed over", metadata: ["seq": "\(event.seq)", "type": "\(event.type)", "error": "\(error)"])
@@ -51,6 +54,7 @@ struct AlertsChangeConsumer: ChangeConsumer {
         if oldEpoch != nil { replayed.set(epoch: newEpoch, upTo: lastSeq) }
         await budgets.reset()
         await goals.reset()
+        await allocation.reset()
     }
 }
 

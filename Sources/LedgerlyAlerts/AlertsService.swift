@@ -7,13 +7,13 @@ import ServiceLifecycle
 import ZeroMQ
 
 /// `ledgerly-alerts`: follows the store's change log, evaluates what each change touches
-/// (budgets), runs the recurring-transaction schedule, raises alerts through the store's alert
-/// log (once per key), and delivers every recorded alert to the sinks (the log, command hooks,
-/// signed webhooks) without ever waiting for them.
+/// (budgets, goals, allocation drift), runs the recurring-transaction schedule, raises alerts
+/// through the store's alert log (once per key), and delivers every recorded alert to the sinks
+/// (the log, command hooks, signed webhooks) without ever waiting for them.
 ///
-/// It is three services run together in the process's one `ServiceGroup`: the change follower,
-/// the alert delivery and the schedule. Any of them ending ends the process (supervisor restarts
-/// it), since none of them is meant to end before shutdown.
+/// It is four services run together in the process's one `ServiceGroup`: the change follower,
+/// the alert delivery, the schedule and the allocation checks. Any of them ending ends the
+/// process (supervisor restarts it), since none of them is meant to end before shutdown.
 public struct AlertsService: Sendable {
     public static let service = LedgerlyService.alerts
 
@@ -29,8 +29,10 @@ public struct AlertsService: Sendable {
         let dispatcher = AlertDispatcher(home: home, configuration: configuration, client: HTTPClient.shared, logger: logger)
         let wakeup = WakeupSignal()
         let goals = GoalWatcher(store: store, clock: clock, logger: logger)
+        let allocation = AllocationWatcher(store: store, logger: logger)
         let consumer = AlertsChangeConsumer(
-            log: LoggingChangeConsumer(logger: logger), logger: logger, budgets: BudgetWatcher(store: store, clock: clock, logger: logger), goals: goals, wakeup: wakeup,
+            log: LoggingChangeConsumer(logger: logger), logger: logger, budgets: BudgetWatcher(store: store, clock: clock, logger: logger), goals: goals,
+            allocation: allocation, wakeup: wakeup,
             deliver: { alert in await dispatcher.dispatch(alert) }, replayed: ReplayedHistory())
         let follower = ChangeFollower(service: Self.service, home: home, context: context, consumer: consumer, logger: logger)
         let schedule = AlertsSchedule(
@@ -40,6 +42,7 @@ public struct AlertsService: Sendable {
             .init(service: follower),
             .init(service: AlertDeliveryService(dispatcher: dispatcher)),
             .init(service: schedule),
+            .init(service: AllocationSchedule(watcher: allocation, ready: follower.ready)),
         ]
         logger.info("sinks", metadata: [
             "commandHooks": "\(configuration.commandHooks.map(\.name).joined(separator: ", "))",
