@@ -392,6 +392,15 @@ enum StoreMigrations {
                     PRIMARY KEY (account_id, id)
                 ) WITHOUT ROWID;
                 CREATE INDEX lots_by_asset ON lots(asset_id);
+                CREATE TABLE positions (
+                    account_id INTEGER NOT NULL,
+                    asset_id INTEGER NOT NULL,
+                    quantity TEXT NOT NULL,
+                    cost_minor INTEGER NOT NULL,
+                    cost_base_minor INTEGER NOT NULL,
+                    PRIMARY KEY (account_id, asset_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX positions_by_asset ON positions(asset_id);
                 CREATE TABLE realisations (
                     trade_id INTEGER NOT NULL,
                     position INTEGER NOT NULL,

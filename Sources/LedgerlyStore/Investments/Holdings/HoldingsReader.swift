@@ -49,39 +49,62 @@ struct HoldingsReader {
     mutating func holdings(accountId: Int64?, includeLots: Bool) throws -> [Valued] {
         let accounts = try InvestAccountRow.all(db)
         let assets = Dictionary(uniqueKeysWithValues: try AssetRow.fetchAll(db).map { ($0.id ?? 0, $0) })
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT * FROM lots \(accountId == nil ? "" : "WHERE account_id = ?") ORDER BY account_id, asset_id, acquired, id
-            """, arguments: accountId.map { [$0] } ?? [])
-        var groups: [(key: [Int64], lots: [Row])] = []
-        for row in rows {
-            let key: [Int64] = [row["account_id"], row["asset_id"]]
-            if groups.last?.key == key { groups[groups.count - 1].lots.append(row) } else { groups.append((key, [row])) }
-        }
+        // Each asset's newest snapshot, in one statement (one indexed lookup per asset).
+        let prices = Dictionary(try PriceSnapshotRow.fetchAll(db, sql: """
+            SELECT * FROM price_snapshots WHERE id IN (
+                SELECT (SELECT id FROM price_snapshots p WHERE p.asset_id = assets.id ORDER BY as_of DESC, id DESC LIMIT 1) FROM assets)
+            """).map { ($0.assetId, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [Valued] = []
-        for group in groups {
-            guard let account = accounts[group.key[0]], let asset = assets[group.key[1]] else { continue }
-            result.append(try value(account: account, asset: asset, lots: group.lots, includeLots: includeLots))
+        if includeLots {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM lots \(accountId == nil ? "" : "WHERE account_id = ?") ORDER BY account_id, asset_id, acquired, id
+                """, arguments: accountId.map { [$0] } ?? [])
+            var groups: [(key: [Int64], lots: [Row])] = []
+            for row in rows {
+                let key: [Int64] = [row["account_id"], row["asset_id"]]
+                if groups.last?.key == key { groups[groups.count - 1].lots.append(row) } else { groups.append((key, [row])) }
+            }
+            for group in groups {
+                guard let account = accounts[group.key[0]], let asset = assets[group.key[1]] else { continue }
+                let quote = try asset.currency
+                let base = try InputRules.currency(account.baseCurrency, field: .wholeBody)
+                var position = Position(quantity: .zero, cost: 0, costBase: 0, lots: [])
+                for lot in group.lots {
+                    let units = try Quantity(stored: lot["quantity"])
+                    position.quantity = position.quantity + units
+                    position.cost += lot["cost_minor"] as Int64
+                    position.costBase += lot["cost_base_minor"] as Int64
+                    position.lots?.append(LotRecord(id: lot["id"], accountId: account.id ?? 0, acquired: lot["acquired"], quantity: units.description,
+                                                    cost: InputRules.format(lot["cost_minor"], quote.code), costBase: InputRules.format(lot["cost_base_minor"], base.code)))
+                }
+                result.append(try value(account: account, asset: asset, position: position, price: prices[asset.id ?? 0]))
+            }
+        } else {
+            // Positions are the lots summed, kept by every replay: one row per account and asset.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT account_id, asset_id, quantity, cost_minor, cost_base_minor FROM positions \(accountId == nil ? "" : "WHERE account_id = ?")
+                """, arguments: accountId.map { [$0] } ?? [])
+            for row in rows {
+                guard let account = accounts[row[0]], let asset = assets[row[1]] else { continue }
+                let position = Position(quantity: try Quantity(stored: row[2]), cost: row[3], costBase: row[4], lots: nil)
+                result.append(try value(account: account, asset: asset, position: position, price: prices[asset.id ?? 0]))
+            }
         }
         return result.sorted { ($0.record.accountId, $0.record.symbol) < ($1.record.accountId, $1.record.symbol) }
     }
 
-    private mutating func value(account: InvestAccountRow, asset: AssetRow, lots: [Row], includeLots: Bool) throws -> Valued {
+    /// A holding's units and cost before valuing; `lots` when they are to be listed.
+    struct Position {
+        var quantity: Quantity
+        var cost: Int64
+        var costBase: Int64
+        var lots: [LotRecord]?
+    }
+
+    private mutating func value(account: InvestAccountRow, asset: AssetRow, position: Position, price snapshotRow: PriceSnapshotRow?) throws -> Valued {
         let quote = try asset.currency
         let base = try InputRules.currency(account.baseCurrency, field: .wholeBody)
-        var quantity = Quantity.zero
-        var cost: Int64 = 0
-        var costBase: Int64 = 0
-        var lotRecords: [LotRecord] = []
-        for lot in lots {
-            let units = try Quantity(stored: lot["quantity"])
-            quantity = quantity + units
-            cost += lot["cost_minor"] as Int64
-            costBase += lot["cost_base_minor"] as Int64
-            if includeLots {
-                lotRecords.append(LotRecord(id: lot["id"], accountId: account.id ?? 0, acquired: lot["acquired"], quantity: units.description,
-                                            cost: InputRules.format(lot["cost_minor"], quote.code), costBase: InputRules.format(lot["cost_base_minor"], base.code)))
-            }
-        }
+        let quantity = position.quantity, cost = position.cost, costBase = position.costBase
         var warnings: [String] = []
         var price: HoldingPrice?
         var value: Int64?
@@ -89,7 +112,7 @@ struct HoldingsReader {
         var currencyEffect: Int64?
         var unrealised: UnrealisedGain?
         let rate = try self.rate(from: quote, to: base)
-        if let snapshot = try PriceSnapshotRow.latest(db, assetId: asset.id ?? 0) {
+        if let snapshot = snapshotRow {
             let limit = asset.staleMinutes(settings)
             let record = snapshot.record(symbol: asset.symbol, now: now, staleMinutes: limit)
             let age = Int64(now.timeIntervalSince(Timestamp.parse(snapshot.asOf) ?? now))
@@ -120,7 +143,7 @@ struct HoldingsReader {
             quantity: quantity.description, currency: quote.code, baseCurrency: base.code, cost: InputRules.format(cost, quote.code),
             costBase: InputRules.format(costBase, base.code), price: price, value: value.map { InputRules.format($0, quote.code) },
             valueBase: valueBase.map { InputRules.format($0, base.code) }, rate: rate?.decimalString, unrealised: unrealised, warnings: warnings,
-            lots: includeLots ? lotRecords : nil)
+            lots: position.lots)
         return Valued(record: record, costBase: costBase, valueBase: valueBase, currencyEffect: currencyEffect, baseCurrency: base.code)
     }
 

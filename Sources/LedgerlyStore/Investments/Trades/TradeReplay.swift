@@ -66,6 +66,18 @@ enum TradeReplay {
             try db.execute(cached: "INSERT INTO lots (id, account_id, asset_id, acquired, quantity, cost_minor, cost_base_minor) VALUES (?, ?, ?, ?, ?, ?, ?)",
                            arguments: [lot.id, lot.accountId, assetId, lot.acquired, lot.quantity.description, lot.cost, lot.costBase])
         }
+        // Each account's position (the lots summed) is kept beside them, so holdings read one row
+        // per account and asset instead of every lot.
+        try db.execute(sql: "DELETE FROM positions WHERE asset_id = ?", arguments: [assetId])
+        var positions: [Int64: (quantity: Quantity, cost: Int64, costBase: Int64)] = [:]
+        for lot in lots {
+            let sum = positions[lot.accountId, default: (.zero, 0, 0)]
+            positions[lot.accountId] = (sum.quantity + lot.quantity, sum.cost + lot.cost, sum.costBase + lot.costBase)
+        }
+        for (account, sum) in positions {
+            try db.execute(cached: "INSERT INTO positions (account_id, asset_id, quantity, cost_minor, cost_base_minor) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [account, assetId, sum.quantity.description, sum.cost, sum.costBase])
+        }
         if replacingRealisations { try db.execute(sql: "DELETE FROM realisations WHERE asset_id = ?", arguments: [assetId]) }
         for part in realisations {
             try db.execute(cached: """
