@@ -51,6 +51,28 @@ import Testing
         #expect(try await ledger.store.call(GainsRequest(year: 2025)).sales.isEmpty)
     }
 
+    @Test func gainsComeAPageAtATimeWithTotalsForThePeriod() async throws {
+        let ledger = try await Self.example(.fifo)
+        let store = ledger.store
+        for (day, price) in [("2026-04-10", "140"), ("2026-05-10", "150")] {
+            _ = try await store.call(TradeSellRequest(accountId: ledger.account.id, assetId: ledger.asset.id, quantity: "1", price: price, date: day, rate: "0.92"))
+        }
+        let whole = try await store.call(GainsRequest(year: 2026))
+        #expect(whole.saleCount == 3 && whole.sales.count == 3 && whole.next == nil)
+        var pages: [SaleGain] = []
+        var reply = try await store.call(GainsRequest(year: 2026, limit: 2))
+        #expect(reply.saleCount == 3 && reply.totals == whole.totals && reply.next == "2026-04-10/\(reply.sales[1].tradeId)")
+        pages += reply.sales
+        while let next = reply.next {
+            reply = try await store.call(GainsRequest(year: 2026, limit: 2, after: next))
+            #expect(reply.totals == whole.totals)
+            pages += reply.sales
+        }
+        #expect(pages == whole.sales)
+        #expect(try await store.failure(GainsRequest(limit: 0)).field == "body.limit")
+        #expect(try await store.failure(GainsRequest(after: "yesterday")).field == "body.after")
+    }
+
     @Test func deletingTheSecondBuyRecomputesTheSale() async throws {
         let ledger = try await Self.example(.lifo)
         let reply = try await ledger.store.call(TradeDeleteRequest(id: ledger.trades[1].id))

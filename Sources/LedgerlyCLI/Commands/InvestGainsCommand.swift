@@ -25,11 +25,20 @@ struct InvestGainsCommand: ParsableCommand {
     @Option(help: "Only this account (id or name).") var account: String?
     @Option(help: "Only this asset (symbol or id).") var symbol: String?
 
+    static let pageSize = 2_000
+
     func run() throws {
         try CommandRunner.run {
             let gateway = try Gateway(global, wording: Self.wording)
-            let reply = try gateway.call(GainsRequest(
-                year: year, accountId: try account.map { try gateway.investAccount($0).id }, assetId: try symbol.map { try gateway.asset($0, field: "--symbol").id }))
+            let accountId = try account.map { try gateway.investAccount($0).id }
+            let assetId = try symbol.map { try gateway.asset($0, field: "--symbol").id }
+            // Every sale, a page at a time (a reply stays a few MB at most); the totals come with each.
+            var reply = try gateway.call(GainsRequest(year: year, accountId: accountId, assetId: assetId, limit: Self.pageSize))
+            while let next = reply.next {
+                let page = try gateway.call(GainsRequest(year: year, accountId: accountId, assetId: assetId, limit: Self.pageSize, after: next))
+                reply.sales += page.sales
+                reply.next = page.next
+            }
             if output.json { return try JSONOutput.print(reply) }
             let style = TerminalStyle.standardOutput
             if reply.sales.isEmpty { print("No sales\(year.map { " in \($0)" } ?? "").") } else {

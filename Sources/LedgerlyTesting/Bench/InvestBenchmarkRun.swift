@@ -62,6 +62,8 @@ public struct InvestBenchmarkReport: Sendable {
     public let pricesTime: Duration
     public let databaseBytes: Int
     public let holdings: RoundTrips
+    /// The year's first page of 100 sales, with the year's totals: what a screen shows.
+    public let gainsPage: RoundTrips
     public let gainsYear: RoundTrips
     public let gainsAll: RoundTrips
     /// Every asset's quantity in `invest.holdings` is what the generated history leaves.
@@ -144,6 +146,7 @@ public struct InvestBenchmarkRun {
         let pricesTime = ContinuousClock.now - pricesStarted
 
         let holdings = try time("invest.holdings", HoldingsRequest(), client) { $0.holdings.count }
+        let gainsPage = try time("invest.gains --year \(configuration.year), first 100 sales", GainsRequest(year: configuration.year, limit: 100), client) { $0.sales.count }
         let gainsYear = try time("invest.gains --year \(configuration.year)", GainsRequest(year: configuration.year), client) { $0.sales.count }
         let gainsAll = try time("invest.gains (all years)", GainsRequest(), client) { $0.sales.count }
 
@@ -155,7 +158,7 @@ public struct InvestBenchmarkRun {
         for asset in history.assets where asset.heldTenths > 0 { expected[asset.symbol] = Decimal(string: InvestHistory.tenths(asset.heldTenths)) }
         return InvestBenchmarkReport(
             assets: history.assets.count, tradesLoaded: loaded, splits: history.splitCount, loadTime: loadTime, pricesTime: pricesTime,
-            databaseBytes: Self.databaseBytes(home), holdings: holdings, gainsYear: gainsYear, gainsAll: gainsAll,
+            databaseBytes: Self.databaseBytes(home), holdings: holdings, gainsPage: gainsPage, gainsYear: gainsYear, gainsAll: gainsAll,
             holdingsMatch: held == expected, expectedSales: history.count(.sell), expectedSalesInYear: history.sales(inYear: configuration.year),
             valuedHoldings: reply.holdings.filter { $0.valueBase != nil }.count)
     }

@@ -200,7 +200,8 @@ public struct GainsTotal: Codable, Hashable, Sendable {
     }
 }
 
-/// `invest.gains`: realised gains per sale and per lot, oldest first.
+/// `invest.gains`: realised gains per sale and per lot, by date then trade id, a page at a time
+/// when `limit` is given; the totals always cover the whole period.
 public struct GainsRequest: ReadRequest, Hashable {
     public typealias Reply = GainsReply
     public static let messageType: MessageType = "invest.gains"
@@ -208,18 +209,31 @@ public struct GainsRequest: ReadRequest, Hashable {
     public var year: Int?
     public var accountId: Int64?
     public var assetId: Int64?
-    public init(year: Int? = nil, accountId: Int64? = nil, assetId: Int64? = nil) {
+    /// At most this many sales (1...10000); every sale when absent.
+    public var limit: Int?
+    /// The previous page's `next`: the sales after it.
+    public var after: String?
+    public init(year: Int? = nil, accountId: Int64? = nil, assetId: Int64? = nil, limit: Int? = nil, after: String? = nil) {
         self.year = year
         self.accountId = accountId
         self.assetId = assetId
+        self.limit = limit
+        self.after = after
     }
 }
 
 public struct GainsReply: Codable, Hashable, Sendable {
     public var sales: [SaleGain]
+    /// Over every sale of the period, not only this page's.
     public var totals: [GainsTotal]
-    public init(sales: [SaleGain], totals: [GainsTotal]) {
+    /// Sales in the period (all pages).
+    public var saleCount: Int
+    /// Present when more sales follow: send it as `after` for the next page.
+    public var next: String?
+    public init(sales: [SaleGain], totals: [GainsTotal], saleCount: Int, next: String?) {
         self.sales = sales
         self.totals = totals
+        self.saleCount = saleCount
+        self.next = next
     }
 }

@@ -3,76 +3,106 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// `invest.gains`: realised gains per sale and per lot, read from `realisations` (kept in step
-/// with the trades by `TradeReplay`), and income per base currency.
+/// with the trades by `TradeReplay`), a page at a time when asked, with totals and income over
+/// the whole period summed in SQL.
 enum GainsReader {
+    static let maximumLimit = 10_000
+
     static func read(_ request: GainsRequest, _ db: Database) throws -> GainsReply {
         var conditions: [String] = []
         var arguments: StatementArguments = []
+        var tradeConditions = ["kind IN ('dividend', 'interest', 'distribution')"]
+        var tradeArguments: StatementArguments = []
         if let year = request.year {
             guard (1900...9999).contains(year) else { throw LedgerError.invalid("body.year must be a year from 1900 to 9999, got \(year)", field: .body("year")) }
             conditions.append("r.date BETWEEN ? AND ?")
             arguments += ["\(year)-01-01", "\(year)-12-31"]
+            tradeConditions.append("date BETWEEN ? AND ?")
+            tradeArguments += ["\(year)-01-01", "\(year)-12-31"]
         }
         if let account = request.accountId {
             _ = try InvestAccountRow.find(db, id: account, field: .body("accountId"))
             conditions.append("r.account_id = ?")
             arguments += [account]
+            tradeConditions.append("account_id = ?")
+            tradeArguments += [account]
         }
         if let asset = request.assetId {
             _ = try AssetRow.find(db, id: asset, field: .body("assetId"))
             conditions.append("r.asset_id = ?")
             arguments += [asset]
+            tradeConditions.append("asset_id = ?")
+            tradeArguments += [asset]
+        }
+        if let limit = request.limit, !(1...maximumLimit).contains(limit) {
+            throw LedgerError.invalid("body.limit must be 1 to \(maximumLimit), got \(limit)", field: .body("limit"))
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT r.*, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
-            FROM realisations r JOIN trades t ON t.id = r.trade_id JOIN assets a ON a.id = r.asset_id JOIN invest_accounts ia ON ia.id = r.account_id
-            \(filter) ORDER BY r.date, r.trade_id, r.position
-            """, arguments: arguments)
-        var sales: [SaleGain] = []
+
+        // Totals and the count cover the period, whatever the page.
         var totals: [String: [Int64]] = [:]
-        var index = 0
-        while index < rows.count {
-            let first = rows[index]
-            let tradeId: Int64 = first["trade_id"]
-            var parts: [Row] = []
-            while index < rows.count, rows[index]["trade_id"] as Int64 == tradeId {
-                parts.append(rows[index])
-                index += 1
-            }
-            let currency: String = first["currency"]
-            let base: String = first["base_currency"]
-            let quote = CurrencyCatalog.exponent(for: currency)
-            let baseExponent = CurrencyCatalog.exponent(for: base)
-            let lots = try parts.map { part in
-                RealisedLot(lotId: part["lot_id"], acquired: part["acquired"],
-                            realised: TradeRecords.gain(quantity: try Quantity(stored: part["quantity"]), parts: [part], quoteExponent: quote, baseExponent: baseExponent))
-            }
-            let quantity = try parts.reduce(Quantity.zero) { $0 + (try Quantity(stored: $1["quantity"])) }
-            sales.append(SaleGain(
-                tradeId: tradeId, accountId: first["account_id"], assetId: first["asset_id"], symbol: first["symbol"], date: first["date"], baseCurrency: base,
-                method: CostBasisMethod(rawValue: first["cost_basis_method"]) ?? .fifo,
-                realised: TradeRecords.gain(quantity: quantity, parts: parts, quoteExponent: quote, baseExponent: baseExponent), lots: lots))
-            var sum = totals[base, default: [0, 0, 0, 0]]
-            for part in parts {
-                sum[0] += part["proceeds_base_minor"] as Int64
-                sum[1] += part["cost_base_minor"] as Int64
-                sum[2] += part["currency_effect_minor"] as Int64
-            }
-            totals[base] = sum
+        for row in try Row.fetchAll(db, sql: """
+            SELECT t.base_currency, sum(r.proceeds_base_minor), sum(r.cost_base_minor), sum(r.currency_effect_minor)
+            FROM realisations r JOIN trades t ON t.id = r.trade_id \(filter) GROUP BY t.base_currency
+            """, arguments: arguments) {
+            totals[row[0]] = [row[1], row[2], row[3], 0]
         }
-        // Income in the same period, accounts and assets.
-        var incomeConditions = ["kind IN ('dividend', 'interest', 'distribution')"]
-        var incomeArguments: StatementArguments = []
-        if let year = request.year { incomeConditions.append("date BETWEEN ? AND ?"); incomeArguments += ["\(year)-01-01", "\(year)-12-31"] }
-        if let account = request.accountId { incomeConditions.append("account_id = ?"); incomeArguments += [account] }
-        if let asset = request.assetId { incomeConditions.append("asset_id = ?"); incomeArguments += [asset] }
-        for row in try Row.fetchAll(db, sql: "SELECT base_currency, sum(amount_base_minor) FROM trades WHERE \(incomeConditions.joined(separator: " AND ")) GROUP BY base_currency",
-                                    arguments: incomeArguments) {
+        for row in try Row.fetchAll(db, sql: "SELECT base_currency, sum(amount_base_minor) FROM trades WHERE \(tradeConditions.joined(separator: " AND ")) GROUP BY base_currency",
+                                    arguments: tradeArguments) {
             let base: String = row[0]
-            var sum = totals[base, default: [0, 0, 0, 0]]
-            sum[3] += row[1] as Int64
-            totals[base] = sum
+            totals[base, default: [0, 0, 0, 0]][3] += row[1] as Int64
+        }
+        let saleCount = try Int.fetchOne(db, sql: "SELECT count(DISTINCT r.trade_id) FROM realisations r \(filter)", arguments: arguments) ?? 0
+
+        // The page: sales after the cursor, by date then trade id.
+        var pageConditions = conditions
+        var pageArguments = arguments
+        if let after = request.after {
+            let parts = after.split(separator: "/")
+            guard parts.count == 2, LedgerDate(String(parts[0])) != nil, let tradeId = Int64(parts[1]) else {
+                throw LedgerError.invalid("body.after must be a reply's `next` (\"2026-03-10/17\"), got '\(after)'", field: .body("after"))
+            }
+            pageConditions.append("(r.date > ? OR (r.date = ? AND r.trade_id > ?))")
+            pageArguments += [String(parts[0]), String(parts[0]), tradeId]
+        }
+        let pageFilter = pageConditions.isEmpty ? "" : "WHERE " + pageConditions.joined(separator: " AND ")
+        let fetchLimit = request.limit.map { $0 + 1 }
+        let page = try Row.fetchAll(db, sql: """
+            SELECT r.trade_id, r.date FROM realisations r \(pageFilter) GROUP BY r.trade_id ORDER BY r.date, r.trade_id \(fetchLimit.map { "LIMIT \($0)" } ?? "")
+            """, arguments: pageArguments)
+        let more = fetchLimit.map { page.count == $0 } ?? false
+        let taken = more ? Array(page.dropLast()) : page
+        let next = more ? taken.last.map { "\($0[1] as String)/\($0[0] as Int64)" } : nil
+
+        var sales: [SaleGain] = []
+        if let first = taken.first, let last = taken.last {
+            // Every part of the page's sales, in one ordered read (columns by position: this is the hot path).
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT r.trade_id, r.position, r.account_id, r.asset_id, r.date, r.lot_id, r.acquired, r.quantity, r.cost_minor, r.proceeds_minor,
+                       r.cost_base_minor, r.proceeds_base_minor, r.currency_effect_minor, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
+                FROM realisations r JOIN trades t ON t.id = r.trade_id JOIN assets a ON a.id = r.asset_id JOIN invest_accounts ia ON ia.id = r.account_id
+                \(pageFilter.isEmpty ? "WHERE" : pageFilter + " AND") (r.date > ? OR (r.date = ? AND r.trade_id >= ?)) AND (r.date < ? OR (r.date = ? AND r.trade_id <= ?))
+                ORDER BY r.date, r.trade_id, r.position
+                """, arguments: pageArguments + [first[1] as String, first[1] as String, first[0] as Int64, last[1] as String, last[1] as String, last[0] as Int64])
+            var index = 0
+            while index < rows.count {
+                let head = rows[index]
+                let tradeId: Int64 = head[0]
+                var parts: [Part] = []
+                while index < rows.count, rows[index][0] as Int64 == tradeId {
+                    parts.append(try Part(rows[index]))
+                    index += 1
+                }
+                let currency: String = head[13]
+                let base: String = head[14]
+                let quote = CurrencyCatalog.exponent(for: currency)
+                let baseExponent = CurrencyCatalog.exponent(for: base)
+                sales.append(SaleGain(
+                    tradeId: tradeId, accountId: head[2], assetId: head[3], symbol: head[15], date: head[4], baseCurrency: base,
+                    method: CostBasisMethod(rawValue: head[16]) ?? .fifo,
+                    realised: Part.sum(parts).gain(quoteExponent: quote, baseExponent: baseExponent),
+                    lots: parts.map { RealisedLot(lotId: $0.lotId, acquired: $0.acquired, realised: $0.gain(quoteExponent: quote, baseExponent: baseExponent)) }))
+            }
         }
         return GainsReply(sales: sales, totals: totals.keys.sorted().map { code in
             let sum = totals[code]!
@@ -80,6 +110,50 @@ enum GainsReader {
             let gain = sum[0] - sum[1]
             return GainsTotal(currency: code, proceedsBase: format(sum[0]), costBase: format(sum[1]), gain: format(gain), priceEffect: format(gain - sum[2]),
                               currencyEffect: format(sum[2]), income: format(sum[3]))
-        })
+        }, saleCount: saleCount, next: next)
+    }
+
+    /// One realisation row's figures (or their sum over a sale).
+    struct Part {
+        var lotId: Int64 = 0
+        var acquired = ""
+        var quantity = Quantity.zero
+        var cost: Int64 = 0
+        var proceeds: Int64 = 0
+        var costBase: Int64 = 0
+        var proceedsBase: Int64 = 0
+        var currencyEffect: Int64 = 0
+
+        init() {}
+
+        init(_ row: Row) throws {
+            lotId = row[5]
+            acquired = row[6]
+            quantity = try Quantity(stored: row[7])
+            cost = row[8]
+            proceeds = row[9]
+            costBase = row[10]
+            proceedsBase = row[11]
+            currencyEffect = row[12]
+        }
+
+        static func sum(_ parts: [Part]) -> Part {
+            parts.reduce(into: Part()) { total, part in
+                total.quantity = total.quantity + part.quantity
+                total.cost += part.cost
+                total.proceeds += part.proceeds
+                total.costBase += part.costBase
+                total.proceedsBase += part.proceedsBase
+                total.currencyEffect += part.currencyEffect
+            }
+        }
+
+        func gain(quoteExponent: Int, baseExponent: Int) -> RealisedGain {
+            let quote = { Money.format(minorUnits: $0, exponent: quoteExponent) }
+            let base = { Money.format(minorUnits: $0, exponent: baseExponent) }
+            let gain = proceedsBase - costBase
+            return RealisedGain(quantity: quantity.description, cost: quote(cost), proceeds: quote(proceeds), costBase: base(costBase), proceedsBase: base(proceedsBase),
+                                gain: base(gain), priceEffect: base(gain - currencyEffect), currencyEffect: base(currencyEffect))
+        }
     }
 }
