@@ -78,8 +78,7 @@ enum GainsReader {
         if let first = taken.first, let last = taken.last {
             // Every part of the page's sales, in one ordered read (columns by position: this is the hot path).
             let rows = try Row.fetchAll(db, sql: """
-                SELECT r.trade_id, r.position, r.account_id, r.asset_id, r.date, r.lot_id, r.acquired, r.quantity, r.cost_minor, r.proceeds_minor,
-                       r.cost_base_minor, r.proceeds_base_minor, r.currency_effect_minor, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
+                SELECT \(Part.columns), r.trade_id, r.account_id, r.asset_id, r.date, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
                 FROM realisations r JOIN trades t ON t.id = r.trade_id JOIN assets a ON a.id = r.asset_id JOIN invest_accounts ia ON ia.id = r.account_id
                 \(pageFilter.isEmpty ? "WHERE" : pageFilter + " AND") (r.date > ? OR (r.date = ? AND r.trade_id >= ?)) AND (r.date < ? OR (r.date = ? AND r.trade_id <= ?))
                 ORDER BY r.date, r.trade_id, r.position
@@ -87,19 +86,19 @@ enum GainsReader {
             var index = 0
             while index < rows.count {
                 let head = rows[index]
-                let tradeId: Int64 = head[0]
+                let tradeId: Int64 = head[8]
                 var parts: [Part] = []
-                while index < rows.count, rows[index][0] as Int64 == tradeId {
+                while index < rows.count, rows[index][8] as Int64 == tradeId {
                     parts.append(try Part(rows[index]))
                     index += 1
                 }
-                let currency: String = head[13]
-                let base: String = head[14]
+                let currency: String = head[12]
+                let base: String = head[13]
                 let quote = CurrencyCatalog.exponent(for: currency)
                 let baseExponent = CurrencyCatalog.exponent(for: base)
                 sales.append(SaleGain(
-                    tradeId: tradeId, accountId: head[2], assetId: head[3], symbol: head[15], date: head[4], baseCurrency: base,
-                    method: CostBasisMethod(rawValue: head[16]) ?? .fifo,
+                    tradeId: tradeId, accountId: head[9], assetId: head[10], symbol: head[14], date: head[11], baseCurrency: base,
+                    method: CostBasisMethod(rawValue: head[15]) ?? .fifo,
                     realised: Part.sum(parts).gain(quoteExponent: quote, baseExponent: baseExponent),
                     lots: parts.map { RealisedLot(lotId: $0.lotId, acquired: $0.acquired, realised: $0.gain(quoteExponent: quote, baseExponent: baseExponent)) }))
             }
@@ -113,8 +112,12 @@ enum GainsReader {
         }, saleCount: saleCount, next: next)
     }
 
-    /// One realisation row's figures (or their sum over a sale).
+    /// One realisation row's figures (or their sum over a sale): the one place a realisation
+    /// becomes a `RealisedGain`, for `invest.gains` and for a sale's `TradeRecord`.
     struct Part {
+        /// What `init(_:)` reads, in this order, first in a query's columns.
+        static let columns = "r.lot_id, r.acquired, r.quantity, r.cost_minor, r.proceeds_minor, r.cost_base_minor, r.proceeds_base_minor, r.currency_effect_minor"
+
         var lotId: Int64 = 0
         var acquired = ""
         var quantity = Quantity.zero
@@ -127,14 +130,14 @@ enum GainsReader {
         init() {}
 
         init(_ row: Row) throws {
-            lotId = row[5]
-            acquired = row[6]
-            quantity = try Quantity(stored: row[7])
-            cost = row[8]
-            proceeds = row[9]
-            costBase = row[10]
-            proceedsBase = row[11]
-            currencyEffect = row[12]
+            lotId = row[0]
+            acquired = row[1]
+            quantity = try Quantity(stored: row[2])
+            cost = row[3]
+            proceeds = row[4]
+            costBase = row[5]
+            proceedsBase = row[6]
+            currencyEffect = row[7]
         }
 
         static func sum(_ parts: [Part]) -> Part {

@@ -49,11 +49,7 @@ struct HoldingsReader {
     mutating func holdings(accountId: Int64?, includeLots: Bool) throws -> [Valued] {
         let accounts = try InvestAccountRow.all(db)
         let assets = Dictionary(uniqueKeysWithValues: try AssetRow.fetchAll(db).map { ($0.id ?? 0, $0) })
-        // Each asset's newest snapshot, in one statement (one indexed lookup per asset).
-        let prices = Dictionary(try PriceSnapshotRow.fetchAll(db, sql: """
-            SELECT * FROM price_snapshots WHERE id IN (
-                SELECT (SELECT id FROM price_snapshots p WHERE p.asset_id = assets.id ORDER BY as_of DESC, id DESC LIMIT 1) FROM assets)
-            """).map { ($0.assetId, $0) }, uniquingKeysWith: { first, _ in first })
+        let prices = try PriceSnapshotRow.latestOfEveryAsset(db)
         var result: [Valued] = []
         if includeLots {
             let rows = try Row.fetchAll(db, sql: """

@@ -71,9 +71,10 @@ enum PriceHandlers {
 
     static func list(_ request: PriceListRequest, _ context: ReadContext) throws -> PriceListReply {
         let settings = try SettingsRow.current(context.db)
+        let latestPrices = try PriceSnapshotRow.latestOfEveryAsset(context.db)
         var prices: [PriceSnapshotRecord] = []
         for asset in try AssetRow.fetchAll(context.db, sql: "SELECT * FROM assets ORDER BY symbol") {
-            guard let latest = try PriceSnapshotRow.latest(context.db, assetId: asset.id ?? 0) else { continue }
+            guard let latest = latestPrices[asset.id ?? 0] else { continue }
             prices.append(latest.record(symbol: asset.symbol, now: context.date, staleMinutes: asset.staleMinutes(settings)))
         }
         return PriceListReply(prices: prices)
@@ -111,10 +112,11 @@ enum PriceHandlers {
         let assets = try AssetRow.fetchAll(db, sql: """
             SELECT * FROM assets WHERE provider != 'manual' AND (watched = 1 OR EXISTS (SELECT 1 FROM lots WHERE lots.asset_id = assets.id)) ORDER BY symbol
             """)
-        return PriceWantedReply(assets: try assets.map { asset in
+        let latest = try PriceSnapshotRow.latestOfEveryAsset(db)
+        return PriceWantedReply(assets: assets.map { asset in
             PricedAsset(assetId: asset.id ?? 0, symbol: asset.symbol, assetType: asset.type, quoteCurrency: asset.quoteCurrency,
                         provider: PriceProvider(rawValue: asset.provider) ?? .manual, providerId: asset.providerId,
-                        latestAsOf: try PriceSnapshotRow.latest(db, assetId: asset.id ?? 0)?.asOf, staleMinutes: asset.staleMinutes(settings))
+                        latestAsOf: latest[asset.id ?? 0]?.asOf, staleMinutes: asset.staleMinutes(settings))
         })
     }
 }

@@ -20,10 +20,13 @@ struct PriceSnapshotRow: Codable, FetchableRecord, MutablePersistableRecord, Sen
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    /// The asset's newest snapshot (by the time it was true). Cached SQL: holdings ask per asset.
-    static func latest(_ db: Database, assetId: Int64) throws -> PriceSnapshotRow? {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM price_snapshots WHERE asset_id = ? ORDER BY as_of DESC, id DESC LIMIT 1", arguments: [assetId]) else { return nil }
-        return try PriceSnapshotRow(row: row)
+    /// Every asset's newest snapshot (by the time it was true), by asset id, in one statement (one
+    /// indexed lookup per asset): holdings, `invest.price.list` and `invest.price.wanted` read them all.
+    static func latestOfEveryAsset(_ db: Database) throws -> [Int64: PriceSnapshotRow] {
+        Dictionary(try PriceSnapshotRow.fetchAll(db, sql: """
+            SELECT * FROM price_snapshots WHERE id IN (
+                SELECT (SELECT id FROM price_snapshots p WHERE p.asset_id = assets.id ORDER BY as_of DESC, id DESC LIMIT 1) FROM assets)
+            """).map { ($0.assetId, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The wire record; stale when older than `staleMinutes` at `now`.

@@ -88,11 +88,11 @@ enum TradeHandlers {
             throw LedgerError.invalid("'\(from.name)' counts in \(from.baseCurrency) and '\(to.name)' in \(to.baseCurrency): lots move with their base cost, so both accounts must count in the same currency", field: .body("toAccountId"))
         }
         let asset = try AssetRow.find(db, id: request.assetId, field: .body("assetId"))
-        _ = try TradeRules.quantity(request.quantity, field: .body("quantity"))
+        let quantity = try TradeRules.quantity(request.quantity, field: .body("quantity"))
         var trade = TradeRow(
             id: nil, kind: TradeKind.transfer.rawValue, accountId: from.id, assetId: request.assetId,
             date: try TradeRules.date(request.date, today: Timestamp.today(at: context.date), field: .body("date")),
-            quantity: try TradeRules.quantity(request.quantity, field: .body("quantity")).description, price: nil, feeMinor: nil, amountMinor: nil,
+            quantity: quantity.description, price: nil, feeMinor: nil, amountMinor: nil,
             currency: asset.quoteCurrency, rate: nil, amountBaseMinor: nil, baseCurrency: from.baseCurrency, ratio: nil, toAccountId: to.id,
             lots: try selections(request.lots, quantity: request.quantity), cashWalletId: nil, cashTxId: nil, cashAmountMinor: nil, cashCurrency: nil,
             notes: try InputRules.optionalText(request.notes, field: .body("notes")), createdAt: context.now)

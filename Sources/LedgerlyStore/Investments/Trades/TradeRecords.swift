@@ -24,25 +24,11 @@ enum TradeRecords {
 
     /// A sale's realised gain: the sums of its lots' parts.
     static func realised(_ db: Database, tradeId: Int64, row: TradeRow) throws -> RealisedGain? {
-        let parts = try Row.fetchAll(db, sql: "SELECT * FROM realisations WHERE trade_id = ? ORDER BY position", arguments: [tradeId])
+        let parts = try Row.fetchAll(db, sql: "SELECT \(GainsReader.Part.columns) FROM realisations r WHERE r.trade_id = ? ORDER BY r.position", arguments: [tradeId])
+            .map(GainsReader.Part.init)
         guard !parts.isEmpty else { return nil }
-        let quote = CurrencyCatalog.exponent(for: row.currency)
-        let base = CurrencyCatalog.exponent(for: row.baseCurrency ?? row.currency)
-        let quantity = try parts.reduce(Quantity.zero) { $0 + (try Quantity(stored: $1["quantity"])) }
-        return gain(quantity: quantity, parts: parts, quoteExponent: quote, baseExponent: base)
-    }
-
-    /// Sums realisation rows into one figure set.
-    static func gain(quantity: Quantity, parts: [Row], quoteExponent: Int, baseExponent: Int) -> RealisedGain {
-        let sum = { (column: String) in parts.reduce(Int64(0)) { $0 + ($1[column] as Int64) } }
-        let costBase = sum("cost_base_minor")
-        let proceedsBase = sum("proceeds_base_minor")
-        let currencyEffect = sum("currency_effect_minor")
-        let gain = proceedsBase - costBase
-        let quote = { Money.format(minorUnits: $0, exponent: quoteExponent) }
-        let base = { Money.format(minorUnits: $0, exponent: baseExponent) }
-        return RealisedGain(quantity: quantity.description, cost: quote(sum("cost_minor")), proceeds: quote(sum("proceeds_minor")), costBase: base(costBase),
-                            proceedsBase: base(proceedsBase), gain: base(gain), priceEffect: base(gain - currencyEffect), currencyEffect: base(currencyEffect))
+        return GainsReader.Part.sum(parts).gain(quoteExponent: CurrencyCatalog.exponent(for: row.currency),
+                                                baseExponent: CurrencyCatalog.exponent(for: row.baseCurrency ?? row.currency))
     }
 
     /// Each sale's (cost base, currency effect) of an asset, to tell which a change recomputed.
