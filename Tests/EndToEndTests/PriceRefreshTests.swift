@@ -238,19 +238,19 @@ extension EndToEndTests {
             #expect(prices["IBM"].map { "\($0.price) \($0.asOf)" } == "231.45 2026-11-20T21:00:00.000Z")
             #expect(prices["GOLDFUND"]?.price == "12.5")
 
-            try drop("prices-dropfolder-unknown-symbol.csv", as: "unknown.csv")
+            // One file after the other, so the order of the two refusals is known (dropped together,
+            // a scan between the two drops would take them in either order). Each file is moved
+            // first and its note written next to it: wait for the note.
             try drop("prices-dropfolder-bad-line.csv", as: "negative.csv")
-            // Each file is moved first and its note written next to it: wait for the notes.
-            try ledger.harness.waitFor("both refused") {
-                FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/unknown.csv.error.txt").path)
-                    && FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/negative.csv.error.txt").path)
-            }
+            try ledger.harness.waitFor("negative.csv refused") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/negative.csv.error.txt").path) }
+            try drop("prices-dropfolder-unknown-symbol.csv", as: "unknown.csv")
+            try ledger.harness.waitFor("unknown.csv refused") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("rejected/unknown.csv.error.txt").path) }
             let unknown = try String(contentsOf: folder.appendingPathComponent("rejected/unknown.csv.error.txt"), encoding: .utf8)
             #expect(unknown.contains("line 3: 'TSLAX' is not an asset"), "\(unknown)")
             let negative = try String(contentsOf: folder.appendingPathComponent("rejected/negative.csv.error.txt"), encoding: .utf8)
             #expect(negative.contains("bad price for VWRL at line 3"), "\(negative)")
             #expect(try ledger.history("IBM").count == 1)  // the refused file's good line 2 was not stored
-            // Files are taken in name order: negative.csv, then unknown.csv, two failures in a row.
+            // negative.csv, then unknown.csv: two failures in a row, the last one unknown.csv's.
             try ledger.harness.waitFor("the refusals in status") { try ledger.statuses()["prices.drop-folder"]?.consecutiveFailures == 2 }
             #expect(try ledger.statuses()["prices.drop-folder"]?.lastError?.contains("unknown.csv: the store refused") == false)
             #expect(try ledger.statuses()["prices.drop-folder"]?.lastError?.contains("unknown.csv: line 3: 'TSLAX' is not an asset") == true)
