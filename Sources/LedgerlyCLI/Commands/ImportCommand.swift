@@ -217,7 +217,7 @@ struct ImportCommand: ParsableCommand {
                     _ = try gateway.call(SettingsUpdateRequest(
                         exchangeMode: saved.exchangeMode, priceRefreshIntervalMinutes: saved.priceRefreshIntervalMinutes, staleFiatMinutes: saved.staleFiatMinutes,
                         staleCryptoMinutes: saved.staleCryptoMinutes, staleEquityMinutes: saved.staleEquityMinutes,
-                        allocationDriftPoints: saved.allocationDriftPoints, cloudSync: saved.cloudSync, notifications: saved.notifications))
+                        allocationDriftPoints: saved.allocationDriftPoints, speculativeGroups: saved.speculativeGroups, cloudSync: saved.cloudSync, notifications: saved.notifications))
                     let rates = header.rates ?? []
                     for start in stride(from: 0, to: rates.count, by: RateRestoreRequest.maximumRates) {
                         _ = try gateway.call(RateRestoreRequest(rates: Array(rates[start..<min(start + RateRestoreRequest.maximumRates, rates.count)])))

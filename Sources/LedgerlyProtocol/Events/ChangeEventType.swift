@@ -55,6 +55,14 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
     case pricesUpdated = "invest.prices.updated"
     /// An allocation target was set or removed (`data` is the dimension's allocation).
     case allocationUpdated = "invest.allocation.updated"
+    case manualAssetCreated = "asset.created"
+    /// Edited, revalued or archived.
+    case manualAssetUpdated = "asset.updated"
+    case liabilityCreated = "liability.created"
+    /// Edited, revalued, paid or archived.
+    case liabilityUpdated = "liability.updated"
+    /// A month's net-worth snapshot was taken (once per month).
+    case netWorthSnapshotTaken = "networth.snapshot.taken"
 
     /// The entity kind the event is about.
     public var entity: String {
@@ -80,6 +88,9 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .tradesImported: "trade_import"
         case .pricesUpdated: "prices"
         case .allocationUpdated: "allocation"
+        case .manualAssetCreated, .manualAssetUpdated: "manual_asset"
+        case .liabilityCreated, .liabilityUpdated: "liability"
+        case .netWorthSnapshotTaken: "networth_snapshot"
         }
     }
 
@@ -108,6 +119,9 @@ public enum ChangeEventType: String, CaseIterable, Sendable {
         case .tradesImported: TradeImportReply.self
         case .pricesUpdated: PricesUpdatedSummary.self
         case .allocationUpdated: AllocationReply.self
+        case .manualAssetCreated, .manualAssetUpdated: ManualAssetRecord.self
+        case .liabilityCreated, .liabilityUpdated: LiabilityRecord.self
+        case .netWorthSnapshotTaken: NetWorthSnapshotRecord.self
         }
     }
 }

@@ -42,6 +42,11 @@ public enum ChangePayload: Sendable {
     case tradesImported(TradeImportReply)
     case pricesUpdated(PricesUpdatedSummary)
     case allocationUpdated(AllocationReply)
+    case manualAssetCreated(ManualAssetRecord)
+    case manualAssetUpdated(ManualAssetRecord)
+    case liabilityCreated(LiabilityRecord)
+    case liabilityUpdated(LiabilityRecord)
+    case netWorthSnapshotTaken(NetWorthSnapshotRecord)
     /// An event type this version does not know (its `type`).
     case unknown(String)
 }
@@ -94,6 +99,11 @@ extension ChangeEvent {
         case .tradesImported: return .tradesImported(try data.decode(TradeImportReply.self))
         case .pricesUpdated: return .pricesUpdated(try data.decode(PricesUpdatedSummary.self))
         case .allocationUpdated: return .allocationUpdated(try data.decode(AllocationReply.self))
+        case .manualAssetCreated: return .manualAssetCreated(try data.decode(ManualAssetRecord.self))
+        case .manualAssetUpdated: return .manualAssetUpdated(try data.decode(ManualAssetRecord.self))
+        case .liabilityCreated: return .liabilityCreated(try data.decode(LiabilityRecord.self))
+        case .liabilityUpdated: return .liabilityUpdated(try data.decode(LiabilityRecord.self))
+        case .netWorthSnapshotTaken: return .netWorthSnapshotTaken(try data.decode(NetWorthSnapshotRecord.self))
         }
     }
 }

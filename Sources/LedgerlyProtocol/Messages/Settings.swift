@@ -15,6 +15,9 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
     /// An allocation target drifts when |actual − target| is past this many percentage points
     /// (default 5).
     public var allocationDriftPoints: Int
+    /// Allocation groups whose holdings are speculative: left out of core net worth and counted
+    /// as volatile (default `["speculative"]`; compared exactly, case included).
+    public var speculativeGroups: [String]
     public var cloudSync: Bool
     public var notifications: NotificationSettings
     public var onboardingCompleted: Bool
@@ -22,7 +25,7 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
     public var onboardingProgress: OnboardingProgress?
     public var updatedAt: String
 
-    public init(baseCurrency: String?, exchangeMode: ExchangeMode, priceRefreshIntervalMinutes: Int, staleFiatMinutes: Int, staleCryptoMinutes: Int, staleEquityMinutes: Int, allocationDriftPoints: Int, cloudSync: Bool, notifications: NotificationSettings, onboardingCompleted: Bool, onboardingProgress: OnboardingProgress?, updatedAt: String) {
+    public init(baseCurrency: String?, exchangeMode: ExchangeMode, priceRefreshIntervalMinutes: Int, staleFiatMinutes: Int, staleCryptoMinutes: Int, staleEquityMinutes: Int, allocationDriftPoints: Int, speculativeGroups: [String], cloudSync: Bool, notifications: NotificationSettings, onboardingCompleted: Bool, onboardingProgress: OnboardingProgress?, updatedAt: String) {
         self.baseCurrency = baseCurrency
         self.exchangeMode = exchangeMode
         self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
@@ -30,6 +33,7 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
         self.staleCryptoMinutes = staleCryptoMinutes
         self.staleEquityMinutes = staleEquityMinutes
         self.allocationDriftPoints = allocationDriftPoints
+        self.speculativeGroups = speculativeGroups
         self.cloudSync = cloudSync
         self.notifications = notifications
         self.onboardingCompleted = onboardingCompleted
@@ -40,12 +44,13 @@ public struct SettingsRecord: Codable, Hashable, Sendable {
 
 extension SettingsRecord {
     private enum CodingKeys: String, CodingKey {
-        case baseCurrency, exchangeMode, priceRefreshIntervalMinutes, staleFiatMinutes, staleCryptoMinutes, staleEquityMinutes, allocationDriftPoints
+        case baseCurrency, exchangeMode, priceRefreshIntervalMinutes, staleFiatMinutes, staleCryptoMinutes, staleEquityMinutes, allocationDriftPoints, speculativeGroups
         case cloudSync, notifications, onboardingCompleted, onboardingProgress, updatedAt
     }
 
     /// Exports written before investments have no `staleEquityMinutes` or
-    /// `allocationDriftPoints`: they read as the defaults (60 and 5), so old files restore.
+    /// `allocationDriftPoints`, and those before net worth no `speculativeGroups`: they read as
+    /// the defaults (60, 5 and `["speculative"]`), so old files restore.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -56,6 +61,7 @@ extension SettingsRecord {
             staleCryptoMinutes: try container.decode(Int.self, forKey: .staleCryptoMinutes),
             staleEquityMinutes: try container.decodeIfPresent(Int.self, forKey: .staleEquityMinutes) ?? 60,
             allocationDriftPoints: try container.decodeIfPresent(Int.self, forKey: .allocationDriftPoints) ?? 5,
+            speculativeGroups: try container.decodeIfPresent([String].self, forKey: .speculativeGroups) ?? ["speculative"],
             cloudSync: try container.decode(Bool.self, forKey: .cloudSync),
             notifications: try container.decode(NotificationSettings.self, forKey: .notifications),
             onboardingCompleted: try container.decode(Bool.self, forKey: .onboardingCompleted),
@@ -118,10 +124,12 @@ public struct SettingsUpdateRequest: WriteRequest, Hashable {
     public var staleEquityMinutes: Int?
     /// 1...100 percentage points.
     public var allocationDriftPoints: Int?
+    /// Replaces the list; each group 1...100 characters, at most 50 groups, no repeats.
+    public var speculativeGroups: [String]?
     public var cloudSync: Bool?
     public var notifications: NotificationSettings?
 
-    public init(baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, priceRefreshIntervalMinutes: Int? = nil, staleFiatMinutes: Int? = nil, staleCryptoMinutes: Int? = nil, staleEquityMinutes: Int? = nil, allocationDriftPoints: Int? = nil, cloudSync: Bool? = nil, notifications: NotificationSettings? = nil) {
+    public init(baseCurrency: String? = nil, exchangeMode: ExchangeMode? = nil, priceRefreshIntervalMinutes: Int? = nil, staleFiatMinutes: Int? = nil, staleCryptoMinutes: Int? = nil, staleEquityMinutes: Int? = nil, allocationDriftPoints: Int? = nil, speculativeGroups: [String]? = nil, cloudSync: Bool? = nil, notifications: NotificationSettings? = nil) {
         self.baseCurrency = baseCurrency
         self.exchangeMode = exchangeMode
         self.priceRefreshIntervalMinutes = priceRefreshIntervalMinutes
@@ -129,6 +137,7 @@ public struct SettingsUpdateRequest: WriteRequest, Hashable {
         self.staleCryptoMinutes = staleCryptoMinutes
         self.staleEquityMinutes = staleEquityMinutes
         self.allocationDriftPoints = allocationDriftPoints
+        self.speculativeGroups = speculativeGroups
         self.cloudSync = cloudSync
         self.notifications = notifications
     }

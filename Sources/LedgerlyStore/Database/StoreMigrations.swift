@@ -441,6 +441,77 @@ enum StoreMigrations {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Net worth (docs/networth.md). Valuations and liability entries are dated facts, never
+        // overwritten, so net worth at any past moment is read from history; a month's snapshot
+        // is stored once (the month is the key) and never changed.
+        migrator.registerMigration("v11-net-worth") { db in
+            try db.execute(sql: """
+                ALTER TABLE settings ADD COLUMN speculative_groups TEXT NOT NULL DEFAULT '["speculative"]';
+                ALTER TABLE transactions ADD COLUMN liability_id INTEGER;
+                CREATE INDEX transactions_by_liability ON transactions(liability_id) WHERE liability_id IS NOT NULL;
+                CREATE TABLE manual_assets (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    asset_type TEXT NOT NULL CHECK (asset_type IN ('tangible', 'intangible')),
+                    currency TEXT NOT NULL,
+                    volatile INTEGER NOT NULL,
+                    include_in_core INTEGER NOT NULL,
+                    include_in_tangible INTEGER NOT NULL,
+                    notes TEXT,
+                    archived INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE asset_valuations (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    asset_id INTEGER NOT NULL REFERENCES manual_assets(id),
+                    date TEXT NOT NULL,
+                    value_minor INTEGER NOT NULL CHECK (value_minor >= 0),
+                    notes TEXT,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX asset_valuations_by_asset ON asset_valuations(asset_id, date, id);
+                CREATE TABLE liabilities (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                    liability_type TEXT NOT NULL CHECK (liability_type IN ('mortgage', 'loan', 'creditCard', 'other')),
+                    currency TEXT NOT NULL,
+                    interest_rate TEXT,
+                    due_date TEXT,
+                    notes TEXT,
+                    archived INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE TABLE liability_entries (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    liability_id INTEGER NOT NULL REFERENCES liabilities(id),
+                    date TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('balance', 'payment')),
+                    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
+                    wallet_id INTEGER REFERENCES wallets(id),
+                    transaction_id INTEGER,
+                    notes TEXT,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX liability_entries_by_liability ON liability_entries(liability_id, date, id);
+                CREATE TABLE networth_snapshots (
+                    month TEXT PRIMARY KEY,
+                    date TEXT NOT NULL,
+                    base_currency TEXT NOT NULL,
+                    total_assets_minor INTEGER NOT NULL,
+                    total_liabilities_minor INTEGER NOT NULL,
+                    net_worth_minor INTEGER NOT NULL,
+                    core_minor INTEGER NOT NULL,
+                    tangible_minor INTEGER NOT NULL,
+                    volatile_minor INTEGER NOT NULL,
+                    complete INTEGER NOT NULL,
+                    warnings TEXT NOT NULL,
+                    items TEXT NOT NULL,
+                    taken_at TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -58,6 +58,9 @@ enum SettingsHandlers {
             }
             settings.allocationDriftPoints = points
         }
+        if let groups = request.speculativeGroups {
+            settings.speculativeGroups = try speculativeGroups(groups)
+        }
         if let sync = request.cloudSync { settings.cloudSync = sync }
         if let notifications = request.notifications {
             settings.notifyBudget = notifications.budgetAlerts
@@ -94,6 +97,18 @@ enum SettingsHandlers {
     }
 
     /// Stores the changed settings with the time of the write and records the change.
+    /// The speculative groups, checked and stored as a JSON array: each 1...100 characters,
+    /// exactly as given (groups are compared exactly), at most 50, no repeats.
+    private static func speculativeGroups(_ groups: [String]) throws -> String {
+        let field = FieldPath.body("speculativeGroups")
+        guard groups.count <= 50 else { throw LedgerError.invalid("\(field) lists at most 50 groups, got \(groups.count)", field: field) }
+        for (index, group) in groups.enumerated() {
+            guard !group.isEmpty, group.count <= 100 else { throw LedgerError.invalid("\(field[index]) must be 1 to 100 characters", field: field[index]) }
+            guard !groups[..<index].contains(group) else { throw LedgerError.invalid("\(field[index]) repeats '\(group)'", field: field[index]) }
+        }
+        return String(decoding: try MessageCoding.encoder().encode(groups), as: UTF8.self)
+    }
+
     private static func save(_ settings: SettingsRow, _ type: ChangeEventType, _ context: inout WriteContext) throws -> SettingsRecord {
         var settings = settings
         settings.updatedAt = context.now

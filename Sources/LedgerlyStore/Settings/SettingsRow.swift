@@ -20,6 +20,7 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         static let staleCryptoMinutes = Column("stale_crypto_minutes")
         static let staleEquityMinutes = Column("stale_equity_minutes")
         static let allocationDriftPoints = Column("allocation_drift_points")
+        static let speculativeGroups = Column("speculative_groups")
         static let cloudSync = Column("cloud_sync")
         static let notifyBudget = Column("notify_budget")
         static let notifyGoals = Column("notify_goals")
@@ -39,6 +40,8 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var staleCryptoMinutes: Int
     var staleEquityMinutes: Int
     var allocationDriftPoints: Int
+    /// A JSON array of group names (default `["speculative"]`).
+    var speculativeGroups: String
     var cloudSync: Bool
     var notifyBudget: Bool
     var notifyGoals: Bool
@@ -62,10 +65,16 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         SettingsRecord(
             baseCurrency: baseCurrency, exchangeMode: ExchangeMode(rawValue: exchangeMode) ?? .official,
             priceRefreshIntervalMinutes: priceRefreshMinutes, staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes,
-            staleEquityMinutes: staleEquityMinutes, allocationDriftPoints: allocationDriftPoints, cloudSync: cloudSync,
+            staleEquityMinutes: staleEquityMinutes, allocationDriftPoints: allocationDriftPoints,
+            speculativeGroups: speculativeGroupList, cloudSync: cloudSync,
             notifications: NotificationSettings(budgetAlerts: notifyBudget, goalAlerts: notifyGoals, rateAlerts: notifyRates, recurringReminders: notifyRecurring),
             onboardingCompleted: onboardingCompleted,
             onboardingProgress: onboardingProgress.flatMap { try? MessageCoding.decoder().decode(OnboardingProgress.self, from: Data($0.utf8)) },
             updatedAt: updatedAt)
+    }
+
+    /// The speculative groups as a list; the column is written only from a checked list.
+    var speculativeGroupList: [String] {
+        (try? MessageCoding.decoder().decode([String].self, from: Data(speculativeGroups.utf8))) ?? ["speculative"]
     }
 }

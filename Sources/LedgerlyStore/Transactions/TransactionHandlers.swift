@@ -208,9 +208,13 @@ enum TransactionHandlers {
 
     /// A trade's cash moves with its trade: changing it alone would leave the trade's figures and
     /// the wallet disagreeing in silence.
+    /// A liability payment likewise moves with its entry in the liability's history.
     static func requireNotTradeCash(_ db: Database, id: Int64, doing change: String) throws {
         if let trade = try db.cachedValue(Int64.self, sql: "SELECT trade_id FROM transactions WHERE id = ?", arguments: [id]) {
             throw LedgerError.conflict("transaction \(id) is the cash of investment trade \(trade) and cannot be \(change) on its own: delete the trade (`ledgerly invest delete \(trade)`) and record it again", field: .body("id"))
+        }
+        if let liability = try db.cachedValue(Int64.self, sql: "SELECT liability_id FROM transactions WHERE id = ?", arguments: [id]) {
+            throw LedgerError.conflict("transaction \(id) is a payment of liability \(liability) and cannot be \(change) on its own: it lowered the liability's balance; record a correcting `ledgerly liability revalue` instead", field: .body("id"))
         }
     }
 

@@ -31,8 +31,9 @@ final class TransactionWriter {
     /// it had instead of converting again.
     /// `trade`: the investment trade whose cash this is; `asTransfer` keeps a buy's or sale's
     /// cash out of income and spending (money between the user's own accounts).
+    /// `liability`: the liability this pays (also kept out of spending: the debt falls by as much).
     func insert(_ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil,
-                trade: (id: Int64, asTransfer: Bool)? = nil) throws -> Int64 {
+                trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil) throws -> Int64 {
         let wallet = try activeWallet(request.walletId, field: .body("walletId"))
         let currency = try InputRules.currency(request.currency ?? wallet.currency, field: .body("currency"))
         let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: .body("amount"))
@@ -50,20 +51,21 @@ final class TransactionWriter {
         let effect = request.kind.sign * converted.walletMoney.minorUnits
         let recording = try Recording(kept, importId: importId, now: context.now)
         let baseMinor = converted.baseMinorUnits.map { request.kind.sign * $0 }
+        let transfer = trade?.asTransfer == true || liability != nil
 
         try db.execute(cached: """
-                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [try freeId(kept?.id, field: .root("kept").member("id")), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
                         try rates.json(converted.conversion), try rates.json(converted.baseConversion),
                         request.categoryId, notes, date.description, attachment, importKey, recording.importId, recording.createdAt, recording.updatedAt,
-                        trade?.id, trade?.asTransfer == true])
+                        trade?.id, transfer, liability])
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
         try TransactionHandlers.writeSplits(db, txId: id, splits: splits)
         try recorded(id, LedgerTotals.Entry(
-            date: date.description, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: trade?.asTransfer == true, currency: currency.code,
+            date: date.description, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: currency.code,
             amountMinor: amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: splits.map { ($0.0.minorUnits, $0.1.categoryId) }))
         return id
     }
