@@ -65,6 +65,10 @@ import Testing
         // March: 500 / 1.25 = 400, the house at 310000.
         let march = try await store.call(NetWorthRequest(at: "2026-03-31"))
         #expect(march.figures.netWorth == "118400.00" && march.figures.core == "113400.00" && march.figures.volatile == "5000.00")
+        // Mid-January: Checking 3000, no Dollars yet (no transaction, created later), the
+        // mortgage unpaid: 3000 + 300000 + 5000 − 200000.
+        let january = try await store.call(NetWorthRequest(at: "2026-01-20"))
+        #expect(january.figures.netWorth == "108000.00" && !january.items.contains { $0.name == "Dollars" })
         // Before anything existed: nothing.
         let before = try await store.call(NetWorthRequest(at: "2025-12-31"))
         #expect(before.items.isEmpty && before.figures.netWorth == "0.00")

@@ -39,13 +39,17 @@ struct NetWorthCalculator {
             try self.toBase(minor, currency: currency, moment: moment, converter: converter, warnings: &warnings)
         }
 
-        // Wallets: the maintained balance less what is dated after the day.
+        // Wallets: the maintained balance less what is dated after the day: the later months
+        // from the monthly totals kept with every write (`LedgerTotals`), the rest of the day's
+        // month from its transactions. A month-end reads no transaction at all.
+        let month = String(day.prefix(7))
         let wallets = try Row.fetchAll(db, sql: """
             SELECT w.id, w.name, w.currency, w.balance_minor, w.include_in_net_worth, w.archived, substr(w.created_at, 1, 10) AS created,
-                   (SELECT COALESCE(SUM(t.wallet_amount_minor), 0) FROM transactions t WHERE t.wallet_id = w.id AND t.date > ?) AS later,
+                   (SELECT COALESCE(SUM(l.wallet_minor), 0) FROM ledger_totals l WHERE l.wallet_id = w.id AND l.month > ?)
+                   + (SELECT COALESCE(SUM(t.wallet_amount_minor), 0) FROM transactions t WHERE t.wallet_id = w.id AND t.date > ? AND t.date < ?) AS later,
                    (SELECT MIN(t.date) FROM transactions t WHERE t.wallet_id = w.id) AS first
             FROM wallets w ORDER BY w.sort_order, w.name COLLATE NOCASE, w.id
-            """, arguments: [day])
+            """, arguments: [month, day, LedgerMonth.next(month) + "-01"])
         for row in wallets {
             let first: String? = row["first"]
             let created: String = row["created"]
