@@ -14,6 +14,8 @@ struct AlertsChangeConsumer: ChangeConsumer {
     let goals: GoalWatcher
     /// Told of changes that move the allocation; it checks drift on its own schedule.
     let allocation: AllocationWatcher
+    /// Woken when setup is completed and when the database is replaced.
+    let netWorth: NetWorthSnapshotter
     /// Wakes the recurring schedule when a template is added or changed.
     let wakeup: WakeupSignal
     let deliver: @Sendable (AlertRecord) async -> Void
@@ -33,7 +35,10 @@ struct AlertsChangeConsumer: ChangeConsumer {
                 // raised; replaying it re-evaluates, but only alerts raised now reach the sinks.
                 guard !replayed.contains(event) else { return try await log.handle(event) }
                 await deliver(alert)
-            case .recurringCreated, .recurringUpdated, .recurringDeleted, .setupCompleted:
+            case .setupCompleted:
+                wakeup.notify()
+                await netWorth.wake()
+            case .recurringCreated, .recurringUpdated, .recurringDeleted:
                 wakeup.notify()
             default:
                 try await budgets.handle(change)
@@ -55,6 +60,7 @@ struct AlertsChangeConsumer: ChangeConsumer {
         await budgets.reset()
         await goals.reset()
         await allocation.reset()
+        await netWorth.wake()
     }
 }
 

@@ -11,8 +11,8 @@ import ZeroMQ
 /// through the store's alert log (once per key), and delivers every recorded alert to the sinks
 /// (the log, command hooks, signed webhooks) without ever waiting for them.
 ///
-/// It is four services run together in the process's one `ServiceGroup`: the change follower,
-/// the alert delivery, the schedule and the allocation checks. Any of them ending ends the
+/// It is five services run together in the process's one `ServiceGroup`: the change follower,
+/// the alert delivery, the schedule, the allocation checks and the net-worth snapshots. Any of them ending ends the
 /// process (supervisor restarts it), since none of them is meant to end before shutdown.
 public struct AlertsService: Sendable {
     public static let service = LedgerlyService.alerts
@@ -30,9 +30,13 @@ public struct AlertsService: Sendable {
         let wakeup = WakeupSignal()
         let goals = GoalWatcher(store: store, clock: clock, logger: logger)
         let allocation = AllocationWatcher(store: store, logger: logger)
+        // Its own client: a snapshot computed from years of history may take seconds, and the
+        // shared client's queue would hold every other watcher's request behind it.
+        let netWorth = NetWorthSnapshotter(
+            store: AsyncRequestClient(.store, home: home, context: context, timing: .netWorthSnapshots), clock: clock, logger: logger)
         let consumer = AlertsChangeConsumer(
             log: LoggingChangeConsumer(logger: logger), logger: logger, budgets: BudgetWatcher(store: store, clock: clock, logger: logger), goals: goals,
-            allocation: allocation, wakeup: wakeup,
+            allocation: allocation, netWorth: netWorth, wakeup: wakeup,
             deliver: { alert in await dispatcher.dispatch(alert) }, replayed: ReplayedHistory())
         let follower = ChangeFollower(service: Self.service, home: home, context: context, consumer: consumer, logger: logger)
         let schedule = AlertsSchedule(
@@ -43,6 +47,7 @@ public struct AlertsService: Sendable {
             .init(service: AlertDeliveryService(dispatcher: dispatcher)),
             .init(service: schedule),
             .init(service: AllocationSchedule(watcher: allocation, ready: follower.ready)),
+            .init(service: NetWorthSchedule(snapshotter: netWorth, ready: follower.ready)),
         ]
         logger.info("sinks", metadata: [
             "commandHooks": "\(configuration.commandHooks.map(\.name).joined(separator: ", "))",
