@@ -3,6 +3,7 @@ import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
+import LedgerlyTesting
 import ZeroMQ
 
 /// `ledgerly-bench ledger`: a million-transaction history loaded through the real protocol, then
@@ -36,53 +37,13 @@ struct LedgerBenchmark: ParsableCommand {
         let client = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 120_000, attempts: 1))
         print("ledgerly-bench ledger: \(transactions) transactions, batches of \(batch), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
-        // Setup, wallets, categories, five years of daily rates.
-        _ = try client.call(SetupCompleteRequest(baseCurrency: "EUR", exchangeMode: .official, cloudSync: false))
-        var walletIds: [Int64] = []
-        for wallet in SyntheticHistory.wallets {
-            walletIds.append(try client.call(WalletCreateRequest(name: wallet.name, currency: wallet.currency, startingBalance: wallet.startingBalance)).id)
-        }
-        var expenseIds: [Int64] = [], incomeIds: [Int64] = []
-        for (kind, tree) in [(CategoryKind.expense, SyntheticHistory.expenseCategories), (.income, SyntheticHistory.incomeCategories)] {
-            for (parent, children) in tree {
-                let parentId = try client.call(CategoryCreateRequest(name: parent, kind: kind)).id
-                for child in children {
-                    let id = try client.call(CategoryCreateRequest(name: child, kind: kind, parentId: parentId)).id
-                    if kind == .expense { expenseIds.append(id) } else { incomeIds.append(id) }
-                }
-            }
-        }
-        let rates = SyntheticHistory.rates()
-        for start in stride(from: 0, to: rates.count, by: 2_000) {
-            _ = try client.call(RateBatchRequest(profileId: 1, source: "ecb", rates: Array(rates[start..<min(start + 2_000, rates.count)])))
-        }
-
-        // Load: two senders, so one encodes its next batch while the store applies the other's.
-        let source = BatchSource(history: SyntheticHistory(count: transactions), size: batch, walletIds: walletIds, expenseIds: expenseIds, incomeIds: incomeIds)
-        let loadStarted = ContinuousClock.now
-        let group = DispatchGroup()
-        let failures = FailureCount()
-        for _ in 0..<senders {
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                let sender = RequestClient(.store, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: 120_000, attempts: 1))
-                while let (number, items) = source.next() {
-                    do {
-                        source.loaded(try sender.call(TransactionImportRequest(importId: "bench", items: items), key: "bench-\(number)").imported)
-                    } catch {
-                        print("batch \(number) failed: \(error)")
-                        failures.add()
-                        return
-                    }
-                }
-            }.start()
-        }
-        group.wait()
-        let loadTime = ContinuousClock.now - loadStarted
-        let loaded = source.loadedCount
+        // Setup, wallets, categories, five years of daily rates, then the transactions from two
+        // senders, so one encodes its next batch while the store applies the other's.
+        let load = try SyntheticLedgerLoad(home: home, context: context, transactions: transactions, batch: batch, senders: senders).run(client: client, log: { print($0) })
+        let loadTime = load.loadTime
+        let loaded = load.loaded
         print(String(format: "load: %d transactions in %.1f s = %.0f transactions/s", loaded, loadTime.seconds, Double(loaded) / loadTime.seconds))
-        guard failures.value == 0, loaded == transactions else { throw BenchmarkError.mismatch("loaded \(loaded) transactions, expected \(transactions)") }
+        guard load.failedBatches == 0, loaded == transactions else { throw BenchmarkError.mismatch("loaded \(loaded) transactions, expected \(transactions)") }
 
         // CLI reports, process start to output.
         let cli = CommandTimer(home: home)

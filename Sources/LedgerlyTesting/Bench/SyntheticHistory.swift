@@ -1,21 +1,21 @@
 import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
-import LedgerlyTesting
 
 /// A deterministic synthetic history, the shape docs/measured-limits.md measured the peers with:
 /// five years, 8 wallets in EUR/USD/JPY, 25 categories in two levels, with transfers, split
 /// transactions, foreign-currency spending, tags, and daily EUR/USD and EUR/JPY rates.
 ///
 /// The same seed gives the same ledger, so figures from two runs are about the same data.
-struct SyntheticHistory {
-    struct Wallet {
-        let name: String
-        let currency: String
-        let startingBalance: String
+/// In LedgerlyTesting so that every benchmark loading a ledger (`ledger`, `networth`) loads this one.
+public struct SyntheticHistory: Sendable {
+    public struct Wallet: Sendable {
+        public let name: String
+        public let currency: String
+        public let startingBalance: String
     }
 
-    static let wallets = [
+    public static let wallets = [
         Wallet(name: "Checking", currency: "EUR", startingBalance: "2500.00"),
         Wallet(name: "Savings", currency: "EUR", startingBalance: "10000.00"),
         Wallet(name: "Cash", currency: "EUR", startingBalance: "200.00"),
@@ -27,14 +27,14 @@ struct SyntheticHistory {
     ]
 
     /// Parent → children; 7 parents + 18 children = 25 categories.
-    static let expenseCategories: [(String, [String])] = [
+    public static let expenseCategories: [(String, [String])] = [
         ("Food", ["Groceries", "Restaurants", "Coffee", "Delivery"]),
         ("Housing", ["Rent", "Utilities", "Repairs"]),
         ("Transport", ["Fuel", "Transit", "Taxi"]),
         ("Leisure", ["Travel", "Books", "Games"]),
         ("Health", ["Doctor", "Pharmacy"]),
     ]
-    static let incomeCategories: [(String, [String])] = [
+    public static let incomeCategories: [(String, [String])] = [
         ("Salary", ["Base", "Bonus"]),
         ("Other income", ["Interest"]),
     ]
@@ -43,23 +43,23 @@ struct SyntheticHistory {
                          "Landlord", "Stadtwerke", "Vattenfall", "Airbnb", "Lufthansa", "JR East", "Book Off", "Steam", "Nintendo", "Bakery"]
     static let tags = ["work", "holiday", "family", "reimbursable", "gift"]
 
-    static let firstDay = LedgerDate("2021-11-01")!
-    static let days = 1_826
+    public static let firstDay = LedgerDate("2021-11-01")!
+    public static let days = 1_826
 
     /// "YYYY-MM-DD" of every day of the history.
     static let dates = (0..<days).map { firstDay.adding(days: $0)!.description }
 
-    let count: Int
+    public let count: Int
     private var random: SplitMix
     private var index = 0
 
-    init(count: Int, seed: UInt64 = 20_261_121) {
+    public init(count: Int, seed: UInt64 = 20_261_121) {
         self.count = count
         self.random = SplitMix(seed: seed)
     }
 
     /// Every day's EUR→USD and EUR→JPY rate, as the ECB would publish them.
-    static func rates() -> [RateInput] {
+    public static func rates() -> [RateInput] {
         (0..<days).flatMap { day -> [RateInput] in
             let date = dates[day]
             let (usd, jpy) = rate(day: day)
@@ -77,7 +77,7 @@ struct SyntheticHistory {
 
     /// The next batch of import items (transactions and transfers), dates ascending; empty at the end.
     /// `walletIds`, `expenseIds`, `incomeIds`: the ids the store gave the wallets and the child categories.
-    mutating func nextBatch(size: Int, walletIds: [Int64], expenseIds: [Int64], incomeIds: [Int64]) -> [TransactionImportItem] {
+    public mutating func nextBatch(size: Int, walletIds: [Int64], expenseIds: [Int64], incomeIds: [Int64]) -> [TransactionImportItem] {
         var items: [TransactionImportItem] = []
         while items.count < size && index < count {
             let day = index * Self.days / count

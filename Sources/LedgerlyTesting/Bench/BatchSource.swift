@@ -3,7 +3,7 @@ import Synchronization
 
 /// Hands out the synthetic history's batches, numbered, to concurrent senders, and counts what
 /// the store reports imported.
-final class BatchSource: Sendable {
+public final class BatchSource: Sendable {
     private struct State {
         var history: SyntheticHistory
         var number = 0
@@ -14,7 +14,7 @@ final class BatchSource: Sendable {
     private let size: Int
     private let walletIds: [Int64], expenseIds: [Int64], incomeIds: [Int64]
 
-    init(history: SyntheticHistory, size: Int, walletIds: [Int64], expenseIds: [Int64], incomeIds: [Int64]) {
+    public init(history: SyntheticHistory, size: Int, walletIds: [Int64], expenseIds: [Int64], incomeIds: [Int64]) {
         self.state = Mutex(State(history: history))
         self.size = size
         self.walletIds = walletIds
@@ -23,7 +23,7 @@ final class BatchSource: Sendable {
     }
 
     /// The next batch and its number; nil when the history is used up.
-    func next() -> (Int, [TransactionImportItem])? {
+    public func next() -> (Int, [TransactionImportItem])? {
         state.withLock { state in
             let items = state.history.nextBatch(size: size, walletIds: walletIds, expenseIds: expenseIds, incomeIds: incomeIds)
             guard !items.isEmpty else { return nil }
@@ -32,7 +32,7 @@ final class BatchSource: Sendable {
         }
     }
 
-    func loaded(_ count: Int) { state.withLock { $0.loaded += count } }
+    public func loaded(_ count: Int) { state.withLock { $0.loaded += count } }
 
-    var loadedCount: Int { state.withLock { $0.loaded } }
+    public var loadedCount: Int { state.withLock { $0.loaded } }
 }
