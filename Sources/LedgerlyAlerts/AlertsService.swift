@@ -12,8 +12,9 @@ import ZeroMQ
 /// (the log, command hooks, signed webhooks) without ever waiting for them.
 ///
 /// It is five services run together in the process's one `ServiceGroup`: the change follower,
-/// the alert delivery, the schedule, the allocation checks and the net-worth snapshots. Any of them ending ends the
-/// process (supervisor restarts it), since none of them is meant to end before shutdown.
+/// the alert delivery, the schedule, the allocation checks and the net-worth snapshots. Any of
+/// them ending ends the process (supervisor restarts it), since none of them is meant to end
+/// before shutdown.
 public struct AlertsService: Sendable {
     public static let service = LedgerlyService.alerts
 
