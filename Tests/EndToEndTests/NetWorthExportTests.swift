@@ -18,7 +18,7 @@ extension EndToEndTests {
             let checking = try client.call(WalletCreateRequest(name: "Checking", currency: "EUR", startingBalance: "5000"))
             let flat = try client.call(ManualAssetCreateRequest(name: "Flat", value: "300000", valuedOn: "2026-01-15"))
             _ = try client.call(ManualAssetRevalueRequest(id: flat.id, value: "310000", date: "2026-06-30", notes: "Bank valuation"))
-            let watches = try client.call(ManualAssetCreateRequest(name: "Watches", value: "12000", currency: "CHF", valuedOn: "2026-02-01", volatile: true))
+            _ = try client.call(ManualAssetCreateRequest(name: "Watches", value: "12000", currency: "CHF", valuedOn: "2026-02-01", volatile: true))
             let car = try client.call(ManualAssetCreateRequest(name: "Old car", value: "4500", valuedOn: "2026-01-20"))
             _ = try client.call(ManualAssetRevalueRequest(id: car.id, value: "0", date: "2026-09-12", notes: "Sold"))
             _ = try client.call(ManualAssetArchiveRequest(id: car.id))
