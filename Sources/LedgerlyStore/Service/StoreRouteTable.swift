@@ -36,6 +36,7 @@ struct StoreRouteTable {
         table.addChangeLogRoutes()
         table.addBackupRoutes()
         table.addInvestmentRoutes()
+        table.addNetWorthRoutes()
         return table
     }
 

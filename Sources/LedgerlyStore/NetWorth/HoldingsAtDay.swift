@@ -1,0 +1,48 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// The units each investment account held of each asset at the end of a day: today's are the
+/// maintained positions; a past day's come from replaying the trades dated on or before it with
+/// `LotBook` (splits and transfers as they happened). Costs play no part here.
+struct HoldingsAtDay {
+    let db: Database
+    let day: String
+    let today: String
+
+    /// Account id → asset id → units (only those above zero).
+    func quantities() throws -> [Int64: [Int64: Quantity]] {
+        var result: [Int64: [Int64: Quantity]] = [:]
+        if day >= today {
+            for row in try Row.fetchAll(db, sql: "SELECT account_id, asset_id, quantity FROM positions") {
+                let units = try Quantity(stored: row["quantity"])
+                guard units > .zero else { continue }
+                result[row["account_id"], default: [:]][row["asset_id"]] = units
+            }
+            return result
+        }
+        let methods = try InvestAccountRow.all(db).mapValues(\.method)
+        let trades = try TradeRow.fetchAll(db, sql: """
+            SELECT * FROM trades WHERE date <= ? AND kind NOT IN ('dividend', 'interest', 'distribution') ORDER BY asset_id, date, id
+            """, arguments: [day])
+        var start = trades.startIndex
+        while start < trades.endIndex {
+            let assetId = trades[start].assetId
+            var end = start
+            while end < trades.endIndex && trades[end].assetId == assetId { end += 1 }
+            // Costs are not needed: any conversion will do, and the book never fails for want of one.
+            var book = LotBook(method: { methods[$0] ?? .fifo }, toBase: { _, amount, _ in amount })
+            do {
+                try book.apply(try trades[start..<end].compactMap { try $0.bookTrade() })
+            } catch {
+                throw LedgerError.broken("the trades of asset \(assetId) up to \(day) do not replay: \(error)")
+            }
+            for lot in book.lots where lot.quantity > .zero {
+                let held = result[lot.accountId, default: [:]][assetId] ?? .zero
+                result[lot.accountId, default: [:]][assetId] = held + lot.quantity
+            }
+            start = end
+        }
+        return result
+    }
+}
