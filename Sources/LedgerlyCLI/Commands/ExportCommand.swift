@@ -67,7 +67,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     struct Journal: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "An hledger/ledger journal of every transaction.",
+        static let configuration = CommandConfiguration(commandName: "journal", abstract: "An hledger/ledger journal of every transaction.",
                                                         discussion: "Example: ledgerly export journal -o ledger.journal && hledger -f ledger.journal bal")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var destination: Destination
@@ -94,7 +94,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     struct CSV: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every transaction as a CSV row.")
+        static let configuration = CommandConfiguration(commandName: "csv", abstract: "Every transaction as a CSV row.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var destination: Destination
 
@@ -113,6 +113,7 @@ struct ExportCommand: ParsableCommand {
 extension ExportCommand {
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "json",
             abstract: "Everything as JSON: settings, wallets, categories, tags, budgets, rates, goals, recurring, alerts, transactions.",
             discussion: """
                 Lossless: every record keeps its id, its times and the amounts and rates it was recorded with.

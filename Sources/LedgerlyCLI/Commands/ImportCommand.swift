@@ -168,6 +168,7 @@ struct ImportCommand: ParsableCommand {
 
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "json",
             abstract: "Rebuild a ledger from `ledgerly export json` (into a new, empty ledger).",
             discussion: """
                 Everything comes back under the ids it had: wallets, categories, tags, rate profiles and rate
@@ -265,7 +266,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     struct Undo: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete every transaction an import recorded.",
+        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Delete every transaction an import recorded.",
                                                         discussion: "The import id is printed by `ledgerly import csv` (e.g. csv-1f2e3d4c).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

@@ -38,7 +38,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     struct Balance: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every wallet's balance, and its value in the base currency now (net worth).")
+        static let configuration = CommandConfiguration(commandName: "balance", abstract: "Every wallet's balance, and its value in the base currency now (net worth).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
         @Flag(help: "Also list archived wallets that hold nothing (one that holds money is always listed).") var all = false
@@ -90,6 +90,7 @@ struct ReportCommand: ParsableCommand {
 
     struct Categories: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "categories",
             abstract: "Spending and income by category, in total or per month, with bars.",
             discussion: "Examples: ledgerly report categories --months 3 · ledgerly report categories --from 2026-01 --to 2026-06 --monthly --csv")
         @OptionGroup var global: GlobalOptions
@@ -199,7 +200,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     struct Payees: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Where the money goes (or comes from), by the transactions' notes.")
+        static let configuration = CommandConfiguration(commandName: "payees", abstract: "Where the money goes (or comes from), by the transactions' notes.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
         @Option(help: "First day, YYYY-MM-DD.") var from: String?

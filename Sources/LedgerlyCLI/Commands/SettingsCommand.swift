@@ -27,7 +27,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the settings.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the settings.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
@@ -42,7 +42,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change settings (only what you pass).")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change settings (only what you pass).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(name: .customLong("base-currency"), help: "Currency reports and budgets are totalled in.") var baseCurrency: String?
