@@ -71,6 +71,7 @@ struct AssetCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a manual asset with its first valuation.",
             discussion: """
                 It counts in net worth from --date (default today). Core and tangible default from --volatile and --type; \
@@ -103,7 +104,7 @@ struct AssetCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List manual assets with their latest value.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List manual assets with their latest value.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived assets (they still count in net worth).") var includeArchived = false
@@ -119,7 +120,7 @@ struct AssetCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one asset with every valuation.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one asset with every valuation.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Asset name or id.") var asset: String
@@ -136,6 +137,7 @@ struct AssetCommand: ParsableCommand {
 
     struct Revalue: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "revalue",
             abstract: "Record a new value from a day on (earlier values stay).",
             usage: "ledgerly asset revalue <asset> <value> [--date <date>] [--notes <notes>] [--json]",
             discussion: """
@@ -171,6 +173,7 @@ struct AssetCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change an asset's name, type, flags or notes (its value changes only by `asset revalue`).",
             discussion: """
                 A change of flags counts for every day, past ones included, when net worth is computed again; snapshots \
@@ -207,6 +210,7 @@ struct AssetCommand: ParsableCommand {
 
     struct Archive: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "archive",
             abstract: "Archive an asset: hidden from lists; its value still counts (revalue it to 0 when it is sold).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

@@ -58,6 +58,7 @@ struct LiabilityCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a liability with its opening balance.",
             discussion: """
                 It counts against net worth from --date (default today). Interest rate and due date are for your \
@@ -88,7 +89,7 @@ struct LiabilityCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List liabilities with their latest balance.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List liabilities with their latest balance.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived liabilities (a balance left still counts).") var includeArchived = false
@@ -104,7 +105,7 @@ struct LiabilityCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one liability with its history and the balance after each entry.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one liability with its history and the balance after each entry.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Liability name or id.") var liability: String
@@ -123,6 +124,7 @@ struct LiabilityCommand: ParsableCommand {
 
     struct Pay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pay",
             abstract: "Pay a liability from a wallet: lowers the balance and records the expense.",
             usage: "ledgerly liability pay <liability> <amount> --from <wallet> [--wallet-amount <amount>] [--date <date>] [--notes <notes>] [--json]",
             discussion: """
@@ -161,7 +163,9 @@ struct LiabilityCommand: ParsableCommand {
                     id: target.id, walletId: wallet.id, amount: amountArguments[0], walletAmount: walletAmount, date: date, notes: notes))
                 if output.json { return try JSONOutput.print(reply) }
                 let paid = reply.transaction
-                print("Paid \(amountArguments[0]) \(reply.liability.currency) of '\(reply.liability.name)' from '\(wallet.name)' "
+                // The amount as the store wrote it (its currency's decimals), not as typed.
+                let amount = reply.liability.history?.last { $0.transactionId == paid.id }?.amount ?? amountArguments[0]
+                print("Paid \(amount) \(reply.liability.currency) of '\(reply.liability.name)' from '\(wallet.name)' "
                       + "(transaction \(paid.id): \(paid.walletAmount) \(wallet.currency) on \(paid.date)); balance now \(reply.liability.balance) \(reply.liability.currency).")
             }
         }
@@ -169,6 +173,7 @@ struct LiabilityCommand: ParsableCommand {
 
     struct Revalue: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "revalue",
             abstract: "Set the balance from a day on (a statement, interest added); earlier entries stay.",
             usage: "ledgerly liability revalue <liability> <balance> [--date <date>] [--notes <notes>] [--json]",
             discussion: """
@@ -203,6 +208,7 @@ struct LiabilityCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a liability's name, type, interest rate, due date or notes (its balance changes only by `revalue` and `pay`).",
             discussion: "An empty string clears --interest-rate, --due or --notes. Example: ledgerly liability edit Visa --due 2026-12-05")
         @OptionGroup var global: GlobalOptions
@@ -233,6 +239,7 @@ struct LiabilityCommand: ParsableCommand {
 
     struct Archive: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "archive",
             abstract: "Archive a liability: hidden from lists; a balance left still counts (revalue it to 0 when it is paid off).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

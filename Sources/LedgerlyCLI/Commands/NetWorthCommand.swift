@@ -48,8 +48,8 @@ struct NetWorthCommand: ParsableCommand {
         for warning in report.warnings { text += style.yellow("warning: " + warning) + "\n" }
         if !report.complete {
             let unvalued = report.items.filter { $0.counted && $0.baseValue == nil }.map(\.name)
-            text += style.yellow("Not complete: \(unvalued.isEmpty ? "some items" : unvalued.joined(separator: ", ")) could not be valued in \(base) and "
-                                 + "are left out of the figures (set a rate: `ledgerly rates set`, or a price: `ledgerly invest prices set`).") + "\n"
+            text += style.yellow("Not complete: not valued in \(base), so left out of the figures: \(unvalued.isEmpty ? "see the warnings" : unvalued.joined(separator: ", ")) "
+                                 + "(set a rate: `ledgerly rates set`, or a price: `ledgerly invest prices set`).") + "\n"
         }
         return text
     }
