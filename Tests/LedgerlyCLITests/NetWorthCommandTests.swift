@@ -298,13 +298,13 @@ import Testing
     @Test func speculativeGroupsAreSetAndShown() throws {
         let (_, ledgerly) = try CommandLineTests.setUpStore()
         let shown = ledgerly("settings")
-        #expect(Self.row(shown.stdout, startingWith: "Speculative")?.suffix(1) == ["speculative"], "\(shown.stdout)")
+        #expect(Self.row(shown.stdout, startingWith: "Speculative:") == ["Speculative:", "allocation", "groups", "speculative"], "\(shown.stdout)")
         let set = try Self.decode(SettingsRecord.self, ledgerly("settings", "set", "--speculative-groups", "crypto, moonshots", "--json"))
         #expect(set.speculativeGroups == ["crypto", "moonshots"])
-        #expect(ledgerly("settings").stdout.contains("crypto, moonshots"))
+        #expect(ledgerly("settings").stdout.contains("Speculative:       allocation groups crypto, moonshots"))
         let none = try Self.decode(SettingsRecord.self, ledgerly("settings", "set", "--speculative-groups", "", "--json"))
         #expect(none.speculativeGroups.isEmpty)
-        #expect(ledgerly("settings").stdout.contains("(none)"))
+        #expect(ledgerly("settings").stdout.contains("Speculative:       no allocation group"))
     }
 
     @Test func everyCommandExplainsItsRules() throws {

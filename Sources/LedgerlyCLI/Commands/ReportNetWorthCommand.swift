@@ -115,7 +115,8 @@ struct ReportNetWorthCommand: ParsableCommand {
         }
         text += table.render(style: style)
         if recompute && reply.snapshots.contains(where: { $0.differs == true }) {
-            text += style.dim("≠ computed from today's data the month differs (something dated in it was recorded or changed later); the snapshot is kept as taken.") + "\n"
+            text += style.dim("≠ computed from today's data the month differs in at least one figure (every one: --csv); something dated in it was recorded or "
+                                + "changed later. The snapshot is kept as taken.") + "\n"
         }
         if reply.snapshots.contains(where: { !$0.complete }) {
             text += style.dim("incomplete: an item had no rate or price at the month's end and was left out (`ledgerly report networth --json` has the warnings).") + "\n"

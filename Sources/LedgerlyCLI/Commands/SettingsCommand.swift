@@ -16,7 +16,8 @@ struct SettingsCommand: ParsableCommand {
         list.add("Price refresh", "every \(settings.priceRefreshIntervalMinutes) minutes")
         list.add("Stale after", "\(settings.staleFiatMinutes) minutes (currencies), \(settings.staleCryptoMinutes) minutes (crypto), \(settings.staleEquityMinutes) minutes (other assets)")
         list.add("Allocation drift", "\(settings.allocationDriftPoints) percentage points")
-        list.add("Speculative groups", settings.speculativeGroups.isEmpty ? "(none)" : settings.speculativeGroups.joined(separator: ", "))
+        // A label no longer than the others, so the list keeps its alignment.
+        list.add("Speculative", settings.speculativeGroups.isEmpty ? "no allocation group" : "allocation groups " + settings.speculativeGroups.joined(separator: ", "))
         list.add("Sync", settings.cloudSync ? "on" : "off")
         let n = settings.notifications
         list.add("Notifications", "budgets \(n.budgetAlerts ? "on" : "off"), goals \(n.goalAlerts ? "on" : "off"), rates \(n.rateAlerts ? "on" : "off"), recurring \(n.recurringReminders ? "on" : "off")")
