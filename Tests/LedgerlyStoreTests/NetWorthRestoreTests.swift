@@ -85,4 +85,19 @@ import Testing
         // Each refusal wrote nothing: the restore still goes through.
         #expect(try await copy.call(NetWorthRestoreRequest(netWorth: export)).liabilities == 1)
     }
+
+    /// A month the alerts service took while the restore was under way is of a half-restored
+    /// ledger: `networth.restore` drops it, and the month is missing again (D219).
+    @Test func aSnapshotTakenDuringTheRestoreIsDropped() async throws {
+        let store = try await Store()
+        try store.setClock(offsetSeconds: Int64(Timestamp.parse("2026-11-15T12:00:00Z")!.timeIntervalSinceNow))
+        _ = try await store.call(LedgerRestoreBeginRequest(wallets: [], categories: [], tags: [], rateProfiles: [], alerts: [], conversions: []))
+        let wallet = try await store.call(WalletCreateRequest(name: "Checking", currency: "EUR"))
+        _ = try await store.call(TransactionCreateRequest(kind: .income, walletId: wallet.id, amount: "10", date: "2026-09-05"))
+        #expect(try await store.call(NetWorthSnapshotTakeRequest(month: "2026-09")).created)
+        let reply = try await store.call(NetWorthRestoreRequest(netWorth: NetWorthRestore(assets: [], liabilities: [], snapshots: [])))
+        #expect(reply.snapshots == 0)
+        let list = try await store.call(NetWorthSnapshotListRequest())
+        #expect(list.snapshots.isEmpty && list.missing.first == "2026-09")
+    }
 }

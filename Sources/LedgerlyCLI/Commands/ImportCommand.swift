@@ -213,8 +213,10 @@ struct ImportCommand: ParsableCommand {
                 try JSON.requireOneFrame(finish, "its budgets, goals and recurring transactions", file: file)
                 let investRestore = header.investments.flatMap { $0.isEmpty ? nil : InvestRestoreRequest(investments: $0) }
                 if let investRestore { try JSON.requireOneFrame(investRestore, "its investments", file: file) }
-                let netWorthRestore = header.netWorth.flatMap { $0.isEmpty ? nil : NetWorthRestoreRequest(netWorth: $0) }
-                if let netWorthRestore { try JSON.requireOneFrame(netWorthRestore, "its manual assets, liabilities and net-worth snapshots", file: file) }
+                // Sent even when empty (an older file): it also drops any snapshot the alerts
+                // service took of the half-restored ledger (D219).
+                let netWorthRestore = NetWorthRestoreRequest(netWorth: header.netWorth ?? NetWorthRestore(assets: [], liabilities: [], snapshots: []))
+                try JSON.requireOneFrame(netWorthRestore, "its manual assets, liabilities and net-worth snapshots", file: file)
                 _ = try gateway.call(begin)
                 do {
                     let saved = header.settings
@@ -231,7 +233,7 @@ struct ImportCommand: ParsableCommand {
                     let finished = try gateway.call(finish)
                     if let investRestore { _ = try gateway.call(investRestore) }
                     // After the transactions: a liability's payments are linked to theirs.
-                    if let netWorthRestore { _ = try gateway.call(netWorthRestore) }
+                    _ = try gateway.call(netWorthRestore)
                     print("""
                         Restored from \(file): \(header.wallets.count) wallets, \(header.categories.count) categories, \(export.transactions.count) transactions \
                         (\(result.imported) entries, transfers counted once), \(rates.count) rates, \(finished.budgets) budgets, \(finished.goals) goals \

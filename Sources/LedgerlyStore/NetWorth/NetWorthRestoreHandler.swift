@@ -14,6 +14,13 @@ import LedgerlyProtocol
 enum NetWorthRestoreHandler {
     static func restore(_ request: NetWorthRestoreRequest, _ context: inout WriteContext) throws -> NetWorthRestoreReply {
         let db = context.db
+        // A snapshot taken since `ledger.restore.begin` is of a half-restored ledger (the alerts
+        // service takes missing months as soon as there is history): it is dropped, and the
+        // export's snapshots or, for months it lacks, the alerts service's next look at the
+        // complete ledger take its place (D219).
+        if let began = try String.fetchOne(db, sql: "SELECT MAX(ts) FROM change_log WHERE type = ?", arguments: [ChangeEventType.ledgerRestored.rawValue]) {
+            try db.execute(sql: "DELETE FROM networth_snapshots WHERE taken_at >= ?", arguments: [began])
+        }
         guard try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM manual_assets) OR EXISTS (SELECT 1 FROM liabilities) OR EXISTS (SELECT 1 FROM networth_snapshots)
             """) == false else {
