@@ -1,3 +1,4 @@
+import Foundation
 import LedgerlyCore
 @testable import LedgerlyStore
 import Testing
@@ -29,12 +30,52 @@ import Testing
         #expect(checked > 10_000)
     }
 
+    @Test func theIntegerConversionIsTheConvertersOne() throws {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: UInt64) -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (seed >> 11) % bound
+        }
+        let currencies = try ["JPY", "EUR", "USD", "KWD"].map { try Currency(code: $0) }
+        var checked = 0
+        for _ in 0..<20_000 {
+            let amount = Int64(next(4) == 0 ? next(1_000_000_000_000_000) : next(10_000_000))
+            // Rates as the store keeps them: an effective rate to 18 digits, or a short quote.
+            let raw = next(2) == 0 ? Decimal(Int(next(1_000) + 1)) / Decimal(Int(next(100_000) + 1))
+                                   : Decimal(string: "\(next(200)).\(next(100_000) + 1)0", locale: Locale(identifier: "en_US_POSIX")) ?? 1
+            let rounded = try ExchangeRate(stored: Self.kept(raw))
+            let from = currencies[Int(next(4))], to = currencies[Int(next(4))]
+            guard let fast = HoldingValue.convert(amount, rate: rounded.decimalString, fromExponent: from.exponent, toExponent: to.exponent) else { continue }
+            #expect(fast == (try TradeRules.convert(amount, from: from, to: to, rate: rounded, field: .wholeBody)), "\(amount) × \(rounded) \(from.code)→\(to.code)")
+            checked += 1
+        }
+        #expect(checked > 10_000)
+    }
+
+    /// A rate kept to 18 significant digits, as `TradeRules.rate` keeps an effective one.
+    static func kept(_ rate: Decimal) -> String {
+        var product = rate
+        var kept = Decimal()
+        let scale = ExchangeRate.maximumDigits - 1 - Int(product.exponent) - (product.significand.description.count - 1)
+        NSDecimalRound(&kept, &product, scale, .bankers)
+        return kept.description
+    }
+
     @Test func halvesRoundToEven() throws {
         let eur = 2
         #expect(HoldingValue.value(try Quantity(stored: "1"), price: "0.005", exponent: eur) == .some(0))
         #expect(HoldingValue.value(try Quantity(stored: "1"), price: "0.015", exponent: eur) == .some(2))
         #expect(HoldingValue.value(try Quantity(stored: "3"), price: "0.0050001", exponent: eur) == .some(2))
         #expect(HoldingValue.value(try Quantity(stored: "1000000000000"), price: "999999", exponent: eur) == .some(nil))
+    }
+
+    @Test func aStoredQuantityReadsAsQuantityReadsIt() throws {
+        for text in ["0", "10", "0.5", "38.7", "-2.25", "5.", "007.10", "123456789012345.123456789012345678", "99999999999999999999.999999999999999999"] {
+            #expect(HoldingValue.quantity(stored: text) == (try Quantity(stored: text)), "\(text)")
+        }
+        for text in ["", ".5", "-", "1.2.3", "+5", "1e3", " 1", "1.1234567890123456789", "123456789012345678901"] {
+            #expect(HoldingValue.quantity(stored: text) == nil, "\(text)")
+        }
     }
 
     @Test func anythingButPlainDigitsIsLeftToDecimal() throws {

@@ -110,7 +110,8 @@ struct HoldingsReader {
                 """, arguments: accountId.map { [$0] } ?? [])
             while let row = try rows.next() {
                 guard let account = accounts[row[0]], let asset = assets[row[1]] else { continue }
-                let position = Position(quantity: try Quantity(stored: row[2]), cost: row[3], costBase: row[4], lots: nil)
+                let text: String = row[2]
+                let position = Position(quantity: try HoldingValue.quantity(stored: text) ?? Quantity(stored: text), cost: row[3], costBase: row[4], lots: nil)
                 result.append(try value(account: account, asset: asset, position: position, price: prices[asset.id ?? 0]))
             }
         }
@@ -158,16 +159,18 @@ struct HoldingsReader {
             }
         }
         if let value = figures.value, let rate {
-            figures.valueBase = try Self.convert(value, from: quote, to: base, rate: rate)
-            figures.costNow = try Self.convert(position.cost, from: quote, to: base, rate: rate)
+            figures.valueBase = try Self.convert(value, from: quote, to: base, rate: rate, text: rateText)
+            figures.costNow = try Self.convert(position.cost, from: quote, to: base, rate: rate, text: rateText)
         }
         return figures
     }
 
-    /// `TradeRules.convert`, without the decimal arithmetic when nothing changes: the same
-    /// currency at a rate of exactly 1 leaves every amount the ledger accepts as it is.
-    private static func convert(_ amount: Int64, from: Currency, to: Currency, rate: ExchangeRate) throws -> Int64 {
+    /// `TradeRules.convert`, without the decimal arithmetic when nothing changes (the same
+    /// currency at a rate of exactly 1 leaves every amount the ledger accepts as it is) or when
+    /// `HoldingValue` can do it exactly in integers; `text` is the rate's `decimalString`.
+    private static func convert(_ amount: Int64, from: Currency, to: Currency, rate: ExchangeRate, text: String?) throws -> Int64 {
         if from == to, rate == .one, amount.magnitude < Money.maximumMinorUnits.magnitude { return amount }
+        if let text, let exact = HoldingValue.convert(amount, rate: text, fromExponent: from.exponent, toExponent: to.exponent) { return exact }
         return try TradeRules.convert(amount, from: from, to: to, rate: rate, field: .wholeBody)
     }
 
