@@ -1,5 +1,6 @@
 import Foundation
 import LedgerlyCore
+import LedgerlyProtocol
 @testable import LedgerlyStore
 import Testing
 
