@@ -163,6 +163,7 @@ let package = Package(
             dependencies: [
                 "LedgerlyCLI", "LedgerlyTesting", "LedgerlyProtocol", "LedgerlyRuntime",
                 "ledgerly-store", "ledgerly",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

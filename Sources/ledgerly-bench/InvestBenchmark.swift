@@ -33,18 +33,19 @@ struct InvestBenchmark: ParsableCommand {
         say(String(format: "load: %d trades (%d splits) in %.1f s = %.0f trades/s; %d prices in %.2f s", report.tradesLoaded, report.splits, report.loadTime.seconds,
                    Double(report.tradesLoaded) / report.loadTime.seconds, report.assets, report.pricesTime.seconds))
         say(String(format: "database: %.1f MB (ledgerly.sqlite with its WAL)", Double(report.databaseBytes) / 1_048_576))
-        for trips in [report.holdings, report.gainsPage, report.gainsYear, report.gainsAll] {
+        for trips in [report.holdings, report.holdingsPage, report.gainsPage, report.gainsYear, report.gainsAll] {
             say(String(format: "%@: min %.1f / median %.1f / p95 %.1f / max %.1f ms (of which decoding %.1f ms), reply %.2f MB, %d items",
                        trips.name, trips.min.milliseconds, trips.median.milliseconds, trips.p95.milliseconds, trips.max.milliseconds,
                        trips.medianDecode.milliseconds, Double(trips.replyBytes) / 1_048_576, trips.items))
         }
-        for trips in [report.holdings, report.gainsPage, report.gainsYear, report.gainsAll] {
+        for trips in [report.holdings, report.holdingsPage, report.gainsPage, report.gainsYear, report.gainsAll] {
             let met = trips.median.milliseconds <= Self.targetMilliseconds
             say(String(format: "target median ≤ %.0f ms for %@: %@", Self.targetMilliseconds, trips.name, met ? "met" : "MISSED"))
         }
         let checks = report.holdingsMatch && report.gainsAll.items == report.expectedSales && report.gainsYear.items == report.expectedSalesInYear
             && report.gainsPage.items == Swift.min(100, report.expectedSalesInYear)
-        say("replies agree with the generated history (quantities held, sales per year): \(checks ? "yes" : "NO")")
+            && report.holdingsPageMatch && report.holdingsPage.items == Swift.min(100, report.holdings.items)
+        say("replies agree with the generated history (quantities held, a page of holdings, sales per year): \(checks ? "yes" : "NO")")
         if !checks { throw ExitCode.failure }
     }
 }

@@ -22,7 +22,10 @@ extension EndToEndTests {
             // Every asset still held has a price (USD ones a rate too), so every holding is valued.
             #expect(report.holdings.items > 0)
             #expect(report.valuedHoldings == report.holdings.items)
-            for trips in [report.holdings, report.gainsYear, report.gainsAll] {
+            // A page of 100 holds them all here; its totals and count are the full reply's.
+            #expect(report.holdingsPageMatch)
+            #expect(report.holdingsPage.items == report.holdings.items)
+            for trips in [report.holdings, report.holdingsPage, report.gainsYear, report.gainsAll] {
                 #expect(trips.times.count == 2)
                 #expect(trips.replyBytes > 100)
             }

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import LedgerlyCLI
 import LedgerlyProtocol
 import LedgerlyRuntime
 import LedgerlyTesting
@@ -94,5 +96,25 @@ import Testing
         #expect(down.status == 3)
         #expect(down.stderr.hasPrefix("error: ledgerly-store is not running"), "\(down.stderr)")
         #expect(down.stderr.contains("hint: Start Ledgerly"))
+    }
+}
+
+/// Every command names itself: without `commandName`, swift-argument-parser derives the name with
+/// `String(describing:)` of the type, and each such call scans the binary's protocol
+/// conformances. With ~100 commands that was over a third of the CLI's start-up (`perf`,
+/// docs/performance.md), paid by every command, `--version` included.
+@Suite struct CommandNameTests {
+    @Test func everyCommandHasAnExplicitName() {
+        var unnamed: [String] = []
+        func walk(_ command: any ParsableCommand.Type, path: String) {
+            let configuration = command.configuration
+            guard let name = configuration.commandName else {
+                unnamed.append("\(path) > \(command)")
+                return
+            }
+            for sub in configuration.subcommands { walk(sub, path: path.isEmpty ? name : "\(path) \(name)") }
+        }
+        walk(LedgerlyCommand.self, path: "")
+        #expect(unnamed.isEmpty, "commands without commandName: \(unnamed)")
     }
 }

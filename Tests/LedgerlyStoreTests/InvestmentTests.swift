@@ -73,6 +73,32 @@ import Testing
         #expect(try await store.failure(GainsRequest(after: "yesterday")).field == "body.after")
     }
 
+    @Test func holdingsComeAPageAtATimeWithTotalsOverEveryHolding() async throws {
+        let store = try await Self.store()
+        let account = try await store.call(InvestAccountCreateRequest(name: "Broker", costBasisMethod: .fifo))
+        for (symbol, price) in [("CCC", "30"), ("AAA", "10"), ("BBB", "20")] {
+            let asset = try await store.call(AssetCreateRequest(symbol: symbol, assetType: .etf, quoteCurrency: "EUR"))
+            _ = try await store.call(TradeBuyRequest(accountId: account.id, assetId: asset.id, quantity: "3", price: "9", date: "2026-01-10"))
+            _ = try await store.call(PriceSetRequest(assetId: asset.id, price: price))
+        }
+        let whole = try await store.call(HoldingsRequest())
+        #expect(whole.holdings.map(\.symbol) == ["AAA", "BBB", "CCC"] && whole.holdingCount == 3 && whole.next == nil)
+        #expect(whole.totals.map(\.valueBase) == ["180.00"])
+        var pages: [HoldingRecord] = []
+        var reply = try await store.call(HoldingsRequest(limit: 2))
+        #expect(reply.holdingCount == 3 && reply.totals == whole.totals && reply.next == "\(account.id)/BBB")
+        pages += reply.holdings
+        while let next = reply.next {
+            reply = try await store.call(HoldingsRequest(limit: 2, after: next))
+            #expect(reply.totals == whole.totals && reply.holdingCount == 3)
+            pages += reply.holdings
+        }
+        #expect(pages.map(\.symbol) == whole.holdings.map(\.symbol) && pages.map(\.valueBase) == whole.holdings.map(\.valueBase))
+        #expect(try await store.call(HoldingsRequest(limit: 3)).next == nil)
+        #expect(try await store.failure(HoldingsRequest(limit: 0)).field == "body.limit")
+        #expect(try await store.failure(HoldingsRequest(after: "BBB")).field == "body.after")
+    }
+
     @Test func deletingTheSecondBuyRecomputesTheSale() async throws {
         let ledger = try await Self.example(.lifo)
         let reply = try await ledger.store.call(TradeDeleteRequest(id: ledger.trades[1].id))

@@ -76,7 +76,7 @@ struct AlertsCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The alert history, oldest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The alert history, oldest first.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Only alerts raised since this time (YYYY-MM-DD or ISO 8601).") var since: String?

@@ -26,6 +26,7 @@ struct BudgetCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set a category's monthly budget (or change its limit from a month on).",
             discussion: """
                 Example: ledgerly budget set Groceries 200 --thresholds 50,80,100 --carry-over
@@ -66,7 +67,7 @@ struct BudgetCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List budgets.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List budgets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
@@ -90,7 +91,7 @@ struct BudgetCommand: ParsableCommand {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Limit, spent, remaining and a bar per budget for a month.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Limit, spent, remaining and a bar per budget for a month.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "The month, YYYY-MM (default: this month).") var month: String?
@@ -126,7 +127,7 @@ struct BudgetCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a budget (its past alerts stay).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a budget (its past alerts stay).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Budget id or category.") var budget: String

@@ -9,7 +9,7 @@ struct CategoryCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Show.self, Edit.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a category.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a category.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The category's name.") var name: String
@@ -33,7 +33,7 @@ struct CategoryCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the category tree.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the category tree.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Only expense or income categories.") var kind: CategoryKind?
@@ -58,7 +58,7 @@ struct CategoryCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one category.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one category.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Category id, path (Food/Groceries) or name.") var category: String
@@ -84,7 +84,7 @@ struct CategoryCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename, move or restyle a category.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Rename, move or restyle a category.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Category id, path or name.") var category: String

@@ -10,7 +10,8 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             journal: wallets and categories as accounts, amounts in their currencies with @@ prices in the
             base currency from the kept rates, so `hledger -f FILE bal` and `hledger -f FILE bal -B` give the
-            balances and category totals `ledgerly report` gives. csv: one row per transaction.
+            balances and category totals `ledgerly report` gives; manual assets and liabilities at their
+            valuations and balances (assets:manual:…, liabilities:…). csv: one row per transaction.
             json: everything Ledgerly needs to rebuild the ledger (`ledgerly import json`).
             """,
         subcommands: [Journal.self, CSV.self, JSON.self])
@@ -67,7 +68,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     struct Journal: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "An hledger/ledger journal of every transaction.",
+        static let configuration = CommandConfiguration(commandName: "journal", abstract: "An hledger/ledger journal of every transaction.",
                                                         discussion: "Example: ledgerly export journal -o ledger.journal && hledger -f ledger.journal bal")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var destination: Destination
@@ -78,6 +79,8 @@ struct ExportCommand: ParsableCommand {
                 var writer = JournalWriter(baseCurrency: ledger.settings.baseCurrency, wallets: ledger.wallets, categories: ledger.categories)
                 let investments = try JSON.investments(gateway).map(InvestmentJournal.init)
                 writer.replacedTransactionIds = investments?.replacedTransactionIds ?? []
+                let netWorth = try JSON.netWorth(gateway).map(NetWorthJournal.init)
+                writer.payments = netWorth?.payments ?? [:]
                 try file.write(writer.header())
                 // Starting balances are dated no later than the first transaction (history may be
                 // imported after the wallets were created).
@@ -87,6 +90,7 @@ struct ExportCommand: ParsableCommand {
                 let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { try file.write(writer.entry(for: $0)) }
                 try file.write(writer.finish())
                 if let investments { try file.write(investments.entries(walletAccount: writer.walletAccount)) }
+                if let netWorth { try file.write(netWorth.entries(declaringWith: &writer)) }
                 let skipped = writer.skippedTransactionIds.isEmpty ? "" : " (\(writer.skippedTransactionIds.count) written as comments: their records could not be read)"
                 return "Exported \(count) transactions to \(destination.output ?? "-")\(skipped)."
             }
@@ -94,7 +98,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     struct CSV: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every transaction as a CSV row.")
+        static let configuration = CommandConfiguration(commandName: "csv", abstract: "Every transaction as a CSV row.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var destination: Destination
 
@@ -113,6 +117,7 @@ struct ExportCommand: ParsableCommand {
 extension ExportCommand {
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "json",
             abstract: "Everything as JSON: settings, wallets, categories, tags, budgets, rates, goals, recurring, alerts, transactions.",
             discussion: """
                 Lossless: every record keeps its id, its times and the amounts and rates it was recorded with.
@@ -132,7 +137,7 @@ extension ExportCommand {
                     tags: try gateway.call(TagListRequest()).tags, budgets: try gateway.call(BudgetListRequest()).budgets,
                     rateProfiles: try gateway.call(RateProfileListRequest()).profiles, rates: try JSON.rates(gateway), goals: goals,
                     recurring: try gateway.call(RecurringListRequest()).recurring, alerts: try JSON.alerts(gateway), conversions: try JSON.conversions(gateway),
-                    investments: try JSON.investments(gateway))
+                    investments: try JSON.investments(gateway), netWorth: try JSON.netWorth(gateway))
                 try file.write(try LedgerExport.opening(header))
                 var first = true
                 let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { record in
@@ -140,7 +145,7 @@ extension ExportCommand {
                     first = false
                 }
                 try file.write(LedgerExport.end)
-                return "Exported \(count) transactions, \(header.rates?.count ?? 0) rates, \(goals.count) goals, \(header.recurring?.count ?? 0) recurring, \(header.alerts?.count ?? 0) alerts and \(header.investments?.trades.count ?? 0) investment trades to \(destination.output ?? "-")."
+                return "Exported \(count) transactions, \(header.rates?.count ?? 0) rates, \(goals.count) goals, \(header.recurring?.count ?? 0) recurring, \(header.alerts?.count ?? 0) alerts, \(header.investments?.trades.count ?? 0) investment trades, \(header.netWorth?.assets.count ?? 0) manual assets, \(header.netWorth?.liabilities.count ?? 0) liabilities and \(header.netWorth?.snapshots.count ?? 0) net-worth snapshots to \(destination.output ?? "-")."
             }
         }
 
@@ -196,6 +201,17 @@ extension ExportCommand {
                 accounts: try gateway.call(InvestAccountListRequest(includeArchived: true)).accounts, assets: assets,
                 trades: try gateway.call(TradeListRequest()).trades, prices: prices, targets: targets)
             return investments.isEmpty ? nil : investments
+        }
+
+        /// Manual assets and liabilities (archived too), each read again on its own for its whole
+        /// history (lists leave it out), and every monthly snapshot with its breakdown; nil when
+        /// the ledger has none, so a file without net worth stays as it was.
+        static func netWorth(_ gateway: Gateway) throws -> NetWorthRestore? {
+            let assets = try gateway.call(ManualAssetListRequest(includeArchived: true)).assets.map { try gateway.call(ManualAssetGetRequest(id: $0.id)) }
+            let liabilities = try gateway.call(LiabilityListRequest(includeArchived: true)).liabilities.map { try gateway.call(LiabilityGetRequest(id: $0.id)) }
+            let snapshots = try gateway.call(NetWorthSnapshotListRequest(includeItems: true)).snapshots
+            let netWorth = NetWorthRestore(assets: assets, liabilities: liabilities, snapshots: snapshots)
+            return netWorth.isEmpty ? nil : netWorth
         }
     }
 }

@@ -32,6 +32,7 @@ struct GoalCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a saving goal.",
             discussion: "Example: ledgerly goal add Holiday --target 2400 --deadline 2027-07-01 --wallet Savings --auto-fund 200 --auto-fund-from Checking")
         @OptionGroup var global: GlobalOptions
@@ -70,7 +71,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List goals with their progress.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List goals with their progress.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
@@ -91,7 +92,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "One goal in detail.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "One goal in detail.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var goal: String
@@ -107,6 +108,7 @@ struct GoalCommand: ParsableCommand {
 
     struct Fund: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fund",
             abstract: "Put money towards a goal.",
             discussion: "With --from and a goal that has a wallet, the money is moved into that wallet (a transfer).")
         @OptionGroup var global: GlobalOptions

@@ -168,11 +168,13 @@ struct ImportCommand: ParsableCommand {
 
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "json",
             abstract: "Rebuild a ledger from `ledgerly export json` (into a new, empty ledger).",
             discussion: """
                 Everything comes back under the ids it had: wallets, categories, tags, rate profiles and rate
                 history, the alert log and conversion history, every transaction with its kept amounts and rates,
-                then budgets, goals with their contributions, and recurring templates where they had got to.
+                then budgets, goals with their contributions, and recurring templates where they had got to,
+                investments, and net worth (manual assets, liabilities, monthly snapshots).
                 Set up the new ledger with the export's base currency first: ledgerly setup --base-currency EUR …
                 """)
         @OptionGroup var global: GlobalOptions
@@ -211,6 +213,10 @@ struct ImportCommand: ParsableCommand {
                 try JSON.requireOneFrame(finish, "its budgets, goals and recurring transactions", file: file)
                 let investRestore = header.investments.flatMap { $0.isEmpty ? nil : InvestRestoreRequest(investments: $0) }
                 if let investRestore { try JSON.requireOneFrame(investRestore, "its investments", file: file) }
+                // Sent even when empty (an older file): it also drops any snapshot the alerts
+                // service took of the half-restored ledger (D219).
+                let netWorthRestore = NetWorthRestoreRequest(netWorth: header.netWorth ?? NetWorthRestore(assets: [], liabilities: [], snapshots: []))
+                try JSON.requireOneFrame(netWorthRestore, "its manual assets, liabilities and net-worth snapshots", file: file)
                 _ = try gateway.call(begin)
                 do {
                     let saved = header.settings
@@ -226,10 +232,13 @@ struct ImportCommand: ParsableCommand {
                     let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, takeBack: false, gateway: gateway)
                     let finished = try gateway.call(finish)
                     if let investRestore { _ = try gateway.call(investRestore) }
+                    // After the transactions: a liability's payments are linked to theirs.
+                    _ = try gateway.call(netWorthRestore)
                     print("""
                         Restored from \(file): \(header.wallets.count) wallets, \(header.categories.count) categories, \(export.transactions.count) transactions \
                         (\(result.imported) entries, transfers counted once), \(rates.count) rates, \(finished.budgets) budgets, \(finished.goals) goals \
-                        (\(finished.contributions) contributions), \(finished.recurring) recurring, \(header.alerts?.count ?? 0) alerts, \(header.investments?.trades.count ?? 0) investment trades.
+                        (\(finished.contributions) contributions), \(finished.recurring) recurring, \(header.alerts?.count ?? 0) alerts, \(header.investments?.trades.count ?? 0) investment trades, \
+                        \(header.netWorth?.assets.count ?? 0) manual assets, \(header.netWorth?.liabilities.count ?? 0) liabilities, \(header.netWorth?.snapshots.count ?? 0) net-worth snapshots.
                         """)
                 } catch let failure as CLIFailure {
                     throw CLIFailure(message: failure.message + "; the ledger is only part restored", status: failure.status,
@@ -265,7 +274,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     struct Undo: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete every transaction an import recorded.",
+        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Delete every transaction an import recorded.",
                                                         discussion: "The import id is printed by `ledgerly import csv` (e.g. csv-1f2e3d4c).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

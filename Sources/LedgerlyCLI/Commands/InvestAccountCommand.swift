@@ -16,6 +16,7 @@ struct InvestAccountCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an investment account.",
             discussion: "Example: ledgerly invest account add Broker --broker 'Interactive Brokers' --base-currency EUR --method fifo")
         @OptionGroup var global: GlobalOptions
@@ -39,7 +40,7 @@ struct InvestAccountCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List investment accounts.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List investment accounts.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived accounts.") var includeArchived = false
@@ -61,6 +62,7 @@ struct InvestAccountCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change an investment account (its base currency cannot change).",
             discussion: "A new --method recomputes every lot and realised gain of the account.")
         @OptionGroup var global: GlobalOptions
@@ -85,7 +87,7 @@ struct InvestAccountCommand: ParsableCommand {
     }
 
     struct Archive: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Archive an investment account: it takes no new trades; what it holds still counts.")
+        static let configuration = CommandConfiguration(commandName: "archive", abstract: "Archive an investment account: it takes no new trades; what it holds still counts.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Account id or name.") var account: String

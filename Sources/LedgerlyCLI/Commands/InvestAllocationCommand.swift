@@ -43,6 +43,7 @@ struct InvestAllocationCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set a group's (or with --type an asset type's) target share of the portfolio, in percent.",
             discussion: "Targets of one kind add up to at most 100. Example: ledgerly invest allocation set core 70; ledgerly invest allocation set crypto 10 --type")
         @OptionGroup var global: GlobalOptions
@@ -62,7 +63,7 @@ struct InvestAllocationCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a group's (or with --type an asset type's) target.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a group's (or with --type an asset type's) target.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The allocation group (or asset type with --type).") var group: String
@@ -79,7 +80,7 @@ struct InvestAllocationCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Target, actual and drift per group (or asset type), with a bar each; drifting ones marked.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Target, actual and drift per group (or asset type), with a bar each; drifting ones marked.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "group or type (default group).") var by: Dimension = .group

@@ -25,6 +25,7 @@ struct InvestAssetCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an asset.",
             discussion: """
                 Example: ledgerly invest asset add AAPL --type stock --currency USD --name 'Apple Inc.' --exchange NASDAQ --group core
@@ -54,7 +55,7 @@ struct InvestAssetCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List assets.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List assets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
@@ -70,6 +71,7 @@ struct InvestAssetCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change an asset (an empty string clears a text; the currency cannot change once it has trades).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

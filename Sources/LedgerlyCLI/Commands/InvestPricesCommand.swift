@@ -10,6 +10,7 @@ struct InvestPricesCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set a price by hand (per unit, in the asset's quote currency).",
             usage: "ledgerly invest prices set <symbol> <price> [--currency <currency>] [--at <at>] [--json]",
             discussion: "Example: ledgerly invest prices set AAPL 187.20 --at 2026-11-23T21:00:00Z")
@@ -38,7 +39,7 @@ struct InvestPricesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The latest price of each asset; stale ones are marked.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The latest price of each asset; stale ones are marked.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
@@ -54,6 +55,7 @@ struct InvestPricesCommand: ParsableCommand {
 
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "An asset's prices, oldest first (the last 72 hours unless --since), with a sparkline on a terminal.",
             discussion: "Every price of the last 72 hours is kept; before that, one a day (the day's last).")
         @OptionGroup var global: GlobalOptions

@@ -20,7 +20,7 @@ struct InvestWatchCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Watch an asset.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Watch an asset.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Symbol or id.") var symbol: String
@@ -29,7 +29,7 @@ struct InvestWatchCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop watching an asset.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Stop watching an asset.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Symbol or id.") var symbol: String
@@ -38,7 +38,7 @@ struct InvestWatchCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List watched assets.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List watched assets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 

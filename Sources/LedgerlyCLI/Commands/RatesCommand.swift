@@ -23,7 +23,7 @@ struct RatesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The newest rate of every pair in a profile; stale ones are marked.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The newest rate of every pair in a profile; stale ones are marked.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
@@ -50,6 +50,7 @@ struct RatesCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set a rate by hand: how many QUOTE one BASE is worth.",
             usage: "ledgerly rates set <base> <quote> <rate> [--profile <profile>] [--at <at>] [--override] [--json]",
             discussion: "Example (parallel-market dollar): ledgerly rates set USD ARS 1185.50 --profile parallel")
@@ -90,7 +91,7 @@ struct RatesCommand: ParsableCommand {
     }
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every stored rate of one pair, newest first.")
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "Every stored rate of one pair, newest first.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Base currency.") var base: String
@@ -113,6 +114,7 @@ struct RatesCommand: ParsableCommand {
 
     struct Refresh: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "refresh",
             abstract: "Fetch rates from the configured providers now (asks ledgerly-rates).",
             discussion: "Providers are configured in <home>/rates.json; without it, the ECB's daily reference rates feed the official profile. Exits 1 when a provider failed.")
         @OptionGroup var global: GlobalOptions
@@ -161,11 +163,12 @@ struct RatesCommand: ParsableCommand {
 
     struct Profile: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "profile",
             abstract: "Rate profiles: named series (official feed, parallel market, your own).",
             subcommands: [Add.self, List.self, Use.self])
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Add a profile.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a profile.")
             @OptionGroup var global: GlobalOptions
             @OptionGroup var output: OutputOptions
             @Argument(help: "Its name.") var name: String
@@ -183,7 +186,7 @@ struct RatesCommand: ParsableCommand {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List profiles; * marks each mode's default.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List profiles; * marks each mode's default.")
             @OptionGroup var global: GlobalOptions
             @OptionGroup var output: OutputOptions
 
@@ -204,7 +207,7 @@ struct RatesCommand: ParsableCommand {
         }
 
         struct Use: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Use a profile: it becomes its type's default and the exchange mode follows.")
+            static let configuration = CommandConfiguration(commandName: "use", abstract: "Use a profile: it becomes its type's default and the exchange mode follows.")
             @OptionGroup var global: GlobalOptions
             @OptionGroup var output: OutputOptions
             @Argument(help: "Profile id or name.") var profile: String

@@ -32,6 +32,7 @@ struct RecurringCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a recurring transaction.",
             discussion: "Example: ledgerly recurring add Rent --wallet Checking --amount 1200 --category Housing --monthly --start 2026-12-01")
         @OptionGroup var global: GlobalOptions
@@ -66,7 +67,7 @@ struct RecurringCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List recurring transactions and their next occurrence.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List recurring transactions and their next occurrence.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
@@ -86,7 +87,7 @@ struct RecurringCommand: ParsableCommand {
     }
 
     struct Pause: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause: nothing is posted until resumed.")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause: nothing is posted until resumed.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var recurring: String
@@ -102,7 +103,7 @@ struct RecurringCommand: ParsableCommand {
     }
 
     struct Resume: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume from the next occurrence not yet past.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume from the next occurrence not yet past.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var recurring: String
@@ -118,7 +119,7 @@ struct RecurringCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a recurring transaction (what it posted stays).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a recurring transaction (what it posted stays).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var recurring: String

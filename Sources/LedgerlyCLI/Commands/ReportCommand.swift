@@ -3,18 +3,19 @@ import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `ledgerly report balance|categories|cashflow|payees`: answered by the store from totals it
-/// keeps on every write, so each takes milliseconds at any size.
+/// `ledgerly report balance|categories|cashflow|payees|networth`: answered by the store from
+/// totals it keeps on every write (net worth: from the stored monthly snapshots), so each takes
+/// milliseconds at any size.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "report", abstract: "Balances, spending and income by category, cash flow, top payees.",
+        commandName: "report", abstract: "Balances, spending and income by category, cash flow, top payees, net worth by month.",
         discussion: """
             Amounts are in the base currency at each transaction's kept rate (a report never changes
             because a rate changed later). Parent categories include their subcategories, split parts
             count in their own categories, transfers are neither income nor spending, and a refund
             lowers its category's spending. Every report takes --json or --csv.
             """,
-        subcommands: [Balance.self, Categories.self, CashFlow.self, Payees.self], defaultSubcommand: Balance.self)
+        subcommands: [Balance.self, Categories.self, CashFlow.self, Payees.self, ReportNetWorthCommand.self], defaultSubcommand: Balance.self)
 
     /// Minor units of a decimal string in `currency`, for bar lengths and shares.
     static func minor(_ amount: String, _ currency: String?) -> Int64 {
@@ -37,7 +38,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     struct Balance: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every wallet's balance, and its value in the base currency now (net worth).")
+        static let configuration = CommandConfiguration(commandName: "balance", abstract: "Every wallet's balance, and its value in the base currency now (net worth).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
         @Flag(help: "Also list archived wallets that hold nothing (one that holds money is always listed).") var all = false
@@ -89,6 +90,7 @@ struct ReportCommand: ParsableCommand {
 
     struct Categories: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "categories",
             abstract: "Spending and income by category, in total or per month, with bars.",
             discussion: "Examples: ledgerly report categories --months 3 · ledgerly report categories --from 2026-01 --to 2026-06 --monthly --csv")
         @OptionGroup var global: GlobalOptions
@@ -198,7 +200,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     struct Payees: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Where the money goes (or comes from), by the transactions' notes.")
+        static let configuration = CommandConfiguration(commandName: "payees", abstract: "Where the money goes (or comes from), by the transactions' notes.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
         @Option(help: "First day, YYYY-MM-DD.") var from: String?

@@ -16,6 +16,8 @@ struct SettingsCommand: ParsableCommand {
         list.add("Price refresh", "every \(settings.priceRefreshIntervalMinutes) minutes")
         list.add("Stale after", "\(settings.staleFiatMinutes) minutes (currencies), \(settings.staleCryptoMinutes) minutes (crypto), \(settings.staleEquityMinutes) minutes (other assets)")
         list.add("Allocation drift", "\(settings.allocationDriftPoints) percentage points")
+        // A label no longer than the others, so the list keeps its alignment.
+        list.add("Speculative", settings.speculativeGroups.isEmpty ? "no allocation group" : "allocation groups " + settings.speculativeGroups.joined(separator: ", "))
         list.add("Sync", settings.cloudSync ? "on" : "off")
         let n = settings.notifications
         list.add("Notifications", "budgets \(n.budgetAlerts ? "on" : "off"), goals \(n.goalAlerts ? "on" : "off"), rates \(n.rateAlerts ? "on" : "off"), recurring \(n.recurringReminders ? "on" : "off")")
@@ -26,7 +28,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the settings.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the settings.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
@@ -41,7 +43,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change settings (only what you pass).")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change settings (only what you pass).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(name: .customLong("base-currency"), help: "Currency reports and budgets are totalled in.") var baseCurrency: String?
@@ -51,6 +53,11 @@ struct SettingsCommand: ParsableCommand {
         @Option(name: .customLong("stale-crypto-minutes"), help: "A crypto price older than this is marked stale (1-10080, default 15).") var staleCryptoMinutes: Int?
         @Option(name: .customLong("stale-equity-minutes"), help: "A price of a share, fund or bond older than this is marked stale (1-10080, default 60).") var staleEquityMinutes: Int?
         @Option(name: .customLong("drift-points"), help: "An allocation target drifts when actual and target differ by more than this many percentage points (default 5).") var driftPoints: Int?
+        @Option(name: .customLong("speculative-groups"),
+                help: ArgumentHelp("Allocation groups whose holdings are speculative, comma-separated (default speculative; '' for none).",
+                                   discussion: "Their holdings are left out of core net worth and counted as volatile. Names are compared exactly, case included.",
+                                   valueName: "groups"))
+        var speculativeGroups: String?
         @Option(help: "on or off.") var sync: Switch?
         @Option(name: .customLong("budget-alerts"), help: "on or off.") var budgetAlerts: Switch?
         @Option(name: .customLong("goal-alerts"), help: "on or off.") var goalAlerts: Switch?
@@ -58,8 +65,14 @@ struct SettingsCommand: ParsableCommand {
         @Option(name: .customLong("recurring-reminders"), help: "on or off.") var recurringReminders: Switch?
 
         func validate() throws {
-            let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, staleFiatMinutes, staleCryptoMinutes, staleEquityMinutes, driftPoints, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
+            let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, staleFiatMinutes, staleCryptoMinutes, staleEquityMinutes, driftPoints, speculativeGroups, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
             if given.allSatisfy({ $0 == nil }) { throw ValidationError("nothing to change: pass at least one option (see --help)") }
+        }
+
+        /// "core, speculative" → ["core", "speculative"]: split at commas, spaces around a name
+        /// dropped (a group named with inner spaces keeps them); "" is no group at all.
+        static func groups(_ text: String) -> [String] {
+            text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
 
         func run() throws {
@@ -77,7 +90,7 @@ struct SettingsCommand: ParsableCommand {
                 let settings = try gateway.call(SettingsUpdateRequest(
                     baseCurrency: baseCurrency, exchangeMode: exchangeMode, priceRefreshIntervalMinutes: priceRefreshMinutes,
                     staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, staleEquityMinutes: staleEquityMinutes,
-                    allocationDriftPoints: driftPoints, cloudSync: sync?.isOn, notifications: notifications))
+                    allocationDriftPoints: driftPoints, speculativeGroups: speculativeGroups.map(Set.groups), cloudSync: sync?.isOn, notifications: notifications))
                 if output.json { return try JSONOutput.print(settings) }
                 print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
             }

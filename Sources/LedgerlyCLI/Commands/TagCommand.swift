@@ -8,7 +8,7 @@ struct TagCommand: ParsableCommand {
         subcommands: [Add.self, List.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a tag.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a tag.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The tag's name.") var name: String
@@ -23,7 +23,7 @@ struct TagCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List tags.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List tags.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 

@@ -76,6 +76,7 @@ struct TransactionCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Record an expense or income.",
             discussion: "Example: ledgerly tx add --wallet Checking --amount 84.30 --split 60:Groceries --split 24.30:Household --tag weekly")
         @OptionGroup var global: GlobalOptions
@@ -118,7 +119,7 @@ struct TransactionCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List transactions, newest first, with filters.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List transactions, newest first, with filters.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Wallet id or name.") var wallet: String?
@@ -153,7 +154,7 @@ struct TransactionCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one transaction.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one transaction.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
@@ -169,7 +170,7 @@ struct TransactionCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a transaction (only what you pass).")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a transaction (only what you pass).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
@@ -200,7 +201,7 @@ struct TransactionCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a transaction (both legs of a transfer).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a transaction (both legs of a transfer).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
@@ -222,6 +223,7 @@ struct TransactionCommand: ParsableCommand {
 
     struct Transfer: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "transfer",
             abstract: "Move money between two wallets (two linked legs; not income or spending).",
             discussion: "Between currencies, give what arrives: ledgerly tx transfer --from Checking --to Yen --amount 100 --to-amount 16250")
         @OptionGroup var global: GlobalOptions

@@ -37,7 +37,7 @@ struct WalletCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a wallet.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a wallet.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The wallet's name (unique).") var name: String
@@ -61,7 +61,7 @@ struct WalletCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List wallets with their balances.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List wallets with their balances.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived wallets.") var includeArchived = false
@@ -77,7 +77,7 @@ struct WalletCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one wallet.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one wallet.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Wallet id or name.") var wallet: String
@@ -92,7 +92,7 @@ struct WalletCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a wallet (its currency cannot change).")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a wallet (its currency cannot change).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Wallet id or name.") var wallet: String
@@ -118,7 +118,7 @@ struct WalletCommand: ParsableCommand {
     }
 
     struct Archive: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Archive a wallet (hide it; keep its history).")
+        static let configuration = CommandConfiguration(commandName: "archive", abstract: "Archive a wallet (hide it; keep its history).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Wallet id or name.") var wallet: String

@@ -41,3 +41,21 @@ struct LotArgument: ExpressibleByArgument {
 
     static var defaultValueDescription: String { "ID:QTY" }
 }
+extension ManualAssetType: ExpressibleByArgument {}
+
+/// A liability's type as typed: `credit-card` like the other options' kebab case, or the wire's
+/// `creditCard`, so a value copied from `--json` output works too.
+struct LiabilityTypeArgument: ExpressibleByArgument {
+    let type: LiabilityType
+
+    init?(argument: String) {
+        let folded = argument.lowercased().filter { $0 != "-" }
+        guard let match = LiabilityType.allCases.first(where: { $0.rawValue.lowercased() == folded }) else { return nil }
+        type = match
+    }
+
+    /// What the CLI prints for a type: the kebab-case spelling it takes.
+    static func text(_ type: LiabilityType) -> String { type == .creditCard ? "credit-card" : type.rawValue }
+
+    static var allValueStrings: [String] { LiabilityType.allCases.map(text) }
+}

@@ -41,3 +41,11 @@ enum DecimalText {
         return text + String(repeating: "0", count: max(0, decimals - have))
     }
 }
+
+extension DecimalText {
+    /// `a − b`, written with as many decimals as the longer of the two ("262000" − "250000.00" = "12000.00").
+    static func difference(_ a: String, _ b: String) -> String? {
+        guard let x = value(a), let y = value(b) else { return nil }
+        return text(x - y, decimals: max(decimals(a), decimals(b)))
+    }
+}

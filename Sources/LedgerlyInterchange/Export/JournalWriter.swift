@@ -35,6 +35,9 @@ public struct JournalWriter: Sendable {
     /// Transactions another part of the journal stands for (investment trades' cash, written with
     /// their trade by `InvestmentJournal`): not written again.
     public var replacedTransactionIds: Set<Int64> = []
+    /// Liability payments by transaction id (`NetWorthJournal.payments`): each is written as the
+    /// payment it is, the liability's account against the wallet, instead of an expense.
+    public var payments: [Int64: LiabilityPayment] = [:]
     /// Transfer legs whose counterpart has not come yet, by their own id.
     private var pendingLegs: [Int64: TransactionRecord] = [:]
     /// Transactions written as a comment instead of an entry because their record could not be
@@ -69,6 +72,22 @@ public struct JournalWriter: Sendable {
             return kind == .income ? JournalAccounts.uncategorizedIncome : JournalAccounts.uncategorizedExpense
         }
         return accounts.categories[categoryId] ?? "\(kind == .income ? "income" : "expenses"):category \(categoryId)"
+    }
+
+    /// `commodity` and `account` directives for those of `commodities` and `accounts` not
+    /// declared yet (another part of the journal, written after the transactions, uses them), so
+    /// the file still passes `hledger --strict`; they count as declared from now on.
+    public mutating func declare(commodities: [String], accounts: [String]) -> String {
+        var text = ""
+        for commodity in commodities.map({ $0.uppercased() }) where !commodity.isEmpty && !declaredCommodities.contains(commodity) {
+            declaredCommodities.insert(commodity)
+            text += "commodity \(JournalAmount.commoditySymbol(commodity))\n"
+        }
+        for account in accounts where !declaredAccounts.contains(account) {
+            declaredAccounts.insert(account)
+            text += "account \(account)\n"
+        }
+        return text
     }
 
     // MARK: Header and opening balances
@@ -179,6 +198,7 @@ public struct JournalWriter: Sendable {
         let base = try baseAmount(of: transaction)
         let categorySign: Int64 = transaction.kind == .expense ? 1 : -1
 
+        if let payment = payments[transaction.id] { return try paymentEntry(transaction, payment, wallet: wallet, walletAmount: walletAmount, base: base) }
         var parts: [(amount: JournalAmount, account: String)] = []
         if transaction.splits.isEmpty {
             parts = [(amount, categoryAccount(transaction.categoryId, kind: transaction.kind))]
@@ -222,6 +242,27 @@ public struct JournalWriter: Sendable {
             date: transaction.date, code: String(transaction.id), description: JournalSyntax.description(transaction.notes),
             comments: ["ledgerly-id:\(transaction.id)"] + Self.tagComment(transaction.tags),
             postings: postings)
+    }
+
+    /// A liability payment: the amount paid, in the liability's currency, onto its account, and
+    /// what left the wallet. The liability's posting is at cost in the base when the base amount
+    /// is known and it is in another currency (as a category posting would be), else at cost in
+    /// the wallet's currency when that differs; what a rounding leaves goes to
+    /// `equity:conversion differences` (`render`).
+    private func paymentEntry(_ transaction: TransactionRecord, _ payment: LiabilityPayment, wallet: WalletRecord, walletAmount: JournalAmount,
+                              base: JournalAmount?) throws(Skip) -> JournalEntry {
+        let paid = try parse(payment.amount, payment.currency, "liability payment")
+        var cost: JournalAmount?
+        if let base, paid.commodity != base.commodity {
+            cost = base
+        } else if base == nil, paid.commodity != walletAmount.commodity {
+            cost = walletAmount
+        }
+        let walletCost = base.flatMap { $0.commodity != walletAmount.commodity ? $0 : nil }
+        return JournalEntry(
+            date: transaction.date, code: String(transaction.id), description: JournalSyntax.description(transaction.notes),
+            comments: ["ledgerly-id:\(transaction.id), ledgerly-liability-entry:\(payment.entryId)"] + Self.tagComment(transaction.tags),
+            postings: [JournalPosting(payment.account, paid, cost: cost), JournalPosting(walletAccount(wallet.id), walletAmount.signed(-1), cost: walletCost)])
     }
 
     /// One entry for both legs: the destination's posting first, then the source's. Each is at
@@ -352,5 +393,22 @@ public struct JournalWriter: Sendable {
             }
         }
         return (directives.isEmpty ? "" : directives + "\n") + entry.text
+    }
+}
+
+/// A liability payment as the journal writes it: the transaction that paid it is posted to the
+/// liability's account with the amount paid in the liability's currency (which can differ from
+/// the transaction's when the wallet's amount was given).
+public struct LiabilityPayment: Hashable, Sendable {
+    public var account: String
+    public var amount: String
+    public var currency: String
+    public var entryId: Int64
+
+    public init(account: String, amount: String, currency: String, entryId: Int64) {
+        self.account = account
+        self.amount = amount
+        self.currency = currency
+        self.entryId = entryId
     }
 }

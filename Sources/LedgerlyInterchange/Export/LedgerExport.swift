@@ -10,7 +10,8 @@ import LedgerlyProtocol
 /// after the header.
 public struct LedgerExport: Codable, Sendable {
     /// Version 1 had settings, wallets, categories, tags and budgets; version 2 added the rest
-    /// but investments, version 3 added investments (absent, hence nil, when an older file is read).
+    /// but investments, version 3 added investments, version 4 net worth (manual assets,
+    /// liabilities, snapshots); a member a file's version did not have is absent, hence nil.
     public struct Header: Codable, Sendable {
         public var format: String
         public var version: Int
@@ -27,13 +28,15 @@ public struct LedgerExport: Codable, Sendable {
         public var alerts: [AlertRecord]?
         public var conversions: [ConversionRecord]?
         public var investments: InvestmentRestore?
+        /// Absent when the ledger has no manual assets, liabilities or snapshots.
+        public var netWorth: NetWorthRestore?
 
         public static let formatName = "ledgerly-export"
-        public static let currentVersion = 3
+        public static let currentVersion = 4
 
         public init(exportedAt: String, settings: SettingsRecord, wallets: [WalletRecord], categories: [CategoryRecord], tags: [TagRecord], budgets: [BudgetRecord],
                     rateProfiles: [RateProfileRecord], rates: [RateRecord], goals: [GoalRestore], recurring: [RecurringRecord], alerts: [AlertRecord],
-                    conversions: [ConversionRecord], investments: InvestmentRestore? = nil) {
+                    conversions: [ConversionRecord], investments: InvestmentRestore? = nil, netWorth: NetWorthRestore? = nil) {
             self.format = Self.formatName
             self.version = Self.currentVersion
             self.exportedAt = exportedAt
@@ -49,6 +52,7 @@ public struct LedgerExport: Codable, Sendable {
             self.alerts = alerts
             self.conversions = conversions
             self.investments = investments
+            self.netWorth = netWorth
         }
     }
 

@@ -109,22 +109,16 @@ public final class RequestClient {
     /// Decodes an `.ok` reply, or throws the error reply as `.rejected`.
     public static func decodeReply<Reply: Codable & Sendable>(_ frame: Data, as type: Reply.Type, expectedType: String) throws(ClientError) -> Reply {
         let decoder = MessageCoding.decoder()
-        guard let header = try? decoder.decode(EnvelopeHeader.self, from: frame) else {
+        decoder.userInfo[ReplyFrame<Reply>.expectedTypeKey] = expectedType
+        guard let read = try? decoder.decode(ReplyFrame<Reply>.self, from: frame) else {
             throw .invalidReply("the reply is not a protocol envelope")
         }
-        if header.type == "error" {
-            guard let error = try? decoder.decode(Envelope<ErrorBody>.self, from: frame) else {
-                throw .invalidReply("the error reply could not be read")
-            }
-            throw .rejected(error.body)
-        }
-        guard header.type == expectedType else {
-            throw .invalidReply("expected \(expectedType), got \(header.type)")
-        }
-        do {
-            return try decoder.decode(Envelope<Reply>.self, from: frame).body
-        } catch {
-            throw .invalidReply("\(expectedType) body could not be read: \(error)")
+        switch read.outcome {
+        case .reply(let reply): return reply
+        case .rejected(let error): throw .rejected(error)
+        case .unreadableError: throw .invalidReply("the error reply could not be read")
+        case .wrongType(let type): throw .invalidReply("expected \(expectedType), got \(type)")
+        case .unreadableBody(let error): throw .invalidReply("\(expectedType) body could not be read: \(error)")
         }
     }
 }

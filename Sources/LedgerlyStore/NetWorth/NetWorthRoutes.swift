@@ -18,5 +18,6 @@ extension StoreRouteTable {
         read(NetWorthRequest.self, NetWorthSnapshotHandlers.get)
         write(NetWorthSnapshotTakeRequest.self, NetWorthSnapshotHandlers.take)
         read(NetWorthSnapshotListRequest.self, NetWorthSnapshotHandlers.list)
+        write(NetWorthRestoreRequest.self, NetWorthRestoreHandler.restore)
     }
 }

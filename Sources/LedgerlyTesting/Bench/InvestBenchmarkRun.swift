@@ -62,6 +62,10 @@ public struct InvestBenchmarkReport: Sendable {
     public let pricesTime: Duration
     public let databaseBytes: Int
     public let holdings: RoundTrips
+    /// The first page of 100 holdings, with the totals over every holding: what a screen shows.
+    public let holdingsPage: RoundTrips
+    /// The first page's totals and `holdingCount` are the full reply's.
+    public let holdingsPageMatch: Bool
     /// The year's first page of 100 sales, with the year's totals: what a screen shows.
     public let gainsPage: RoundTrips
     public let gainsYear: RoundTrips
@@ -146,19 +150,29 @@ public struct InvestBenchmarkRun {
         let pricesTime = ContinuousClock.now - pricesStarted
 
         let holdings = try time("invest.holdings", HoldingsRequest(), client) { $0.holdings.count }
+        let holdingsPage = try time("invest.holdings, first 100 holdings", HoldingsRequest(limit: 100), client) { $0.holdings.count }
         let gainsPage = try time("invest.gains --year \(configuration.year), first 100 sales", GainsRequest(year: configuration.year, limit: 100), client) { $0.sales.count }
         let gainsYear = try time("invest.gains --year \(configuration.year)", GainsRequest(year: configuration.year), client) { $0.sales.count }
         let gainsAll = try time("invest.gains (all years)", GainsRequest(), client) { $0.sales.count }
 
         // The replies against the history.
         let reply = try client.call(HoldingsRequest())
+        let firstPage = try client.call(HoldingsRequest(limit: 100))
+        // Ages are counted when each reply is made, so they are left out of the comparison.
+        let withoutAges = { (holdings: [HoldingRecord]) in holdings.map { holding in
+            var holding = holding
+            holding.price?.ageSeconds = 0
+            return holding
+        } }
+        let holdingsPageMatch = firstPage.totals == reply.totals && firstPage.holdingCount == reply.holdings.count
+            && withoutAges(firstPage.holdings) == withoutAges(Array(reply.holdings.prefix(100)))
         var held: [String: Decimal] = [:]
         for holding in reply.holdings { held[holding.symbol, default: 0] += Decimal(string: holding.quantity) ?? -1 }
         var expected: [String: Decimal] = [:]
         for asset in history.assets where asset.heldTenths > 0 { expected[asset.symbol] = Decimal(string: InvestHistory.tenths(asset.heldTenths)) }
         return InvestBenchmarkReport(
             assets: history.assets.count, tradesLoaded: loaded, splits: history.splitCount, loadTime: loadTime, pricesTime: pricesTime,
-            databaseBytes: Self.databaseBytes(home), holdings: holdings, gainsPage: gainsPage, gainsYear: gainsYear, gainsAll: gainsAll,
+            databaseBytes: Self.databaseBytes(home), holdings: holdings, holdingsPage: holdingsPage, holdingsPageMatch: holdingsPageMatch, gainsPage: gainsPage, gainsYear: gainsYear, gainsAll: gainsAll,
             holdingsMatch: held == expected, expectedSales: history.count(.sell), expectedSalesInYear: history.sales(inYear: configuration.year),
             valuedHoldings: reply.holdings.filter { $0.valueBase != nil }.count)
     }

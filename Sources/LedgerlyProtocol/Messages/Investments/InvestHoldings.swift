@@ -127,19 +127,33 @@ public struct HoldingsRequest: ReadRequest, Hashable {
     public var accountId: Int64?
     /// Each holding lists its open lots.
     public var includeLots: Bool?
-    public init(accountId: Int64? = nil, includeLots: Bool? = nil) {
+    /// At most this many holdings (1...10000); every holding when absent.
+    public var limit: Int?
+    /// The previous page's `next`: the holdings after it.
+    public var after: String?
+    public init(accountId: Int64? = nil, includeLots: Bool? = nil, limit: Int? = nil, after: String? = nil) {
         self.accountId = accountId
         self.includeLots = includeLots
+        self.limit = limit
+        self.after = after
     }
 }
 
+/// `invest.holdings.ok`: a page of holdings when `limit` is given; the totals always cover every
+/// holding.
 public struct HoldingsReply: Codable, Hashable, Sendable {
     public var holdings: [HoldingRecord]
-    /// Only holdings with a value count in the totals.
+    /// Only holdings with a value count in the totals; over every holding, not only this page's.
     public var totals: [InvestTotal]
-    public init(holdings: [HoldingRecord], totals: [InvestTotal]) {
+    /// Holdings in all (all pages).
+    public var holdingCount: Int
+    /// Present when more holdings follow: send it as `after` for the next page.
+    public var next: String?
+    public init(holdings: [HoldingRecord], totals: [InvestTotal], holdingCount: Int, next: String?) {
         self.holdings = holdings
         self.totals = totals
+        self.holdingCount = holdingCount
+        self.next = next
     }
 }
 

@@ -22,11 +22,19 @@ struct PriceSnapshotRow: Codable, FetchableRecord, MutablePersistableRecord, Sen
 
     /// Every asset's newest snapshot (by the time it was true), by asset id, in one statement (one
     /// indexed lookup per asset): holdings, `invest.price.list` and `invest.price.wanted` read them all.
+    /// Columns by position, not `Codable` (which converts every column name from snake case on
+    /// every row: D141).
     static func latestOfEveryAsset(_ db: Database) throws -> [Int64: PriceSnapshotRow] {
-        Dictionary(try PriceSnapshotRow.fetchAll(db, sql: """
-            SELECT * FROM price_snapshots WHERE id IN (
+        var latest: [Int64: PriceSnapshotRow] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, asset_id, price, currency, source, as_of, confidence, recorded_at FROM price_snapshots WHERE id IN (
                 SELECT (SELECT id FROM price_snapshots p WHERE p.asset_id = assets.id ORDER BY as_of DESC, id DESC LIMIT 1) FROM assets)
-            """).map { ($0.assetId, $0) }, uniquingKeysWith: { first, _ in first })
+            """)
+        while let row = try rows.next() {
+            let snapshot = PriceSnapshotRow(id: row[0], assetId: row[1], price: row[2], currency: row[3], source: row[4], asOf: row[5], confidence: row[6], recordedAt: row[7])
+            if latest[snapshot.assetId] == nil { latest[snapshot.assetId] = snapshot }
+        }
+        return latest
     }
 
     /// The wire record; stale when older than `staleMinutes` at `now`.

@@ -79,12 +79,14 @@ enum TradeReplay {
                            arguments: [account, assetId, sum.quantity.description, sum.cost, sum.costBase])
         }
         if replacingRealisations { try db.execute(sql: "DELETE FROM realisations WHERE asset_id = ?", arguments: [assetId]) }
+        // Each realisation carries its sale's base currency, so a period's totals need no join (D142).
         for part in realisations {
             try db.execute(cached: """
-                INSERT INTO realisations (trade_id, position, account_id, asset_id, date, lot_id, acquired, quantity, cost_minor, proceeds_minor, cost_base_minor, proceeds_base_minor, currency_effect_minor)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO realisations (trade_id, position, account_id, asset_id, date, lot_id, acquired, quantity, cost_minor, proceeds_minor, cost_base_minor, proceeds_base_minor, currency_effect_minor,
+                                          base_currency)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT base_currency FROM trades WHERE id = ?))
                 """, arguments: [part.tradeId, part.position, part.accountId, assetId, part.date, part.lotId, part.acquired, part.quantity.description,
-                                 part.cost, part.proceeds, part.costBase, part.proceedsBase, part.currencyEffect])
+                                 part.cost, part.proceeds, part.costBase, part.proceedsBase, part.currencyEffect, part.tradeId])
         }
     }
 

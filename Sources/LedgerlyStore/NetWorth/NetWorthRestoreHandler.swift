@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// `networth.restore`: an export's manual assets, liabilities and monthly snapshots back under
+/// their ids, exactly as exported (PROTOCOL.md §18, step 6).
+///
+/// Written with SQL against the tables of migration `v11-net-worth` rather than through the
+/// handlers' row types: a restore writes what the export says (ids, times, the snapshots'
+/// figures and breakdowns as they were taken), where the handlers compute. Valuations and
+/// entries are checked as the handlers check them (currencies, amounts not below zero, dates,
+/// balances never below zero in order of day, then id), so a damaged file is refused, not stored.
+enum NetWorthRestoreHandler {
+    static func restore(_ request: NetWorthRestoreRequest, _ context: inout WriteContext) throws -> NetWorthRestoreReply {
+        let db = context.db
+        // A snapshot taken since `ledger.restore.begin` is of a half-restored ledger (the alerts
+        // service takes missing months as soon as there is history): it is dropped, and the
+        // export's snapshots or, for months it lacks, the alerts service's next look at the
+        // complete ledger take its place (D219).
+        if let began = try String.fetchOne(db, sql: "SELECT MAX(ts) FROM change_log WHERE type = ?", arguments: [ChangeEventType.ledgerRestored.rawValue]) {
+            try db.execute(sql: "DELETE FROM networth_snapshots WHERE taken_at >= ?", arguments: [began])
+        }
+        guard try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM manual_assets) OR EXISTS (SELECT 1 FROM liabilities) OR EXISTS (SELECT 1 FROM networth_snapshots)
+            """) == false else {
+            throw LedgerError.conflict("the ledger already has manual assets, liabilities or net-worth snapshots: restore into a new ledger", field: .wholeBody)
+        }
+        let data = request.netWorth
+        let field = FieldPath.body("netWorth")
+        for (index, asset) in data.assets.enumerated() { try restore(asset, db, field: field.member("assets")[index]) }
+        for (index, liability) in data.liabilities.enumerated() { try restore(liability, db, field: field.member("liabilities")[index]) }
+        var months = Set<String>()
+        for (index, snapshot) in data.snapshots.enumerated() {
+            let at = field.member("snapshots")[index]
+            guard months.insert(snapshot.month).inserted else { throw LedgerError.invalid("\(at.member("month")) repeats \(snapshot.month)", field: at.member("month")) }
+            try restore(snapshot, db, field: at)
+        }
+        return NetWorthRestoreReply(assets: data.assets.count, liabilities: data.liabilities.count, snapshots: data.snapshots.count)
+    }
+
+    private static func restore(_ asset: ManualAssetRecord, _ db: Database, field: FieldPath) throws {
+        let currency = try InputRules.currency(asset.currency, field: field.member("currency"))
+        try db.execute(sql: """
+            INSERT INTO manual_assets (id, name, asset_type, currency, volatile, include_in_core, include_in_tangible, notes, archived, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [
+                try InputRules.positiveId(asset.id, field: field.member("id")), try InputRules.name(asset.name, field: field.member("name")),
+                asset.assetType.rawValue, currency.code, asset.volatile, asset.includeInCore, asset.includeInTangible,
+                try InputRules.optionalText(asset.notes, field: field.member("notes")), asset.archived,
+                try InputRules.timestamp(asset.createdAt, field: field.member("createdAt")), try InputRules.timestamp(asset.updatedAt, field: field.member("updatedAt")),
+            ])
+        for (index, valuation) in (asset.valuations ?? []).enumerated() {
+            let at = field.member("valuations")[index]
+            try db.execute(sql: "INSERT INTO asset_valuations (id, asset_id, date, value_minor, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)", arguments: [
+                try InputRules.positiveId(valuation.id, field: at.member("id")), asset.id, try InputRules.date(valuation.date, field: at.member("date")).description,
+                try notNegative(valuation.value, currency, field: at.member("value")), try InputRules.optionalText(valuation.notes, field: at.member("notes")),
+                try InputRules.timestamp(valuation.createdAt, field: at.member("createdAt")),
+            ])
+        }
+    }
+
+    private static func restore(_ liability: LiabilityRecord, _ db: Database, field: FieldPath) throws {
+        let currency = try InputRules.currency(liability.currency, field: field.member("currency"))
+        try db.execute(sql: """
+            INSERT INTO liabilities (id, name, liability_type, currency, interest_rate, due_date, notes, archived, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [
+                try InputRules.positiveId(liability.id, field: field.member("id")), try InputRules.name(liability.name, field: field.member("name")),
+                liability.liabilityType.rawValue, currency.code, try InputRules.optionalText(liability.interestRate, field: field.member("interestRate"), limit: 100),
+                try liability.dueDate.map { try InputRules.date($0, field: field.member("dueDate")).description },
+                try InputRules.optionalText(liability.notes, field: field.member("notes")), liability.archived,
+                try InputRules.timestamp(liability.createdAt, field: field.member("createdAt")), try InputRules.timestamp(liability.updatedAt, field: field.member("updatedAt")),
+            ])
+        var entries: [(date: String, id: Int64, kind: LiabilityEntryKind, minor: Int64, field: FieldPath)] = []
+        for (index, entry) in (liability.history ?? []).enumerated() {
+            let at = field.member("history")[index]
+            let date = try InputRules.date(entry.date, field: at.member("date")).description
+            let minor = try notNegative(entry.amount, currency, field: at.member("amount"))
+            var walletId: Int64?, transactionId: Int64?
+            if entry.kind == .payment {
+                guard let wallet = entry.walletId, let transaction = entry.transactionId else {
+                    throw LedgerError.invalid("\(at) is a payment without its walletId and transactionId", field: at)
+                }
+                try link(payment: transaction, wallet: wallet, liability: liability.id, db, field: at.member("transactionId"))
+                walletId = wallet
+                transactionId = transaction
+            }
+            try db.execute(sql: """
+                INSERT INTO liability_entries (id, liability_id, date, kind, amount_minor, wallet_id, transaction_id, notes, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [
+                    try InputRules.positiveId(entry.id, field: at.member("id")), liability.id, date, entry.kind.rawValue, minor, walletId, transactionId,
+                    try InputRules.optionalText(entry.notes, field: at.member("notes")), try InputRules.timestamp(entry.createdAt, field: at.member("createdAt")),
+                ])
+            entries.append((date, entry.id, entry.kind, minor, at))
+        }
+        // The history must hold as the handlers keep it: in order of day, then id, no balance
+        // below zero.
+        var balance: Int64 = 0
+        for entry in entries.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
+            balance = entry.kind == .balance ? entry.minor : balance - entry.minor
+            guard balance >= 0 else {
+                throw LedgerError.invalid("\(entry.field.member("amount")) leaves liability \(liability.id)'s balance below zero on \(entry.date)", field: entry.field.member("amount"))
+            }
+        }
+    }
+
+    /// The payment's transaction, restored under its id by `tx.import`, belongs to the liability
+    /// again and leaves spending as it did (`trade_transfer`, which the totals read as a
+    /// transfer): taken out of the kept totals, changed, and put back, as `invest.restore` does
+    /// for trades' cash.
+    private static func link(payment transaction: Int64, wallet: Int64, liability: Int64, _ db: Database, field: FieldPath) throws {
+        guard let row = try Row.fetchOne(db, sql: "SELECT wallet_id, kind, trade_id, liability_id FROM transactions WHERE id = ?", arguments: [transaction]) else {
+            throw LedgerError.invalid("\(field) names transaction \(transaction), which is not in the ledger: restore the export's transactions first", field: field)
+        }
+        guard row["wallet_id"] as Int64 == wallet, row["kind"] as String == TransactionKind.expense.rawValue,
+              (row["trade_id"] as Int64?) == nil, (row["liability_id"] as Int64?) == nil else {
+            throw LedgerError.invalid("\(field) names transaction \(transaction), which is not an expense of wallet \(wallet) free to be a payment", field: field)
+        }
+        try LedgerTotals.apply(db, ids: [transaction], sign: -1)
+        try db.execute(sql: "UPDATE transactions SET liability_id = ?, trade_transfer = 1 WHERE id = ?", arguments: [liability, transaction])
+        try LedgerTotals.apply(db, ids: [transaction], sign: 1)
+    }
+
+    private static func restore(_ snapshot: NetWorthSnapshotRecord, _ db: Database, field: FieldPath) throws {
+        guard snapshot.month.count == 7, LedgerDate(snapshot.month + "-01") != nil else {
+            throw LedgerError.invalid("\(field.member("month")) must be a month as YYYY-MM, got \(InputEcho.quoted(snapshot.month))", field: field.member("month"))
+        }
+        let base = try InputRules.currency(snapshot.baseCurrency, field: field.member("baseCurrency"))
+        let figures = snapshot.figures
+        let minor = { (text: String, name: String) throws -> Int64 in
+            try InputRules.amount(text, currency: base, field: field.member("figures").member(name)).minorUnits
+        }
+        try db.execute(sql: """
+            INSERT INTO networth_snapshots (month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor, core_minor, tangible_minor,
+                                            volatile_minor, complete, warnings, items, taken_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [
+                snapshot.month, try InputRules.date(snapshot.date, field: field.member("date")).description, base.code,
+                try minor(figures.totalAssets, "totalAssets"), try minor(figures.totalLiabilities, "totalLiabilities"), try minor(figures.netWorth, "netWorth"),
+                try minor(figures.core, "core"), try minor(figures.tangible, "tangible"), try minor(figures.volatile, "volatile"), snapshot.complete,
+                String(decoding: try MessageCoding.encode(snapshot.warnings), as: UTF8.self), String(decoding: try MessageCoding.encode(snapshot.items ?? []), as: UTF8.self),
+                try InputRules.timestamp(snapshot.takenAt, field: field.member("takenAt")),
+            ])
+    }
+
+    /// An exported value or amount, zero or more, in minor units of its currency.
+    private static func notNegative(_ text: String, _ currency: Currency, field: FieldPath) throws -> Int64 {
+        let money = try InputRules.amount(text, currency: currency, field: field)
+        guard money.minorUnits >= 0 else { throw LedgerError.invalid("\(field) must not be negative, got \(InputEcho.escaped(text))", field: field) }
+        return money.minorUnits
+    }
+}
