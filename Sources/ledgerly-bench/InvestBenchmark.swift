@@ -10,7 +10,7 @@ struct InvestBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "invest",
         abstract: "Load N assets and trades, time invest.holdings and invest.gains round trips (target: median ≤ 20 ms).",
-        discussion: "Example: swift build -c release --product ledgerly-bench && swift build -c release --product ledgerly-store && .build/release/ledgerly-bench invest")
+        discussion: "Example: swift build -c release --static-swift-stdlib --product ledgerly-bench && swift build -c release --static-swift-stdlib --product ledgerly-store && .build/release/ledgerly-bench invest")
 
     @Option(help: "Assets.") var assets = 1_000
     @Option(help: "Trades in all (buys, sales, dividends), spread over the assets.") var trades = 100_000

@@ -12,7 +12,7 @@ struct NetWorthBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "networth",
         abstract: "Load N transactions and ten years of assets and liabilities, back-fill monthly snapshots, time networth.snapshot.list (target: median ≤ 20 ms) and networth.get.",
-        discussion: "Example: swift build -c release --product ledgerly-store && swift build -c release --product ledgerly-bench && .build/release/ledgerly-bench networth")
+        discussion: "Example: swift build -c release --static-swift-stdlib --product ledgerly-store && swift build -c release --static-swift-stdlib --product ledgerly-bench && .build/release/ledgerly-bench networth")
 
     @Option(help: "Transactions to generate (the ledger benchmark's history).") var transactions = 1_000_000
     @Option(help: "Items per tx.import batch.") var batch = 5_000
