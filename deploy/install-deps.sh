@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Ledgerly needs, only the ones that are missing.
 #
-#   deploy/install-deps.sh                      # libzmq3-dev libsqlite3-dev supervisor
+#   deploy/install-deps.sh                      # libzmq3-dev libsqlite3-dev libxml2-dev supervisor
 #   deploy/install-deps.sh PKG...               # just these packages
 #   deploy/install-deps.sh --python-test-deps   # only pyzmq, pexpect, jsonschema (for the tests)
 #
@@ -9,7 +9,9 @@
 # to install. Uses sudo when not root (and sudo exists).
 set -euo pipefail
 
-DEFAULT_PACKAGES=(libzmq3-dev libsqlite3-dev supervisor)
+# libxml2-dev: the release binaries link Foundation statically (start.sh), and its XML part
+# (the ECB daily feed's parser) then links libxml2 at build time.
+DEFAULT_PACKAGES=(libzmq3-dev libsqlite3-dev libxml2-dev supervisor)
 
 say() { printf 'ledgerly: %s\n' "$*"; }
 die() { printf 'ledgerly: error: %s\n' "$*" >&2; exit 1; }
