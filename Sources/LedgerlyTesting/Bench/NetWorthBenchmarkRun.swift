@@ -190,23 +190,7 @@ public struct NetWorthBenchmarkRun {
     /// One untimed request, then `repetitions` timed ones: encoded, sent, the reply frame
     /// received and decoded (as `InvestBenchmarkRun` times its requests).
     private func time<Request: RequestBody>(_ name: String, _ request: Request, _ client: RequestClient, items: (Request.Reply) -> Int) throws -> RoundTrips {
-        var times: [Duration] = [], decodeTimes: [Duration] = []
-        var bytes = 0, count = 0
-        for repetition in 0...configuration.repetitions {
-            let envelope = Envelope(type: Request.messageType.rawValue, body: request)
-            let started = ContinuousClock.now
-            let frame = try MessageCoding.encode(envelope)
-            let replyFrame = try client.exchange(frame, id: envelope.id)
-            let received = ContinuousClock.now
-            let reply = try RequestClient.decodeReply(replyFrame, as: Request.Reply.self, expectedType: Request.messageType.replyType)
-            let decoded = ContinuousClock.now
-            bytes = replyFrame.count
-            count = items(reply)
-            guard repetition > 0 else { continue }
-            times.append(decoded - started)
-            decodeTimes.append(decoded - received)
-        }
-        let trips = RoundTrips(name: name, times: times, decodeTimes: decodeTimes, replyBytes: bytes, items: count)
+        let trips = try RoundTrips.measure(name, request, client, repetitions: configuration.repetitions, items: items)
         progress(String(format: "%@: median %.1f ms", name, trips.median.benchMilliseconds))
         return trips
     }
