@@ -63,6 +63,19 @@ extension EndToEndTests {
             #expect(text.transactions.map(\.amount) == ["5000"])
             let dated = try JSONDecoder().decode(TransactionListReply.self, from: Data(try harness.cli("tx", "list", "--from", "2026-11-01", "--to", "2026-11-19", "--json").stdout.utf8))
             #expect(dated.total == 3)
+
+            // Paging: the hint under a page names the next page, and following it reaches the
+            // rest without repeating a transaction.
+            let all = try JSONDecoder().decode(TransactionListReply.self, from: Data(try harness.cli("tx", "list", "--json").stdout.utf8))
+            let first = try harness.cli("tx", "list", "--limit", "2")
+            #expect(first.status == 0)
+            let hint = try #require(first.stdout.split(separator: "\n").last { $0.contains("next page: --after ") }, "\(first.stdout)")
+            let cursor = String(try #require(hint.split(separator: " ").last)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let rest = try JSONDecoder().decode(TransactionListReply.self, from: Data(try harness.cli("tx", "list", "--after", cursor, "--limit", "100", "--json").stdout.utf8))
+            #expect(rest.next == nil)
+            #expect(rest.transactions.map(\.id) == Array(all.transactions.map(\.id).dropFirst(2)))
+            #expect(try harness.cli("tx", "list", "--after", "yesterday").status == 64)
+            #expect(try harness.cli("tx", "list", "--after", cursor, "--offset", "1").status == 64)
         }
 
         @Test func refusedInputExitsOneAndChangesNothing() throws {

@@ -33,15 +33,20 @@ import Testing
             TransactionCreateRequest(kind: kind, walletId: (wallet ?? checking).id, amount: amount, currency: currency, categoryId: category?.id, notes: notes, date: date)
         }
 
-        /// `ledger_totals` as kept, and as computed from scratch.
-        func totals() throws -> (kept: [Row], rebuilt: [Row]) {
-            let query = "SELECT * FROM ledger_totals ORDER BY month, wallet_id, category_id, kind, transfer, currency"
-            let kept = try store.database.pool.read { try Row.fetchAll($0, sql: query) }
-            let rebuilt = try store.database.pool.write { db -> [Row] in
-                var rows: [Row] = []
+        /// The kept totals (`ledger_totals`, `category_totals`, `payee_totals`, one row list each), as
+        /// kept and as computed from scratch.
+        func totals() throws -> (kept: [[Row]], rebuilt: [[Row]]) {
+            let queries = [
+                "SELECT * FROM ledger_totals ORDER BY month, wallet_id, category_id, kind, transfer, currency",
+                "SELECT * FROM category_totals ORDER BY month, category_id, kind, currency",
+                "SELECT * FROM payee_totals ORDER BY month, kind, notes",
+            ]
+            let kept = try store.database.pool.read { db in try queries.map { try Row.fetchAll(db, sql: $0) } }
+            let rebuilt = try store.database.pool.write { db -> [[Row]] in
+                var rows: [[Row]] = []
                 try db.inSavepoint {
                     try LedgerTotals.rebuild(db)
-                    rows = try Row.fetchAll(db, sql: query)
+                    rows = try queries.map { try Row.fetchAll(db, sql: $0) }
                     return .rollback
                 }
                 return rows
@@ -106,7 +111,8 @@ import Testing
             let date = "2026-0\(1 + step % 6)-1\(step % 10)"
             switch Int.random(in: 0..<7, using: &random) {
             case 0, 1:
-                ids.append(try await store.call(ledger.expense("\(Int.random(in: 1...500, using: &random)).25", [ledger.groceries, ledger.rent, ledger.food].randomElement()!, on: date)).id)
+                ids.append(try await store.call(ledger.expense("\(Int.random(in: 1...500, using: &random)).25", [ledger.groceries, ledger.rent, ledger.food].randomElement()!, on: date,
+                                                               notes: ["Bakery", "bakery", "BAKERY", "Café", nil].randomElement()!)).id)
             case 2:
                 ids.append(try await store.call(ledger.expense("\(Int.random(in: 100...9000, using: &random))", ledger.groceries, currency: "JPY", on: date)).id)
             case 3:
@@ -116,7 +122,8 @@ import Testing
                 let id = ids.randomElement()!
                 if let record = try? await store.call(TransactionGetRequest(id: id)) {
                     let update = record.transfer == nil
-                        ? TransactionUpdateRequest(id: id, amount: record.currency == "JPY" ? "777" : "7.77", categoryId: ledger.rent.id, date: "2026-02-02", splits: [])
+                        ? TransactionUpdateRequest(id: id, amount: record.currency == "JPY" ? "777" : "7.77", categoryId: ledger.rent.id, notes: ["Landlord", "Bakery"].randomElement()!,
+                                                   date: "2026-02-02", splits: [])
                         : TransactionUpdateRequest(id: id, date: "2026-02-03")
                     _ = try await store.call(update)
                 }
@@ -139,8 +146,93 @@ import Testing
         #expect(try await store.call(CategoryReportRequest()).uncounted == 0)
 
         let (kept, rebuilt) = try ledger.totals()
-        #expect(!kept.isEmpty)
+        #expect(kept.allSatisfy { !$0.isEmpty })
         #expect(kept == rebuilt)
+    }
+
+    /// `report.payees` reads whole months from `payee_totals` and the days of partial months
+    /// from the transactions: for any day range it must equal a count over every transaction.
+    @Test func payeeTotalsForAnyDayRangeEqualACountOverTheTransactions() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        var random = SystemRandomNumberGenerator()
+        let payees = ["Bakery", "bakery", "Landlord", "Café", "café", "ACME"]
+        var items: [TransactionImportItem] = []
+        for index in 0..<400 {
+            let date = "2026-0\(Int.random(in: 1...4, using: &random))-\(String(format: "%02d", Int.random(in: 1...28, using: &random)))"
+            let kind: TransactionKind = index.isMultiple(of: 5) ? .income : .expense
+            let currency = index.isMultiple(of: 7) ? "JPY" : nil
+            items.append(TransactionImportItem(transaction: ledger.expense(currency == nil ? "\(Int.random(in: 1...90, using: &random)).50" : "1200", ledger.groceries,
+                                                                           currency: currency, on: date, kind: kind, notes: payees.randomElement()!)))
+        }
+        // Month ends, February's last day, a transfer with a note (never a payee).
+        items.append(TransactionImportItem(transaction: ledger.expense("5", ledger.rent, on: "2026-02-28", notes: "Landlord")))
+        items.append(TransactionImportItem(transfer: TransferCreateRequest(fromWalletId: ledger.checking.id, toWalletId: ledger.savings.id, amount: "9", date: "2026-03-31", notes: "Landlord")))
+        _ = try await store.call(TransactionImportRequest(importId: "payees", items: items))
+        // A USD transaction without a rate is uncounted.
+        let dollars = try await store.call(WalletCreateRequest(name: "Dollars", currency: "USD"))
+        _ = try await store.call(ledger.expense("20", nil, wallet: dollars, on: "2026-03-15", notes: "ACME"))
+
+        let ranges: [(String?, String?)] = [(nil, nil), ("2026-02-01", "2026-03-31"), ("2026-02-02", "2026-03-30"), ("2026-02-28", "2026-03-01"),
+                                            ("2026-03-05", "2026-03-20"), ("2026-01-15", nil), (nil, "2026-02-28"), ("2026-04-01", "2026-01-01"),
+                                            ("2026-03-01", "2026-03-31"), ("2026-02-10", "2026-04-30")]
+        for (from, to) in ranges {
+            for kind in [TransactionKind.expense, .income] {
+                let report = try await store.call(PayeeReportRequest(from: from, to: to, kind: kind, limit: 1_000))
+                let expected = try store.database.pool.read { db in
+                    try Row.fetchAll(db, sql: """
+                        SELECT min(notes) AS payee, count(*) AS n, coalesce(sum(base_amount_minor), 0) AS total, sum(base_amount_minor IS NULL) AS uncounted
+                        FROM transactions WHERE kind = ? AND counterparty_tx_id IS NULL AND trade_transfer = 0 AND notes IS NOT NULL AND date BETWEEN ? AND ?
+                        GROUP BY notes COLLATE NOCASE ORDER BY abs(total) DESC, payee
+                        """, arguments: [kind.rawValue, from ?? "0000-01-01", to ?? "9999-12-31"])
+                }
+                #expect(report.payees.map(\.payee) == expected.map { $0["payee"] as String }, "\(from ?? "…")–\(to ?? "…") \(kind)")
+                #expect(report.payees.map(\.count) == expected.map { $0["n"] as Int }, "\(from ?? "…")–\(to ?? "…") \(kind)")
+                #expect(report.payees.map(\.total) == expected.map { InputRules.format(Int64(($0["total"] as Int64).magnitude), "EUR") }, "\(from ?? "…")–\(to ?? "…") \(kind)")
+                #expect(report.payees.map(\.uncounted) == expected.map { $0["uncounted"] as Int }, "\(from ?? "…")–\(to ?? "…") \(kind)")
+            }
+        }
+        #expect(try await store.call(PayeeReportRequest(kind: .expense)).payees.contains { $0.uncounted == 1 })
+    }
+
+    /// `tx.list` pages by (date, id) with `after`: the pages join up to the same list `offset`
+    /// gives, and the count (from the category and split indexes) equals the rows.
+    @Test func keysetPagesJoinUpAndTheCategoryCountIncludesSplitParts() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        var items: [TransactionImportItem] = []
+        for day in 1...28 {
+            let date = "2026-02-\(String(format: "%02d", day))"
+            items.append(TransactionImportItem(transaction: ledger.expense("3", ledger.groceries, on: date)))
+            items.append(TransactionImportItem(transaction: ledger.expense("4", ledger.rent, on: date)))
+            items.append(TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: ledger.checking.id, amount: "10", date: date,
+                splits: [SplitPart(amount: "6", categoryId: ledger.groceries.id), SplitPart(amount: "4", categoryId: ledger.food.id)])))
+        }
+        _ = try await store.call(TransactionImportRequest(importId: "pages", items: items))
+        // A split transaction moved to another day: its parts' date follows.
+        let moved = try #require(try await store.call(TransactionListRequest(categoryId: ledger.food.id, to: "2026-02-01")).transactions.first { !$0.splits.isEmpty })
+        _ = try await store.call(TransactionUpdateRequest(id: moved.id, date: "2026-03-05"))
+
+        let everything = try await store.call(TransactionListRequest(categoryId: ledger.food.id, limit: 10_000))
+        #expect(everything.total == 56)
+        #expect(everything.transactions.count == 56)
+        #expect(everything.next == nil)
+        var paged: [Int64] = []
+        var after: TransactionListCursor?
+        repeat {
+            let page = try await store.call(TransactionListRequest(categoryId: ledger.food.id, limit: 9, after: after))
+            #expect(page.total == 56)
+            paged += page.transactions.map(\.id)
+            after = page.next
+        } while after != nil
+        #expect(paged == everything.transactions.map(\.id))
+        let march = try await store.call(TransactionListRequest(categoryId: ledger.food.id, from: "2026-03-01"))
+        #expect(march.total == 1)
+        #expect(march.transactions.map(\.id) == [moved.id])
+        let middle = try await store.call(TransactionListRequest(categoryId: ledger.groceries.id, from: "2026-02-10", to: "2026-02-19"))
+        #expect(middle.total == 20)
+        #expect(try await store.failure(TransactionListRequest(offset: 2, after: TransactionListCursor(date: "2026-02-01", id: 1))).field == "body.after")
+        #expect(try await store.failure(TransactionListRequest(after: TransactionListCursor(date: "2026-02-30", id: 1))).field == "body.after.date")
     }
 
     @Test func anImportBatchIsAllOrNothingSkipsDuplicatesAndIsOneEvent() async throws {

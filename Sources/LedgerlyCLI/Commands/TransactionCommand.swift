@@ -129,7 +129,24 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "To date, YYYY-MM-DD (inclusive).") var to: String?
         @Option(help: "Text to find in the notes.") var text: String?
         @Option(help: "At most this many (1-10000).") var limit: Int = 50
-        @Option(help: "Skip this many (paging).") var offset: Int = 0
+        @Option(help: "Skip this many (paging).") var offset: Int?
+        @Option(help: ArgumentHelp("The page after this transaction, as the previous page printed it (DATE:ID); as fast on the last page as on the first.", valueName: "DATE:ID"))
+        var after: String?
+
+        func validate() throws {
+            if after != nil && offset != nil { throw ValidationError("give --after or --offset, not both") }
+            _ = try cursor()
+        }
+
+        /// `--after` as the store takes it; "DATE:ID" is what the hint under a page prints.
+        private func cursor() throws -> TransactionListCursor? {
+            guard let after else { return nil }
+            let parts = after.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let id = Int64(parts[1]), id > 0 else {
+                throw ValidationError("--after must be DATE:ID as printed under a page (e.g. 2026-03-02:1234), got '\(after)'")
+            }
+            return TransactionListCursor(date: String(parts[0]), id: id)
+        }
 
         func run() throws {
             try CommandRunner.run {
@@ -138,16 +155,19 @@ struct TransactionCommand: ParsableCommand {
                 let categoryList = try gateway.call(CategoryListRequest()).categories
                 let reply = try gateway.call(TransactionListRequest(
                     walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
-                    tag: tag, from: from, to: to, text: text, limit: limit, offset: offset))
+                    tag: tag, from: from, to: to, text: text, limit: limit, offset: offset, after: try cursor()))
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.transactions.isEmpty {
-                    return print(reply.total > 0 ? "No transactions past --offset \(offset); \(reply.total) match in all." : "No transactions match.")
+                    let past = after.map { "--after \($0)" } ?? "--offset \(offset ?? 0)"
+                    return print(reply.total > 0 ? "No transactions past \(past); \(reply.total) match in all." : "No transactions match.")
                 }
                 print(TransactionCommand.table(reply.transactions,
                                                wallets: Dictionary(uniqueKeysWithValues: walletList.map { ($0.id, $0.name) }),
                                                categories: Dictionary(uniqueKeysWithValues: categoryList.map { ($0.id, $0.path) })), terminator: "")
                 if reply.total > reply.transactions.count {
-                    print(TerminalStyle.standardOutput.dim("Showing \(offset + 1)-\(offset + reply.transactions.count) of \(reply.total); use --offset for more."))
+                    let shown = after == nil ? "\((offset ?? 0) + 1)-\((offset ?? 0) + reply.transactions.count)" : "\(reply.transactions.count)"
+                    let more = reply.next.map { "; next page: --after \($0.date):\($0.id)" } ?? ""
+                    print(TerminalStyle.standardOutput.dim("Showing \(shown) of \(reply.total)\(more)."))
                 }
             }
         }

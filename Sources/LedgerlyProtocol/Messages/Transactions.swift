@@ -146,9 +146,14 @@ public struct TransactionListRequest: ReadRequest, Hashable {
     public var text: String?
     /// 1...10000, default 100.
     public var limit: Int?
+    /// Skips this many matches; not with `after`.
     public var offset: Int?
+    /// The page after this transaction (the previous reply's `next`): keyset paging, as fast on
+    /// the last page as on the first.
+    public var after: TransactionListCursor?
 
-    public init(walletId: Int64? = nil, categoryId: Int64? = nil, tag: String? = nil, from: String? = nil, to: String? = nil, text: String? = nil, limit: Int? = nil, offset: Int? = nil) {
+    public init(walletId: Int64? = nil, categoryId: Int64? = nil, tag: String? = nil, from: String? = nil, to: String? = nil, text: String? = nil, limit: Int? = nil, offset: Int? = nil,
+                after: TransactionListCursor? = nil) {
         self.walletId = walletId
         self.categoryId = categoryId
         self.tag = tag
@@ -157,6 +162,19 @@ public struct TransactionListRequest: ReadRequest, Hashable {
         self.text = text
         self.limit = limit
         self.offset = offset
+        self.after = after
+    }
+}
+
+/// Where a `tx.list` page ended: its last transaction's date and id (the list is newest first,
+/// by date then id).
+public struct TransactionListCursor: Codable, Hashable, Sendable {
+    public var date: String
+    public var id: Int64
+
+    public init(date: String, id: Int64) {
+        self.date = date
+        self.id = id
     }
 }
 
@@ -164,9 +182,13 @@ public struct TransactionListReply: Codable, Hashable, Sendable {
     public var transactions: [TransactionRecord]
     /// How many transactions match the filters in all (for paging).
     public var total: Int
-    public init(transactions: [TransactionRecord], total: Int) {
+    /// Give it as `after` for the next page; absent on the last page.
+    public var next: TransactionListCursor?
+
+    public init(transactions: [TransactionRecord], total: Int, next: TransactionListCursor? = nil) {
         self.transactions = transactions
         self.total = total
+        self.next = next
     }
 }
 

@@ -526,6 +526,43 @@ enum StoreMigrations {
                     WHERE kind IN ('dividend', 'interest', 'distribution');
                 """)
         }
+        // Issue 16: the category, cash-flow and payee reports read totals kept with every write
+        // (LedgerTotals), never the transactions; filled once here from the transactions.
+        // Split parts get their transaction's date.
+        migrator.registerMigration("v13-report-totals") { db in
+            try db.execute(sql: """
+                CREATE TABLE category_totals (
+                    month TEXT NOT NULL,
+                    category_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    amount_minor INTEGER NOT NULL,
+                    base_minor INTEGER NOT NULL,
+                    missing_base INTEGER NOT NULL,
+                    CHECK (typeof(amount_minor) = 'integer' AND typeof(base_minor) = 'integer'),
+                    PRIMARY KEY (month, category_id, kind, currency)
+                ) WITHOUT ROWID;
+                CREATE TABLE payee_totals (
+                    month TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    notes TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    base_minor INTEGER NOT NULL,
+                    missing_base INTEGER NOT NULL,
+                    CHECK (typeof(base_minor) = 'integer'),
+                    PRIMARY KEY (month, kind, notes)
+                ) WITHOUT ROWID;
+                """)
+            try LedgerTotals.rebuild(db)
+            // `tx.list` counts a category's split parts in a date range from one index (D224).
+            try db.execute(sql: """
+                ALTER TABLE splits ADD COLUMN date TEXT NOT NULL DEFAULT '';
+                UPDATE splits SET date = (SELECT date FROM transactions WHERE transactions.id = splits.tx_id);
+                CREATE INDEX splits_by_category_date ON splits(category_id, date, tx_id);
+                DROP INDEX splits_by_category;
+                """)
+        }
         return migrator
     }
 }

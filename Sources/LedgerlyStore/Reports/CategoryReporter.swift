@@ -2,8 +2,10 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `report.categories` and `report.cashflow`, both read from `ledger_totals` (a few thousand
-/// rows at a million transactions), never from the transactions themselves.
+/// `report.categories` and `report.cashflow`, both read from `category_totals` (a few thousand
+/// rows at a million transactions, read in key order), never from the transactions themselves.
+/// Parent categories are rolled up here, not in the table, so moving a category under another
+/// changes no stored total.
 enum CategoryReporter {
     /// Uncategorised transactions are reported under these pseudo-ids, one per kind.
     private static let uncategorizedExpense: Int64 = -1
@@ -26,8 +28,8 @@ enum CategoryReporter {
         var uncounted = 0
         let rows = try db.cachedRows(
             sql: """
-                SELECT month, category_id, kind, currency, sum(amount_minor) AS amount, sum(base_minor) AS base, sum(missing_base) AS missing
-                FROM ledger_totals WHERE transfer = 0 AND month BETWEEN ? AND ? GROUP BY month, category_id, kind, currency
+                SELECT month, category_id, kind, currency, amount_minor AS amount, base_minor AS base, missing_base AS missing
+                FROM category_totals WHERE month BETWEEN ? AND ?
                 """,
             arguments: [first, last])
         for row in rows {
@@ -79,7 +81,7 @@ enum CategoryReporter {
             let rows = try db.cachedRows(
                 sql: """
                     SELECT month, category_id, kind, sum(base_minor) AS base, sum(missing_base) AS missing
-                    FROM ledger_totals WHERE transfer = 0 AND month BETWEEN ? AND ? GROUP BY month, category_id, kind
+                    FROM category_totals WHERE month BETWEEN ? AND ? GROUP BY month, category_id, kind
                     """,
                 arguments: [first, last])
             for row in rows {

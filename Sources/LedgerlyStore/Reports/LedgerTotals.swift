@@ -1,14 +1,21 @@
 import GRDB
 import LedgerlyCore
 
-/// Sums per month, wallet, category, kind, transfer flag and currency, kept in the same SQL
-/// transaction as every change to a transaction.
+/// Sums kept in the same SQL transaction as every change to a transaction, in three tables:
+/// - `ledger_totals`: per month, wallet, category, kind, transfer flag and currency (balances on
+///   a past day, budgets, net worth);
+/// - `category_totals`: the same without the wallet and without transfers, one row per month,
+///   category, kind and currency (`report.categories`, `report.cashflow`);
+/// - `payee_totals`: per month, kind and exact note text, transfers left out (`report.payees`).
 ///
 /// Why: a report over the whole history would otherwise scan every transaction (half a second at
-/// a million, docs/measured-limits.md); the totals table has a few thousand rows, so every report
-/// reads it in milliseconds. Split parts are kept in their own categories with their shares of
-/// the wallet and base amounts (`ProportionalShares`, the rule budgets use). All sums are signed
-/// effects: income positive, expense negative.
+/// a million, docs/measured-limits.md); the totals tables have a few thousand rows, so every report
+/// reads them in milliseconds. `category_totals` exists beside `ledger_totals` because grouping
+/// the wallets away at read time cost 40 ms at a million (33,000 rows sorted into 6,000) (D222).
+/// Split parts are kept in their own categories with their shares of the wallet and base amounts
+/// (`ProportionalShares`, the rule budgets use). All sums are signed effects: income positive,
+/// expense negative; `payee_totals` keeps the transaction's whole base amount, as the payee report
+/// always counted it.
 struct LedgerTotals {
     struct Key: Hashable {
         let month: String
@@ -28,6 +35,22 @@ struct LedgerTotals {
         var missingBase: Int64 = 0
     }
 
+    /// A `category_totals` row: a `ledger_totals` key without the wallet (transfers are not kept).
+    struct CategoryKey: Hashable {
+        let month: String
+        let categoryId: Int64
+        let kind: String
+        let currency: String
+    }
+
+    /// A `payee_totals` row. The note is kept exactly; the report groups notes that differ only
+    /// in ASCII case (SQLite's NOCASE) when it reads, so no spelling is lost here.
+    struct PayeeKey: Hashable {
+        let month: String
+        let kind: String
+        let notes: String
+    }
+
     /// A transaction as the totals see it.
     struct Entry {
         let date: String
@@ -44,9 +67,12 @@ struct LedgerTotals {
         let baseMinor: Int64?
         /// (positive amount in `currency`, category) per split part; empty when not split.
         let splits: [(amount: Int64, categoryId: Int64)]
+        /// The note, the payee report's key; nil for none.
+        let notes: String?
     }
 
     private(set) var pending: [Key: Sums] = [:]
+    private var pendingPayees: [PayeeKey: Sums] = [:]
 
     /// Adds (`sign` 1) or takes away (`sign` -1) a transaction. Throws when a sum would overflow.
     mutating func add(_ entry: Entry, sign: Int64 = 1) throws {
@@ -70,43 +96,99 @@ struct LedgerTotals {
             }
             pending[key] = sums
         }
+        if !entry.transfer, let notes = entry.notes {
+            let key = PayeeKey(month: month, kind: entry.kind.rawValue, notes: notes)
+            var sums = pendingPayees[key] ?? Sums()
+            sums.count += sign
+            if let baseMinor = entry.baseMinor {
+                sums.base = try CheckedMinorUnits.add(sums.base, sign * baseMinor)
+            } else {
+                sums.missingBase += sign
+            }
+            pendingPayees[key] = sums
+        }
     }
 
-    /// Writes the pending sums into `ledger_totals` (one upsert per key touched) and forgets them.
-    /// SQLite turns an integer sum that overflows into a float; the table's CHECKs refuse that,
-    /// and the write fails as too large.
-    mutating func flush(_ db: Database) throws {
+    /// Writes the pending sums into the totals tables (one upsert per row touched) and forgets
+    /// them. SQLite turns an integer sum that overflows into a float; the tables' CHECKs refuse
+    /// that, and the write fails as too large. `reportTables` false: only `ledger_totals`
+    /// (migrations older than the tables that rebuild the totals).
+    mutating func flush(_ db: Database, reportTables: Bool = true) throws {
+        var categories: [CategoryKey: Sums] = [:]
         for (key, sums) in pending {
-            do {
-                try upsert(db, key, sums)
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
-                throw CheckedMinorUnits.tooLarge
+            try refusingOverflow {
+                try db.execute(cached: """
+                    INSERT INTO ledger_totals (month, wallet_id, category_id, kind, transfer, currency, count, amount_minor, wallet_minor, base_minor, missing_base)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (month, wallet_id, category_id, kind, transfer, currency) DO UPDATE SET
+                        count = count + excluded.count, amount_minor = amount_minor + excluded.amount_minor,
+                        wallet_minor = wallet_minor + excluded.wallet_minor, base_minor = base_minor + excluded.base_minor,
+                        missing_base = missing_base + excluded.missing_base
+                    """,
+                    arguments: [key.month, key.walletId, key.categoryId, key.kind, key.transfer, key.currency, sums.count, sums.amount, sums.wallet, sums.base, sums.missingBase])
             }
             if sums.count < 0 {
                 try db.execute(cached: "DELETE FROM ledger_totals WHERE month = ? AND wallet_id = ? AND category_id = ? AND kind = ? AND transfer = ? AND currency = ? AND count = 0",
                     arguments: [key.month, key.walletId, key.categoryId, key.kind, key.transfer, key.currency])
             }
+            guard !key.transfer else { continue }
+            let categoryKey = CategoryKey(month: key.month, categoryId: key.categoryId, kind: key.kind, currency: key.currency)
+            var sum = categories[categoryKey] ?? Sums()
+            sum.count += sums.count
+            sum.amount = try CheckedMinorUnits.add(sum.amount, sums.amount)
+            sum.base = try CheckedMinorUnits.add(sum.base, sums.base)
+            sum.missingBase += sums.missingBase
+            categories[categoryKey] = sum
+        }
+        if reportTables {
+            for (key, sums) in categories {
+                try refusingOverflow {
+                    try db.execute(cached: """
+                        INSERT INTO category_totals (month, category_id, kind, currency, count, amount_minor, base_minor, missing_base)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (month, category_id, kind, currency) DO UPDATE SET
+                            count = count + excluded.count, amount_minor = amount_minor + excluded.amount_minor,
+                            base_minor = base_minor + excluded.base_minor, missing_base = missing_base + excluded.missing_base
+                        """,
+                        arguments: [key.month, key.categoryId, key.kind, key.currency, sums.count, sums.amount, sums.base, sums.missingBase])
+                }
+                if sums.count < 0 {
+                    try db.execute(cached: "DELETE FROM category_totals WHERE month = ? AND category_id = ? AND kind = ? AND currency = ? AND count = 0",
+                                   arguments: [key.month, key.categoryId, key.kind, key.currency])
+                }
+            }
+            for (key, sums) in pendingPayees {
+                try refusingOverflow {
+                    try db.execute(cached: """
+                        INSERT INTO payee_totals (month, kind, notes, count, base_minor, missing_base)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (month, kind, notes) DO UPDATE SET
+                            count = count + excluded.count, base_minor = base_minor + excluded.base_minor, missing_base = missing_base + excluded.missing_base
+                        """,
+                        arguments: [key.month, key.kind, key.notes, sums.count, sums.base, sums.missingBase])
+                }
+                if sums.count < 0 {
+                    try db.execute(cached: "DELETE FROM payee_totals WHERE month = ? AND kind = ? AND notes = ? AND count = 0", arguments: [key.month, key.kind, key.notes])
+                }
+            }
         }
         pending = [:]
+        pendingPayees = [:]
     }
 
-    private func upsert(_ db: Database, _ key: Key, _ sums: Sums) throws {
-            try db.execute(cached: """
-                INSERT INTO ledger_totals (month, wallet_id, category_id, kind, transfer, currency, count, amount_minor, wallet_minor, base_minor, missing_base)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (month, wallet_id, category_id, kind, transfer, currency) DO UPDATE SET
-                    count = count + excluded.count, amount_minor = amount_minor + excluded.amount_minor,
-                    wallet_minor = wallet_minor + excluded.wallet_minor, base_minor = base_minor + excluded.base_minor,
-                    missing_base = missing_base + excluded.missing_base
-                """,
-                arguments: [key.month, key.walletId, key.categoryId, key.kind, key.transfer, key.currency, sums.count, sums.amount, sums.wallet, sums.base, sums.missingBase])
+    private func refusingOverflow(_ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
+            throw CheckedMinorUnits.tooLarge
+        }
     }
 
     /// Reads transactions as stored (with their split parts).
     static func entries(_ db: Database, ids: [Int64]) throws -> [Entry] {
         guard !ids.isEmpty else { return [] }
         let rows = try SQLRequest<Row>("""
-            SELECT id, date, wallet_id, category_id, kind, (counterparty_wallet_id IS NOT NULL OR trade_transfer = 1) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor
+            SELECT id, date, wallet_id, category_id, kind, (counterparty_wallet_id IS NOT NULL OR trade_transfer = 1) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor, notes
             FROM transactions WHERE id IN \(ids)
             """).fetchAll(db)
         var splits: [Int64: [(amount: Int64, categoryId: Int64)]] = [:]
@@ -119,7 +201,8 @@ struct LedgerTotals {
     static func entry(row: Row, splits: [(amount: Int64, categoryId: Int64)]) -> Entry {
         Entry(date: row["date"], walletId: row["wallet_id"], categoryId: row["category_id"],
               kind: TransactionKind(rawValue: row["kind"]) ?? .expense, transfer: row["transfer"], currency: row["currency"],
-              amountMinor: row["amount_minor"], walletEffect: row["wallet_amount_minor"], baseMinor: row["base_amount_minor"], splits: splits)
+              amountMinor: row["amount_minor"], walletEffect: row["wallet_amount_minor"], baseMinor: row["base_amount_minor"], splits: splits,
+              notes: row["notes"])
     }
 
     /// Takes transactions out of (`sign` -1) or puts them into (`sign` 1) the totals: call with -1
@@ -136,19 +219,21 @@ struct LedgerTotals {
         // Migration v5 rebuilds the totals before v10 adds investment trades' cash (none exists then).
         let hasTradeCash = try db.columns(in: "transactions").contains { $0.name == "trade_transfer" }
         let transferColumn = hasTradeCash ? "(counterparty_wallet_id IS NOT NULL OR trade_transfer = 1)" : "counterparty_wallet_id IS NOT NULL"
+        let reportTables = try db.tableExists("payee_totals")
         try db.execute(sql: "DELETE FROM ledger_totals")
+        if reportTables { try db.execute(sql: "DELETE FROM category_totals; DELETE FROM payee_totals") }
         var splits: [Int64: [(amount: Int64, categoryId: Int64)]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT tx_id, amount_minor, category_id FROM splits ORDER BY tx_id, position") {
             splits[row["tx_id"], default: []].append((row["amount_minor"], row["category_id"]))
         }
         var totals = LedgerTotals()
         let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, date, wallet_id, category_id, kind, \(transferColumn) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor
+            SELECT id, date, wallet_id, category_id, kind, \(transferColumn) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor, notes
             FROM transactions
             """)
         while let row = try cursor.next() {
             try totals.add(entry(row: row, splits: splits[row["id"]] ?? []))
         }
-        try totals.flush(db)
+        try totals.flush(db, reportTables: reportTables)
     }
 }

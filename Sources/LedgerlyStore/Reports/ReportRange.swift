@@ -16,7 +16,7 @@ struct ReportRange {
     init(_ db: Database, from: String?, to: String?) throws {
         let from = try from.map { try Self.month($0, field: .body("from")) }
         let to = try to.map { try Self.month($0, field: .body("to")) }
-        let bounds = try Row.fetchOne(db, sql: "SELECT min(month) AS first, max(month) AS last FROM ledger_totals WHERE transfer = 0")
+        let bounds = try Row.fetchOne(db, sql: "SELECT min(month) AS first, max(month) AS last FROM category_totals")
         let first: String? = bounds?["first"], last: String? = bounds?["last"]
         // An open end reaches the data, or stays where the given end is ("the last 3 months"
         // with nothing recorded lately is three empty months, not an error).

@@ -41,13 +41,15 @@ enum TransactionHandlers {
             conditions.append("EXISTS (SELECT 1 FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id = t.id AND g.name = ?)")
             arguments.append(tag)
         }
-        if let from = request.from {
+        let fromDay = try request.from.map { try InputRules.date($0, field: .body("from")).description }
+        let toDay = try request.to.map { try InputRules.date($0, field: .body("to")).description }
+        if let fromDay {
             conditions.append("t.date >= ?")
-            arguments.append(try InputRules.date(from, field: .body("from")).description)
+            arguments.append(fromDay)
         }
-        if let to = request.to {
+        if let toDay {
             conditions.append("t.date <= ?")
-            arguments.append(try InputRules.date(to, field: .body("to")).description)
+            arguments.append(toDay)
         }
         if let text = request.text, !text.isEmpty {
             let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
@@ -59,22 +61,49 @@ enum TransactionHandlers {
         let offset = request.offset ?? 0
         guard offset >= 0 else { throw LedgerError.invalid("body.offset must not be negative", field: .body("offset")) }
         // The category test has two spellings that select the same rows. `IN (SELECT …)` lets
-        // SQLite read the category and split indexes (a multi-index OR), so counting a million
-        // rows takes milliseconds; `EXISTS` keeps the walk down the date index, so a page of a
-        // common category stops after a few hundred rows instead of sorting all its matches.
-        // A rare category (few matches) is paged with the index form too: sorting them is cheap,
-        // walking the dates to find them is not.
-        func filter(category spelling: String?) -> String {
-            let all = conditions + (spelling.map { [$0] } ?? [])
+        // SQLite read the category and split indexes (a multi-index OR); `EXISTS` keeps the walk
+        // down the date index, so a page of a common category stops after a few hundred rows
+        // instead of sorting all its matches. A rare category (few matches) is paged with the
+        // index form: sorting them is cheap, walking the dates to find them is not.
+        func filter(_ extra: [String], category spelling: String?) -> String {
+            let all = conditions + extra + (spelling.map { [$0] } ?? [])
             return all.isEmpty ? "" : "WHERE " + all.joined(separator: " AND ")
         }
         let indexed = request.categoryId == nil ? nil : "(t.category_id IN subtree OR t.id IN (SELECT s.tx_id FROM splits s WHERE s.category_id IN subtree))"
         let walked = request.categoryId == nil ? nil : "(t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))"
-        let total = try db.cachedValue(Int.self, sql: "\(prefix)SELECT count(*) FROM transactions t \(filter(category: indexed))", arguments: StatementArguments(arguments)) ?? 0
+        let total: Int
+        if let categoryId = request.categoryId, request.walletId == nil, request.tag == nil, (request.text ?? "").isEmpty {
+            total = try categoryCount(db, categoryId: categoryId, from: fromDay ?? "0000-01-01", to: toDay ?? "9999-12-31")
+        } else {
+            total = try db.cachedValue(Int.self, sql: "\(prefix)SELECT count(*) FROM transactions t \(filter([], category: indexed))", arguments: StatementArguments(arguments)) ?? 0
+        }
+        var page = arguments
+        var keyset: [String] = []
+        if let after = request.after {
+            guard request.offset == nil else { throw LedgerError.invalid("give body.after or body.offset, not both", field: .body("after")) }
+            keyset = ["(t.date < ? OR (t.date = ? AND t.id < ?))"]
+            let date = try InputRules.date(after.date, field: .body("after").member("date")).description
+            page += [date, date, try InputRules.positiveId(after.id, field: .body("after").member("id"))]
+        }
+        // One row more than the page says whether there is a next page.
         let rows = try Row.fetchAll(
-            db, sql: "\(prefix)SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id \(filter(category: total <= 10_000 ? indexed : walked)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
-            arguments: StatementArguments(arguments + [limit, offset]))
-        return TransactionListReply(transactions: try records(db, rows: rows), total: total)
+            db, sql: "\(prefix)SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id \(filter(keyset, category: total <= 10_000 ? indexed : walked)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
+            arguments: StatementArguments(page + [limit + 1, offset]))
+        let shown = Array(rows.prefix(limit))
+        let next = rows.count > limit ? shown.last.map { TransactionListCursor(date: $0["date"], id: $0["id"]) } : nil
+        return TransactionListReply(transactions: try records(db, rows: shown), total: total, next: next)
+    }
+
+    /// Matches of a category (with its descendants and split parts) between optional dates,
+    /// counted from two covering indexes: transactions by (category, date) and split parts by
+    /// (category, date). A transaction has a category or split parts, never both (the writer
+    /// refuses both, and giving parts clears the category), so the two counts add up (D224).
+    private static func categoryCount(_ db: Database, categoryId: Int64, from: String, to: String) throws -> Int {
+        try db.cachedValue(Int.self, sql: """
+            WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id)
+            SELECT (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?)
+                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
+            """, arguments: [categoryId, from, to, from, to]) ?? 0
     }
 
     // MARK: Writes
@@ -149,7 +178,7 @@ enum TransactionHandlers {
             arguments: [kind.rawValue, wallet.id, amount.minorUnits, effect, converted.baseMinorUnits.map { kind.sign * $0 }, categoryId, old.id])
         if request.splits != nil {
             try db.execute(cached: "DELETE FROM splits WHERE tx_id = ?", arguments: [old.id])
-            try writeSplits(db, txId: old.id, splits: splits)
+            try writeSplits(db, txId: old.id, date: old.date, splits: splits)
         }
         try WalletRow.adjustBalance(db, walletId: old.walletId, by: -oldEffect)
         try WalletRow.adjustBalance(db, walletId: wallet.id, by: effect)
@@ -166,6 +195,9 @@ enum TransactionHandlers {
         try db.execute(
             cached: "UPDATE transactions SET notes = ?, date = ?, attachment_path = ?, updated_at = ? WHERE id = ?",
             arguments: [notes, date.description, attachment, context.now, old.id])
+        if date.description != old.date {
+            try db.execute(cached: "UPDATE splits SET date = ? WHERE tx_id = ?", arguments: [date.description, old.id])
+        }
         if let tags = request.tags {
             let tagIds = try TagHandlers.resolve(tags, field: .body("tags"), &context)
             try db.execute(cached: "DELETE FROM transaction_tags WHERE tx_id = ?", arguments: [old.id])
@@ -255,10 +287,12 @@ enum TransactionHandlers {
         }
     }
 
-    static func writeSplits(_ db: Database, txId: Int64, splits: [(Money, SplitPart)]) throws {
+    /// Split parts carry their transaction's date (kept equal by `updateDescription`) so a
+    /// category's matches in a date range are counted from one index (D224).
+    static func writeSplits(_ db: Database, txId: Int64, date: String, splits: [(Money, SplitPart)]) throws {
         for (position, (money, part)) in splits.enumerated() {
-            try db.execute(cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo) VALUES (?, ?, ?, ?, ?)",
-                arguments: [txId, position, money.minorUnits, part.categoryId, part.memo])
+            try db.execute(cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo, date) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [txId, position, money.minorUnits, part.categoryId, part.memo, date])
         }
     }
 

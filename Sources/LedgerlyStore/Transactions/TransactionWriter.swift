@@ -63,10 +63,11 @@ final class TransactionWriter {
                         trade?.id, transfer, liability])
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
-        try TransactionHandlers.writeSplits(db, txId: id, splits: splits)
+        try TransactionHandlers.writeSplits(db, txId: id, date: date.description, splits: splits)
         try recorded(id, LedgerTotals.Entry(
             date: date.description, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: currency.code,
-            amountMinor: amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: splits.map { ($0.0.minorUnits, $0.1.categoryId) }))
+            amountMinor: amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: splits.map { ($0.0.minorUnits, $0.1.categoryId) },
+            notes: notes))
         return id
     }
 
@@ -164,7 +165,7 @@ final class TransactionWriter {
             try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
             try recorded(id, LedgerTotals.Entry(
                 date: date.description, walletId: wallet.id, categoryId: nil, kind: kind, transfer: true, currency: money.currency.code,
-                amountMinor: money.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: []))
+                amountMinor: money.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: [], notes: notes))
         }
         try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[1], legIds[0]])
         try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[0], legIds[1]])
