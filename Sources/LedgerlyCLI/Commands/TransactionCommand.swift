@@ -151,8 +151,8 @@ struct TransactionCommand: ParsableCommand {
         func run() throws {
             try CommandRunner.run {
                 let gateway = try Gateway(global, wording: TransactionCommand.wording)
-                let walletList = try gateway.call(WalletListRequest(includeArchived: true)).wallets
-                let categoryList = try gateway.call(CategoryListRequest()).categories
+                let walletList = try gateway.wallets()
+                let categoryList = try gateway.categories()
                 let reply = try gateway.call(TransactionListRequest(
                     walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
                     tag: tag, from: from, to: to, text: text, limit: limit, offset: offset, after: try cursor()))

@@ -14,6 +14,10 @@ final class Gateway {
     /// person typed.
     private let wording: FieldWording
     private lazy var store = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
+    /// The wallet and category lists, asked once per command (a lookup by name and the table
+    /// that prints names both need them); forgotten after any write.
+    private var walletList: [WalletRecord]?
+    private var categoryList: [CategoryRecord]?
 
     init(_ options: GlobalOptions, wording: FieldWording = [:]) throws {
         self.wording = wording
@@ -41,6 +45,10 @@ final class Gateway {
 
     /// Calls the store; turns every failure into a `CLIFailure` with the right exit status.
     func call<Request: RequestBody>(_ body: Request) throws -> Request.Reply {
+        if !(body is any ReadRequest) {
+            walletList = nil
+            categoryList = nil
+        }
         do {
             return try store.call(body)
         } catch {
@@ -97,8 +105,23 @@ final class Gateway {
 
     // MARK: Lookups
 
-    func wallet(_ reference: String, field: String = "--wallet") throws -> WalletRecord {
+    /// Every wallet, archived ones too.
+    func wallets() throws -> [WalletRecord] {
+        if let walletList { return walletList }
         let wallets = try call(WalletListRequest(includeArchived: true)).wallets
+        walletList = wallets
+        return wallets
+    }
+
+    func categories() throws -> [CategoryRecord] {
+        if let categoryList { return categoryList }
+        let categories = try call(CategoryListRequest()).categories
+        categoryList = categories
+        return categories
+    }
+
+    func wallet(_ reference: String, field: String = "--wallet") throws -> WalletRecord {
+        let wallets = try wallets()
         if let id = Int64(reference), let match = wallets.first(where: { $0.id == id }) { return match }
         if let match = wallets.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
         let names = wallets.filter { !$0.archived }.map(\.name).joined(separator: ", ")
@@ -106,7 +129,7 @@ final class Gateway {
     }
 
     func category(_ reference: String, field: String = "--category") throws -> CategoryRecord {
-        let categories = try call(CategoryListRequest()).categories
+        let categories = try categories()
         if let id = Int64(reference), let match = categories.first(where: { $0.id == id }) { return match }
         if let match = categories.first(where: { $0.path.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
         let byName = categories.filter { $0.name.caseInsensitiveCompare(reference) == .orderedSame }

@@ -26,28 +26,39 @@ enum CategoryReporter {
         let index = Dictionary(uniqueKeysWithValues: range.months.enumerated().map { ($1, $0) })
         var cells: [Int64: Cell] = [:]
         var uncounted = 0
-        let rows = try db.cachedRows(
-            sql: """
-                SELECT month, category_id, kind, currency, amount_minor AS amount, base_minor AS base, missing_base AS missing
+        // Columns are read by position and cells changed in place: by name, GRDB lowercases the
+        // column name on every read, which was most of this report's time (D225).
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT month, category_id, kind, currency, amount_minor, base_minor, missing_base
                 FROM category_totals WHERE month BETWEEN ? AND ?
-                """,
+                """),
             arguments: [first, last])
-        for row in rows {
-            let categoryId: Int64 = row["category_id"]
-            let kind = categoryKind(categoryId, transactionKind: row["kind"], tree: tree)
+        var chains: [Int64: [Int64]] = [:]
+        while let row = try rows.next() {
+            let categoryId: Int64 = row[1]
+            let kind = categoryKind(categoryId, transactionKind: row[2], tree: tree)
             if let wanted = request.kind, wanted != kind { continue }
             // Spending is shown positive: an expense category's effects are negative.
             let sign: Int64 = kind == .expense ? -1 : 1
-            let targets = categoryId == 0 ? [kind == .expense ? uncategorizedExpense : uncategorizedIncome] : tree.chain(categoryId)
-            let month = index[row["month"] as String]!
-            let amount: Int64 = row["amount"], baseAmount: Int64 = row["base"]
-            for target in targets {
-                var cell = cells[target] ?? Cell(base: Array(repeating: 0, count: range.months.count))
-                cell.base[month] = try CheckedMinorUnits.add(cell.base[month], sign * baseAmount)
-                cell.currencies[row["currency"]] = try CheckedMinorUnits.add(cell.currencies[row["currency"]] ?? 0, sign * amount)
-                cells[target] = cell
+            let targets: [Int64]
+            if categoryId == 0 {
+                targets = [kind == .expense ? uncategorizedExpense : uncategorizedIncome]
+            } else if let known = chains[categoryId] {
+                targets = known
+            } else {
+                targets = tree.chain(categoryId)
+                chains[categoryId] = targets
             }
-            uncounted += row["missing"] as Int
+            let month = index[row[0] as String]!
+            let currency: String = row[3]
+            let amount: Int64 = row[4], baseAmount: Int64 = row[5]
+            for target in targets {
+                if cells[target] == nil { cells[target] = Cell(base: Array(repeating: 0, count: range.months.count)) }
+                try cells[target]!.base[month] = CheckedMinorUnits.add(cells[target]!.base[month], sign * baseAmount)
+                try cells[target]!.currencies[currency] = CheckedMinorUnits.add(cells[target]!.currencies[currency] ?? 0, sign * amount)
+            }
+            uncounted += row[6] as Int
         }
         var order = tree.ordered(Set(cells.keys.filter { $0 > 0 }))
         if request.kind != .income && cells[uncategorizedExpense] != nil { order.append(uncategorizedExpense) }
@@ -78,22 +89,22 @@ enum CategoryReporter {
         var uncounted = 0
         if let first = range.first, let last = range.last {
             let index = Dictionary(uniqueKeysWithValues: range.months.enumerated().map { ($1, $0) })
-            let rows = try db.cachedRows(
-                sql: """
-                    SELECT month, category_id, kind, sum(base_minor) AS base, sum(missing_base) AS missing
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: """
+                    SELECT month, category_id, kind, sum(base_minor), sum(missing_base)
                     FROM category_totals WHERE month BETWEEN ? AND ? GROUP BY month, category_id, kind
-                    """,
+                    """),
                 arguments: [first, last])
-            for row in rows {
-                let month = index[row["month"] as String]!
-                let amount: Int64 = row["base"]
+            while let row = try rows.next() {
+                let month = index[row[0] as String]!
+                let amount: Int64 = row[3]
                 // By the category's kind: a refund (income in an expense category) lowers expenses.
-                if categoryKind(row["category_id"], transactionKind: row["kind"], tree: tree) == .expense {
+                if categoryKind(row[1], transactionKind: row[2], tree: tree) == .expense {
                     expenses[month] = try CheckedMinorUnits.subtract(expenses[month], amount)
                 } else {
                     income[month] = try CheckedMinorUnits.add(income[month], amount)
                 }
-                uncounted += row["missing"] as Int
+                uncounted += row[4] as Int
             }
         }
         let format = { (minor: Int64) in base.map { InputRules.format(minor, $0) } ?? String(minor) }
