@@ -9,6 +9,27 @@ extension EndToEndTests {
     /// Services stay responsive and stop when asked (issue 12, the protocol's edges): every loop
     /// honours shutdown, and a long refresh does not hold up the rates service's other requests.
     @Suite struct ShutdownTests {
+        /// A graceful stop folds the write-ahead log into the database: otherwise the next start
+        /// reads the whole log again to rebuild its index (D227).
+        @Test func aGracefulStopLeavesNoWriteAheadLogToReadAtTheNextStart() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let client = harness.client()
+            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR"))
+            _ = try client.call(TransactionImportRequest(importId: "some", items: (0..<2_000).map { index in
+                TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.00", notes: "\(index)", date: "2026-11-01"))
+            }))
+            client.close()
+            let log = URL(fileURLWithPath: harness.home.databaseURL.path + "-wal")
+            let size = { ((try? FileManager.default.attributesOfItem(atPath: log.path))?[.size] as? Int) ?? 0 }
+            #expect(size() > 0, "the import left nothing in the log to fold in")
+            harness.stop(.store)
+            #expect(size() == 0)
+            try harness.start(.store)
+            #expect(try harness.client().call(TransactionListRequest(limit: 1)).total == 2_000)
+        }
+
         @Test func theAlertsServiceStopsPromptlyInTheMiddleOfACatchUp() throws {
             let harness = try ServiceHarness()
             try harness.start(.store)

@@ -76,6 +76,7 @@ public final class StoreService: Service {
         // Large requests already taken are applied and answered before the sockets close.
         await bulk.drain()
         await sockets.stop()
+        database.foldWriteAheadLog(logger: logger)
         withExtendedLifetime(lock) {}
     }
 
