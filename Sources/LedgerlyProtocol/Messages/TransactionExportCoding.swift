@@ -475,7 +475,21 @@ struct JSONByteReader {
     /// Steps over any value (members replies may gain, D4).
     mutating func skipValue() throws {
         switch try peek() {
-        case UInt8(ascii: "{"): try object { reader, _ in try reader.skipValue() }
+        case UInt8(ascii: "{"):
+            // Keys are stepped over too: making each a String was most of reading a page's `re`.
+            position += 1
+            if try peek() == UInt8(ascii: "}") { position += 1; return }
+            while true {
+                _ = try peek()
+                try skipString()
+                try expect(UInt8(ascii: ":"))
+                try skipValue()
+                switch try peek() {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "}"): position += 1; return
+                default: throw failure("expected , or }")
+                }
+            }
         case UInt8(ascii: "["): try array { try $0.skipValue() }
         case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try boolean()
