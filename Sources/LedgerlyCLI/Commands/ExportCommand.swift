@@ -29,26 +29,35 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// Pages every transaction (by id) to `body`, with progress on a terminal when writing a file.
-    static func eachTransaction(_ gateway: Gateway, showProgress: Bool, _ body: (TransactionRecord) throws -> Void) throws -> Int {
-        var after: Int64?
+    /// Pages every transaction (by id) to `body`, a page at a time, with progress on a terminal
+    /// when writing a file. Pages are the largest the protocol allows (10,000 records, about 6 MB
+    /// of JSON), and the next is fetched while `body` works on this one (D262).
+    static func eachPage(_ gateway: Gateway, pageSize: Int, showProgress: Bool, _ body: ([TransactionRecord]) throws -> Void) throws -> Int {
         var count = 0
         var progress: Progress?
-        repeat {
-            let page = try gateway.call(TransactionExportRequest(afterId: after, limit: 5_000))
+        try gateway.exportPages(pageSize: pageSize) { page in
             if let total = page.total, showProgress { progress = Progress("exporting", total: total) }
-            for transaction in page.transactions { try body(transaction) }
+            try body(page.transactions)
             count += page.transactions.count
             progress?.update(count)
-            after = page.nextAfterId
-        } while after != nil
+        }
         progress?.finish()
         return count
+    }
+
+    /// `eachPage`, a record at a time.
+    static func eachTransaction(_ gateway: Gateway, pageSize: Int, showProgress: Bool, _ body: (TransactionRecord) throws -> Void) throws -> Int {
+        try eachPage(gateway, pageSize: pageSize, showProgress: showProgress) { records in
+            for record in records { try body(record) }
+        }
     }
 
     struct Destination: ParsableArguments {
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
         var output: String?
+        /// Transactions per `tx.export` page; for tests that need many pages from a small ledger.
+        @Option(name: .customLong("page-size"), help: ArgumentHelp(visibility: .hidden))
+        var pageSize = 10_000
     }
 
     /// Opens the destination, runs `body`, and puts the file in place only if all went well.
@@ -87,7 +96,7 @@ struct ExportCommand: ParsableCommand {
                 let firstMonth = try gateway.call(CashFlowReportRequest()).months.first.map { "\($0.month)-01" }
                 let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstMonth].compactMap { $0 }).min() ?? "1970-01-01"
                 try file.write(writer.openingBalances(date: opening))
-                let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { try file.write(writer.entry(for: $0)) }
+                let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, showProgress: !file.isStandardOutput) { try file.write(writer.entry(for: $0)) }
                 try file.write(writer.finish())
                 if let investments { try file.write(investments.entries(walletAccount: writer.walletAccount)) }
                 if let netWorth { try file.write(netWorth.entries(declaringWith: &writer)) }
@@ -107,7 +116,7 @@ struct ExportCommand: ParsableCommand {
                 let ledger = try Ledger(gateway)
                 let writer = TransactionCSVWriter(wallets: ledger.wallets, categories: ledger.categories)
                 try file.write(writer.header())
-                let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { try file.write(writer.row(for: $0)) }
+                let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, showProgress: !file.isStandardOutput) { try file.write(writer.row(for: $0)) }
                 return "Exported \(count) transactions to \(destination.output ?? "-")."
             }
         }
@@ -140,9 +149,14 @@ extension ExportCommand {
                     investments: try JSON.investments(gateway), netWorth: try JSON.netWorth(gateway))
                 try file.write(try LedgerExport.opening(header))
                 var first = true
-                let count = try ExportCommand.eachTransaction(gateway, showProgress: !file.isStandardOutput) { record in
-                    try file.write(try LedgerExport.transaction(record, first: first))
-                    first = false
+                var bytes: [UInt8] = []
+                let count = try ExportCommand.eachPage(gateway, pageSize: destination.pageSize, showProgress: !file.isStandardOutput) { records in
+                    bytes.removeAll(keepingCapacity: true)
+                    for record in records {
+                        LedgerExport.appendTransaction(record, first: first, to: &bytes)
+                        first = false
+                    }
+                    try file.write(bytes: bytes)
                 }
                 try file.write(LedgerExport.end)
                 return "Exported \(count) transactions, \(header.rates?.count ?? 0) rates, \(goals.count) goals, \(header.recurring?.count ?? 0) recurring, \(header.alerts?.count ?? 0) alerts, \(header.investments?.trades.count ?? 0) investment trades, \(header.netWorth?.assets.count ?? 0) manual assets, \(header.netWorth?.liabilities.count ?? 0) liabilities and \(header.netWorth?.snapshots.count ?? 0) net-worth snapshots to \(destination.output ?? "-")."

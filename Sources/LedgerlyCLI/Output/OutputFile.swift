@@ -34,6 +34,12 @@ final class OutputFile {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    /// Bytes already encoded (a page of the JSON export).
+    func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
     /// Writes what is left and puts the file in place (rename(2): an existing file is replaced
     /// at once, never missing or half written).
     func finish() throws {

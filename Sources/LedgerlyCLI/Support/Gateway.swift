@@ -56,6 +56,48 @@ final class Gateway {
         }
     }
 
+    /// Every transaction, `pageSize` at a time in id order, each page handed to `body`. The next
+    /// page is asked for on a thread of its own (with its own connection) while `body` works on
+    /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).
+    func exportPages(pageSize: Int, _ body: (TransactionExportReply) throws -> Void) throws {
+        let handoff = PageHandoff<TransactionExportReply>()
+        let home = self.home, context = self.context, timeout = self.timeout
+        let fetcher = Thread {
+            let client = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
+            defer { client.close() }
+            var after: Int64?
+            repeat {
+                let result = Result { try Gateway.exportPage(TransactionExportRequest(afterId: after, limit: pageSize), client: client) }
+                guard handoff.put(result), case .success(let page) = result else { return }
+                after = page.nextAfterId
+            } while after != nil
+        }
+        fetcher.start()
+        defer { handoff.stop() }
+        while true {
+            let page = try handoff.take().get()
+            try body(page)
+            if page.nextAfterId == nil { return }
+        }
+    }
+
+    /// One `tx.export` page. The store writes these pages in one known shape, which is read
+    /// without `JSONDecoder` (D261); any other reply (an error, a shape not expected) is read by
+    /// `JSONDecoder` as every other call's.
+    static func exportPage(_ request: TransactionExportRequest, client: RequestClient) throws -> TransactionExportReply {
+        let envelope = Envelope(type: TransactionExportRequest.messageType.rawValue, body: request)
+        let expectedType = TransactionExportRequest.messageType.replyType
+        do {
+            let frame: Data
+            do { frame = try MessageCoding.encode(envelope) } catch { throw ClientError.invalidReply("could not encode the request: \(error)") }
+            let reply = try client.exchange(frame, id: envelope.id)
+            if let page = TransactionExportCoding.decodeReplyFrame([UInt8](reply), expectedType: expectedType, re: envelope.id) { return page }
+            return try RequestClient.decodeReply(reply, as: TransactionExportReply.self, expectedType: expectedType)
+        } catch let error as ClientError {
+            throw failure(error)
+        }
+    }
+
     /// Asks the rates service to fetch its providers now; a refresh may take a while.
     func refreshRates() throws -> RatesRefreshReply {
         // A refresh may legitimately take a minute; a service that is down should not.

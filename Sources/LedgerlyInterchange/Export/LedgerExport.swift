@@ -68,6 +68,13 @@ public struct LedgerExport: Codable, Sendable {
         (first ? "" : ",\n") + String(decoding: try encoder.encode(record), as: UTF8.self)
     }
 
+    /// What `transaction(_:first:)` gives, as bytes, without Foundation's encoder: the same
+    /// bytes (`TransactionExportCoding` writes the record as `encoder` does; D260).
+    public static func appendTransaction(_ record: TransactionRecord, first: Bool, to out: inout [UInt8]) {
+        if !first { out.append(contentsOf: ",\n".utf8) }
+        TransactionExportCoding.append(record, to: &out)
+    }
+
     public static let end = "\n]}\n"
 
     private static let encoder: JSONEncoder = {

@@ -86,9 +86,16 @@ public final class RequestClient {
             let slice = isCancelled == nil ? milliseconds : min(milliseconds, Self.cancellationCheckMilliseconds)
             guard try socket.waitForInput(timeoutMilliseconds: slice) else { continue }
             guard let frames = try socket.receive(dontWait: true), let payload = frames.last else { continue }
-            if let id, (try? MessageCoding.decoder().decode(EnvelopeHeader.self, from: payload))?.re != id { continue }
+            if let id, Self.replyTo(payload) != id { continue }
             return payload
         }
+    }
+
+    /// The `re` of a reply frame. The body is stepped over rather than decoded (a `tx.export`
+    /// page is megabytes, and `JSONDecoder` reads all of it even for the header, D261); a frame
+    /// that stepping cannot read is read by `JSONDecoder`, as before.
+    static func replyTo(_ payload: Data) -> String? {
+        EnvelopeScan.replyTo([UInt8](payload)) ?? (try? MessageCoding.decoder().decode(EnvelopeHeader.self, from: payload))?.re
     }
 
     public func close() { closeSocket() }

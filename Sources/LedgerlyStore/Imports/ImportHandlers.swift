@@ -3,7 +3,7 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `tx.import`, `tx.import.undo` and `tx.export`: transactions in and out in bulk.
+/// `tx.import` and `tx.import.undo`: transactions in, in bulk (`tx.export`, out: `TransactionExportHandler`).
 ///
 /// A batch is one SQL transaction with one change-log row (`tx.imported`, summarising it), so a
 /// million transactions load at SQLite's bulk speed and subscribers get one event per batch,
@@ -88,17 +88,6 @@ enum ImportHandlers {
         try db.execute(sql: "DELETE FROM transactions WHERE import_id = ?", arguments: [request.importId])
         try context.record(.txImportUndone, id: request.importId, data: summary)
         return TransactionImportUndoReply(importId: request.importId, deleted: ids.count)
-    }
-
-    static func export(_ request: TransactionExportRequest, _ db: Database) throws -> TransactionExportReply {
-        let limit = request.limit ?? 1_000
-        guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
-        let rows = try db.cachedRows(
-            sql: "SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id > ? ORDER BY t.id LIMIT ?",
-            arguments: [request.afterId ?? 0, limit])
-        let transactions = try TransactionHandlers.records(db, rows: rows)
-        let total = request.afterId == nil ? try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions") : nil
-        return TransactionExportReply(transactions: transactions, nextAfterId: rows.count == limit ? transactions.last?.id : nil, total: total)
     }
 
     // MARK: Helpers

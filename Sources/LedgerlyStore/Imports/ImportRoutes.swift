@@ -5,7 +5,7 @@ extension StoreRouteTable {
     mutating func addImportRoutes() {
         write(TransactionImportRequest.self, ImportHandlers.importBatch)
         write(TransactionImportUndoRequest.self, ImportHandlers.undo)
-        read(TransactionExportRequest.self, ImportHandlers.export)
+        readEncoded(TransactionExportRequest.self, TransactionExportHandler.export)
         write(LedgerRestoreBeginRequest.self, RestoreHandlers.begin)
         write(LedgerRestoreFinishRequest.self, RestoreHandlers.finish)
     }

@@ -59,6 +59,20 @@ struct StoreRouteTable {
         read(type) { request, context in try handler(request, context.db) }
     }
 
+    /// A read whose handler writes the reply body itself, byte for byte what `MessageCoding`
+    /// would write for `Request.Reply` (`tx.export`: Foundation's encoder was a large part of an
+    /// export, D260).
+    mutating func readEncoded<Request: ReadRequest>(_ type: Request.Type, _ handler: @escaping @Sendable (Request, Database) throws -> [UInt8]) {
+        routes.add(type) { frame in
+            let request = try RequestDecoding.decode(Request.self, from: frame).request
+            let header = frame.header
+            return { environment in
+                let body = try environment.database.pool.read { db in try handler(request.body, db) }
+                return RouterOutcome(reply: ReplyBuilder.ok(rawBody: Data(body), for: header), events: [])
+            }
+        }
+    }
+
     /// A read that works on the database pool itself, outside any transaction (`ledger.backup`
     /// runs SQLite's online backup, which takes its own).
     mutating func readPool<Request: ReadRequest>(_ type: Request.Type, _ handler: @escaping @Sendable (Request, DatabasePool) throws -> Request.Reply) {
