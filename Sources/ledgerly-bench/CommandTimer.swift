@@ -2,11 +2,16 @@ import Foundation
 import LedgerlyRuntime
 
 /// Runs a command as a user would (a new process, output written) and times it from process
-/// start to exit: what a person waits for, start-up included.
+/// start to exit: what a person waits for, start-up included. Each child's peak resident memory
+/// comes from the kernel when it is reaped (`wait4`'s rusage), so a process that lives a few
+/// milliseconds is measured as exactly as a service is.
 struct CommandTimer {
     struct Timings {
         let all: [Duration]
+        /// The largest peak RSS of any of the runs, in kilobytes (`ru_maxrss`).
+        let peakKilobytes: Int
         var median: Duration { all.sorted()[all.count / 2] }
+        var peakMegabytes: Double { Double(peakKilobytes) / 1_024 }
         var min: Duration { all.min()! }
         var max: Duration { all.max()! }
     }
@@ -17,13 +22,15 @@ struct CommandTimer {
     /// going after `limit` is killed and the result is nil: the command takes longer than that.
     func time(_ executable: String, _ arguments: [String], runs: Int, limit: Duration? = nil) throws -> Timings? {
         var all: [Duration] = []
+        var peak = 0
         for _ in 0..<max(1, runs) {
             let started = ContinuousClock.now
-            guard let status = try run(executable, arguments, output: FileHandle(forWritingAtPath: "/dev/null")!, limit: limit) else { return nil }
+            guard let exit = try run(executable, arguments, output: FileHandle(forWritingAtPath: "/dev/null")!, limit: limit) else { return nil }
             all.append(ContinuousClock.now - started)
-            guard status == 0 else { throw BenchmarkError.commandFailed("\(executable) \(arguments.joined(separator: " ")) exited with \(status)") }
+            peak = Swift.max(peak, exit.peakKilobytes)
+            guard exit.status == 0 else { throw BenchmarkError.commandFailed("\(executable) \(arguments.joined(separator: " ")) exited with \(exit.status)") }
         }
-        return Timings(all: all)
+        return Timings(all: all, peakKilobytes: peak)
     }
 
     /// Runs once and returns what it printed.
@@ -31,15 +38,16 @@ struct CommandTimer {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-out-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: file) }
-        let status = try run(executable, arguments, output: try FileHandle(forWritingTo: file)) ?? -1
+        let status = try run(executable, arguments, output: try FileHandle(forWritingTo: file))?.status ?? -1
         let text = try String(contentsOf: file, encoding: .utf8)
         guard status == 0 else { throw BenchmarkError.commandFailed("\(executable) \(arguments.joined(separator: " ")) exited with \(status): \(text.prefix(500))") }
         return text
     }
 
-    /// posix_spawn and waitpid rather than Foundation's `Process`: on Linux its
+    /// posix_spawn and wait4 rather than Foundation's `Process`: on Linux its
     /// `waitUntilExit` notices an exit only every 50 ms, which would round every timing up.
-    private func run(_ executable: String, _ arguments: [String], output: FileHandle, limit: Duration? = nil) throws -> Int32? {
+    /// The exit status and the child's peak RSS; nil when it was stopped at `limit`.
+    private func run(_ executable: String, _ arguments: [String], output: FileHandle, limit: Duration? = nil) throws -> (status: Int32, peakKilobytes: Int)? {
         var environment = ProcessInfo.processInfo.environment
         environment["LEDGERLY_HOME"] = home.root.path
         // hledger refuses non-ASCII text (a wallet named "Café") unless the locale is UTF-8.
@@ -60,21 +68,23 @@ struct CommandTimer {
         try? output.close()
         guard spawned == 0 else { throw BenchmarkError.commandFailed("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
+        var usage = rusage()
         if let limit {
             // Polled every 10 ms: precise enough for commands that take seconds.
             let deadline = ContinuousClock.now + limit
-            while waitpid(pid, &status, WNOHANG) == 0 {
+            while wait4(pid, &status, WNOHANG, &usage) == 0 {
                 guard ContinuousClock.now < deadline else {
                     kill(pid, SIGKILL)
-                    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
                     return nil
                 }
                 usleep(10_000)
             }
         } else {
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         }
-        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions. ru_maxrss is in
+        // kilobytes on Linux.
+        return (status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), Int(usage.ru_maxrss))
     }
 }
