@@ -108,6 +108,9 @@ let package = Package(
             dependencies: [
                 "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange", "LedgerlyTesting", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The sqlite3 C API alone (GRDB's system-library module, the same SQLite the store
+                // links): the plain batched insert that `ledgerly-bench ledger` measures as a limit.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
