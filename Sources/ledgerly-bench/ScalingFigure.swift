@@ -92,5 +92,5 @@ struct ScalingFigure: Hashable, Sendable {
     static func peer(_ command: String) -> ScalingFigure { ScalingFigure(command, .seconds) }
 
     /// How many times longer the peer took than Ledgerly's CLI for the same report.
-    static func peerRatio(_ command: String, _ counterpart: String) -> ScalingFigure { ScalingFigure("  \(command) ÷ ledgerly \(counterpart)", .times) }
+    static func peerRatio(_ command: String, _ counterpart: String) -> ScalingFigure { ScalingFigure("\(command) ÷ ledgerly \(counterpart)", .times) }
 }

@@ -159,7 +159,7 @@ struct ScalingTable {
                 if case .moreThan = cell { bounds.append(String(scale)) }
                 shares[String(scale)] = share(figure, at: scale)
             }
-            return .init(figure: figure.name.trimmingCharacters(in: .whitespaces), unit: figure.unit.rawValue, isLimit: figure.isLimit, limit: figure.limit,
+            return .init(figure: figure.name, unit: figure.unit.rawValue, isLimit: figure.isLimit, limit: figure.limit,
                          target: figure.target == nil ? nil : Self.describe(figure.target, figure.unit),
                          values: values, lowerBounds: bounds, shareOfLimit: shares, markAtLargestScale: mark(figure))
         })
