@@ -2,16 +2,11 @@ import Foundation
 import LedgerlyRuntime
 
 /// Runs a command as a user would (a new process, output written) and times it from process
-/// start to exit: what a person waits for, start-up included. Each child's peak resident memory
-/// comes from the kernel when it is reaped (`wait4`'s rusage), so a process that lives a few
-/// milliseconds is measured as exactly as a service is.
+/// start to exit: what a person waits for, start-up included.
 struct CommandTimer {
     struct Timings {
         let all: [Duration]
-        /// The largest peak RSS of any of the runs, in kilobytes (`ru_maxrss`).
-        let peakKilobytes: Int
         var median: Duration { all.sorted()[all.count / 2] }
-        var peakMegabytes: Double { Double(peakKilobytes) / 1_024 }
         var min: Duration { all.min()! }
         var max: Duration { all.max()! }
     }
@@ -22,15 +17,29 @@ struct CommandTimer {
     /// going after `limit` is killed and the result is nil: the command takes longer than that.
     func time(_ executable: String, _ arguments: [String], runs: Int, limit: Duration? = nil) throws -> Timings? {
         var all: [Duration] = []
-        var peak = 0
         for _ in 0..<max(1, runs) {
             let started = ContinuousClock.now
-            guard let exit = try run(executable, arguments, output: FileHandle(forWritingAtPath: "/dev/null")!, limit: limit) else { return nil }
+            guard let status = try run(executable, arguments, output: FileHandle(forWritingAtPath: "/dev/null")!, limit: limit) else { return nil }
             all.append(ContinuousClock.now - started)
-            peak = Swift.max(peak, exit.peakKilobytes)
-            guard exit.status == 0 else { throw BenchmarkError.commandFailed("\(executable) \(arguments.joined(separator: " ")) exited with \(exit.status)") }
+            guard status == 0 else { throw BenchmarkError.commandFailed("\(executable) \(arguments.joined(separator: " ")) exited with \(status)") }
         }
-        return Timings(all: all, peakKilobytes: peak)
+        return Timings(all: all)
+    }
+
+    /// The command's peak RSS in megabytes, from one untimed run under GNU time (`%M`); nil when
+    /// /usr/bin/time is missing. Not from this process's own `wait4`: posix_spawn starts the child
+    /// in this process's memory (CLONE_VM), and the kernel carries that memory's high-water mark
+    /// into the child's `ru_maxrss` at exec, so the figure would be the benchmark's own peak.
+    /// GNU time forks its child from a small process, whose mark is a megabyte or two.
+    func peakMegabytes(_ executable: String, _ arguments: [String]) throws -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-rss-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let status = try run("/usr/bin/time", ["-f", "%M", "-o", file.path, executable] + arguments, output: FileHandle(forWritingAtPath: "/dev/null")!)
+        guard status == 0, let kilobytes = Double(try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError.commandFailed("/usr/bin/time \(executable) \(arguments.joined(separator: " ")) exited with \(status ?? -1)")
+        }
+        return kilobytes / 1_024
     }
 
     /// Runs once and returns what it printed.
@@ -38,16 +47,15 @@ struct CommandTimer {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-out-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: file) }
-        let status = try run(executable, arguments, output: try FileHandle(forWritingTo: file))?.status ?? -1
+        let status = try run(executable, arguments, output: try FileHandle(forWritingTo: file)) ?? -1
         let text = try String(contentsOf: file, encoding: .utf8)
         guard status == 0 else { throw BenchmarkError.commandFailed("\(executable) \(arguments.joined(separator: " ")) exited with \(status): \(text.prefix(500))") }
         return text
     }
 
-    /// posix_spawn and wait4 rather than Foundation's `Process`: on Linux its
+    /// posix_spawn and waitpid rather than Foundation's `Process`: on Linux its
     /// `waitUntilExit` notices an exit only every 50 ms, which would round every timing up.
-    /// The exit status and the child's peak RSS; nil when it was stopped at `limit`.
-    private func run(_ executable: String, _ arguments: [String], output: FileHandle, limit: Duration? = nil) throws -> (status: Int32, peakKilobytes: Int)? {
+    private func run(_ executable: String, _ arguments: [String], output: FileHandle, limit: Duration? = nil) throws -> Int32? {
         var environment = ProcessInfo.processInfo.environment
         environment["LEDGERLY_HOME"] = home.root.path
         // hledger refuses non-ASCII text (a wallet named "Café") unless the locale is UTF-8.
@@ -68,23 +76,21 @@ struct CommandTimer {
         try? output.close()
         guard spawned == 0 else { throw BenchmarkError.commandFailed("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        var usage = rusage()
         if let limit {
             // Polled every 10 ms: precise enough for commands that take seconds.
             let deadline = ContinuousClock.now + limit
-            while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            while waitpid(pid, &status, WNOHANG) == 0 {
                 guard ContinuousClock.now < deadline else {
                     kill(pid, SIGKILL)
-                    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+                    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                     return nil
                 }
                 usleep(10_000)
             }
         } else {
-            while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
-        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions. ru_maxrss is in
-        // kilobytes on Linux.
-        return (status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), Int(usage.ru_maxrss))
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }

@@ -62,8 +62,8 @@ struct LedgerScaleRun {
         print(String(format: "limit: ledgerly-bench-true (a Swift binary that does nothing), start to exit: median %.2f ms (%d runs)", nothing.median.milliseconds, startRuns))
         let version = try cli.time(ledgerly, ["--version"], runs: startRuns)!
         table.record(.version, version.median.milliseconds, at: scale)
-        print(String(format: "ledgerly --version: median %.2f ms (min %.2f, max %.2f, %d runs), peak RSS %.1f MB",
-                     version.median.milliseconds, version.min.milliseconds, version.max.milliseconds, startRuns, version.peakMegabytes))
+        print(String(format: "ledgerly --version: median %.2f ms (min %.2f, max %.2f, %d runs)",
+                     version.median.milliseconds, version.min.milliseconds, version.max.milliseconds, startRuns))
 
         // CLI reports, process start to output.
         let reports: [(ScalingFigure, [String])] = [
@@ -75,17 +75,18 @@ struct LedgerScaleRun {
             (.txListCLI, ["tx", "list", "--category", "Food", "--from", "2026-01-01", "--limit", "50"]),
         ]
         var medians: [String: Duration] = [:]
-        var cliPeak = version.peakMegabytes
+        var cliPeak = try cli.peakMegabytes(ledgerly, ["--version"])
         for (figure, arguments) in reports {
             let timings = try cli.time(ledgerly, arguments, runs: runs)!
             let name = String(figure.name.dropFirst("ledgerly ".count))
             medians[name] = timings.median
-            cliPeak = max(cliPeak, timings.peakMegabytes)
+            let peak = try cli.peakMegabytes(ledgerly, arguments)
+            cliPeak = peak.map { max(cliPeak ?? 0, $0) }
             table.record(figure, timings.median.milliseconds, at: scale)
-            print(String(format: "ledgerly %@: median %.1f ms (min %.1f, max %.1f, %d runs), peak RSS %.1f MB",
-                         name, timings.median.milliseconds, timings.min.milliseconds, timings.max.milliseconds, runs, timings.peakMegabytes))
+            print(String(format: "ledgerly %@: median %.1f ms (min %.1f, max %.1f, %d runs), peak RSS %@",
+                         name, timings.median.milliseconds, timings.min.milliseconds, timings.max.milliseconds, runs, peak.map { String(format: "%.1f MB", $0) } ?? "not measured (no /usr/bin/time)"))
         }
-        table.record(.cliPeakRSS, cliPeak, at: scale)
+        if let cliPeak { table.record(.cliPeakRSS, cliPeak, at: scale) }
 
         // The same reports over the protocol alone: what the store takes, without process start-up.
         let food = try client.call(CategoryListRequest()).categories.first { $0.name == "Food" && $0.parentId == nil }?.id
