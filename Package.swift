@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "ledgerly-alerts", targets: ["ledgerly-alerts"]),
         .executable(name: "ledgerly", targets: ["ledgerly"]),
         .executable(name: "ledgerly-bench", targets: ["ledgerly-bench"]),
+        // Does nothing: the start-up floor `ledgerly-bench ledger` times `ledgerly --version` against.
+        .executable(name: "ledgerly-bench-true", targets: ["ledgerly-bench-true"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -106,9 +108,13 @@ let package = Package(
             dependencies: [
                 "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange", "LedgerlyTesting", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The sqlite3 C API alone (GRDB's system-library module, the same SQLite the store
+                // links): the plain batched insert that `ledgerly-bench ledger` measures as a limit.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(name: "ledgerly-bench-true", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore"], swiftSettings: swiftSettings),

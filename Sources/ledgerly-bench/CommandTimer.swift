@@ -26,6 +26,22 @@ struct CommandTimer {
         return Timings(all: all)
     }
 
+    /// The command's peak RSS in megabytes, from one untimed run under GNU time (`%M`); nil when
+    /// /usr/bin/time is missing. Not from this process's own `wait4`: posix_spawn starts the child
+    /// in this process's memory (CLONE_VM), and the kernel carries that memory's high-water mark
+    /// into the child's `ru_maxrss` at exec, so the figure would be the benchmark's own peak.
+    /// GNU time forks its child from a small process, whose mark is a megabyte or two.
+    func peakMegabytes(_ executable: String, _ arguments: [String]) throws -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-rss-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let status = try run("/usr/bin/time", ["-f", "%M", "-o", file.path, executable] + arguments, output: FileHandle(forWritingAtPath: "/dev/null")!)
+        guard status == 0, let kilobytes = Double(try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError.commandFailed("/usr/bin/time \(executable) \(arguments.joined(separator: " ")) exited with \(status ?? -1)")
+        }
+        return kilobytes / 1_024
+    }
+
     /// Runs once and returns what it printed.
     func output(_ executable: String, _ arguments: [String]) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-out-\(UUID().uuidString)")

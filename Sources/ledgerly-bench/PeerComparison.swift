@@ -7,7 +7,25 @@ import LedgerlyRuntime
 /// The second half of `ledgerly-bench ledger`: the loaded ledger exported as a journal, the same
 /// reports timed with `ledger` and `hledger` (when installed), the ratios printed, and Ledgerly's
 /// wallet balances and category totals checked against hledger's. Any difference fails the run.
+/// What it timed is returned for the scaling table.
 struct PeerComparison {
+    /// One peer command timed against the Ledgerly report it is compared with.
+    struct Timing {
+        let tool: String
+        /// The peer's command line without the journal, "ledger bal".
+        let command: String
+        /// The Ledgerly report it is compared with, "report balance".
+        let counterpart: String
+        /// nil: stopped at `limit`.
+        let time: Duration?
+        let ours: Duration
+    }
+
+    struct Result {
+        let exportTime: Duration
+        let timings: [Timing]
+    }
+
     let home: LedgerlyHome
     let folder: URL
     let client: RequestClient
@@ -18,7 +36,7 @@ struct PeerComparison {
     /// Ledgerly's CLI medians by report name, for the ratios.
     let ledgerlyMedians: [String: Duration]
 
-    func run() throws {
+    func run() throws -> Result {
         let journal = folder.appendingPathComponent("ledger.journal")
         let exportTime = try cli.time(ServiceProcess.folder.appendingPathComponent("ledgerly").path, ["export", "journal", "-o", journal.path], runs: 1)!
         let size = (try? journal.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
@@ -31,6 +49,7 @@ struct PeerComparison {
             ("hledger", "report balance", ["-f", journal.path, "bal"]),
             ("hledger", "report categories --monthly", ["-f", journal.path, "bal", "-M", "expenses"]),
         ]
+        var timings: [Timing] = []
         for (tool, counterpart, arguments) in peers {
             guard let path = Self.installed(tool) else {
                 print("\(tool): not installed, skipped")
@@ -38,16 +57,19 @@ struct PeerComparison {
             }
             let ours = ledgerlyMedians[counterpart] ?? .zero
             let command = arguments.dropFirst(2).joined(separator: " ")
-            guard let timings = try cli.time(path, arguments, runs: runs, limit: limit) else {
+            let timed = try cli.time(path, arguments, runs: runs, limit: limit)
+            timings.append(Timing(tool: tool, command: "\(tool) \(command)", counterpart: counterpart, time: timed?.median, ours: ours))
+            guard let timed else {
                 print(String(format: "%@ %@: did not finish in %.0f s, stopped — ledgerly %@ %.1f ms: more than %.0fx faster",
                              tool, command, limit.seconds, counterpart, ours.milliseconds, limit.seconds / max(ours.seconds, 1e-9)))
                 continue
             }
             print(String(format: "%@ %@: %.2f s (%d run%@) — ledgerly %@ %.1f ms: %.0fx faster",
-                         tool, command, timings.median.seconds, runs, runs == 1 ? "" : "s, median",
-                         counterpart, ours.milliseconds, timings.median.seconds / max(ours.seconds, 1e-9)))
+                         tool, command, timed.median.seconds, runs, runs == 1 ? "" : "s, median",
+                         counterpart, ours.milliseconds, timed.median.seconds / max(ours.seconds, 1e-9)))
         }
         try compareTotals(journal: journal)
+        return Result(exportTime: exportTime.median, timings: timings)
     }
 
     /// Wallet balances (`hledger bal assets`) and category totals at cost in the base currency
