@@ -184,24 +184,18 @@ struct ImportCommand: ParsableCommand {
         func run() throws {
             try CommandRunner.run {
                 let gateway = try Gateway(global, patientMilliseconds: 60_000, wording: ImportCommand.wording)
-                let export = try JSON.read(file)
-                let header = export.ledgerly
+                // Standard input cannot be read twice: it is copied to a temporary file first.
+                let source = try RestoreSource(file)
+                defer { source.remove() }
+                let header = try JSON.header(of: try source.reader(), file: file)
                 let settings = try gateway.call(SettingsGetRequest())
                 guard settings.baseCurrency == header.settings.baseCurrency else {
                     throw CLIFailure(message: "the export's base currency is \(header.settings.baseCurrency ?? "none") but this ledger's is \(settings.baseCurrency ?? "none"): the kept base amounts would be in the wrong currency",
                                      status: .refused, hint: "set up a new ledger (another --home) with --base-currency \(header.settings.baseCurrency ?? "…")")
                 }
-                // Every transaction is checked before anything is written.
-                var plan = LedgerRestorePlan(walletIds: Set(header.wallets.map(\.id)), categoryIds: Set(header.categories.map(\.id)))
-                var items: [TransactionImportItem] = []
-                do {
-                    for record in export.transactions { if let item = try plan.item(for: record) { items.append(item) } }
-                } catch {
-                    throw CLIFailure(message: "\(file): \(error)", status: .refused)
-                }
-                guard plan.unmatchedLegs.isEmpty else {
-                    throw CLIFailure(message: "\(file): transfer legs \(plan.unmatchedLegs.prefix(5).map(String.init).joined(separator: ", ")) have no other leg", status: .refused)
-                }
+                // Every transaction is checked before anything is written: a first pass reads the
+                // file through (in bounded memory), the second sends what it reads again.
+                let checked = try JSON.check(source, header: header, file: file)
 
                 let begin = LedgerRestoreBeginRequest(
                     wallets: header.wallets, categories: header.categories, tags: header.tags, rateProfiles: header.rateProfiles ?? [],
@@ -229,13 +223,13 @@ struct ImportCommand: ParsableCommand {
                         _ = try gateway.call(RateRestoreRequest(rates: Array(rates[start..<min(start + RateRestoreRequest.maximumRates, rates.count)])))
                     }
                     let importId = "restore-" + UUID().uuidString.lowercased().prefix(8)
-                    let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: false, takeBack: false, gateway: gateway)
+                    let result = try JSON.restoreTransactions(source, header: header, checked: checked, importId: importId, batchSize: batch.batchSize, gateway: gateway, file: file)
                     let finished = try gateway.call(finish)
                     if let investRestore { _ = try gateway.call(investRestore) }
                     // After the transactions: a liability's payments are linked to theirs.
                     _ = try gateway.call(netWorthRestore)
                     print("""
-                        Restored from \(file): \(header.wallets.count) wallets, \(header.categories.count) categories, \(export.transactions.count) transactions \
+                        Restored from \(file): \(header.wallets.count) wallets, \(header.categories.count) categories, \(checked.records) transactions \
                         (\(result.imported) entries, transfers counted once), \(rates.count) rates, \(finished.budgets) budgets, \(finished.goals) goals \
                         (\(finished.contributions) contributions), \(finished.recurring) recurring, \(header.alerts?.count ?? 0) alerts, \(header.investments?.trades.count ?? 0) investment trades, \
                         \(header.netWorth?.assets.count ?? 0) manual assets, \(header.netWorth?.liabilities.count ?? 0) liabilities, \(header.netWorth?.snapshots.count ?? 0) net-worth snapshots.
@@ -256,20 +250,18 @@ struct ImportCommand: ParsableCommand {
             }
         }
 
-        static func read(_ file: String) throws -> LedgerExport {
-            let export: LedgerExport
+        /// The header, refused when it is not an export this Ledgerly reads.
+        static func header(of reader: LedgerExportReader, file: String) throws -> LedgerExport.Header {
+            let header: LedgerExport.Header
             do {
-                export = try JSONDecoder().decode(LedgerExport.self, from: Data(try ImportCommand.read(file).utf8))
-            } catch let failure as CLIFailure {
-                throw failure
+                header = try reader.readHeader()
             } catch {
                 throw CLIFailure(message: "\(file) is not a Ledgerly JSON export: \(error)", status: .refused)
             }
-            let header = export.ledgerly
             guard header.format == LedgerExport.Header.formatName, header.version <= LedgerExport.Header.currentVersion else {
                 throw CLIFailure(message: "\(file) is format '\(header.format)' version \(header.version); this Ledgerly reads \(LedgerExport.Header.formatName) up to version \(LedgerExport.Header.currentVersion)", status: .refused)
             }
-            return export
+            return header
         }
     }
 

@@ -45,13 +45,21 @@ public enum CanonicalHash {
         return hash
     }
 
+    /// Whether a parsed JSON value is null, by its dynamic type. `value is NSNull` would be the
+    /// same answer at a far higher price: testing a Swift dictionary, array or string against a
+    /// class bridges it (the whole subtree) to Foundation first, and that was most of what hashing a
+    /// `tx.import` batch cost (docs/performance.md, "Import and load").
+    static func isNull(_ value: Any) -> Bool {
+        type(of: value) == NSNull.self
+    }
+
     private static func hash(_ json: Any, seed: UInt64) -> UInt64 {
         switch json {
         case let object as [String: Any]:
             var members: UInt64 = 0
             // A null member is an absent one, as the typed body reads it (and as the re-encoded
             // hash of earlier versions had it): a client may send either on a retry.
-            for (key, value) in object where !(value is NSNull) {
+            for (key, value) in object where !isNull(value) {
                 members &+= hash(value, seed: mix(UInt8(ascii: ":"), into: mix(key, into: offsetBasis)))
             }
             return mix(members, into: mix(UInt8(ascii: "{"), into: seed))

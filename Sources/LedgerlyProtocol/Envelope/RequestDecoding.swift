@@ -131,7 +131,7 @@ public enum RequestDecoding {
             for key in sentObject.keys.sorted() {
                 let childPath = "\(path).\(key)"
                 guard let counterpart = understoodObject[key] else {
-                    if sentObject[key] is NSNull { continue }
+                    if CanonicalHash.isNull(sentObject[key]!) { continue }
                     return childPath
                 }
                 if let unknown = firstUnknownField(in: sentObject[key]!, understood: counterpart, path: childPath) { return unknown }
@@ -159,7 +159,7 @@ public enum RequestDecoding {
         var unknown: [String] = []
         for (key, value) in object {
             guard let member = type.fields[key] else {
-                if !(value is NSNull) { unknown.append("\(path).\(key)") }
+                if !CanonicalHash.isNull(value) { unknown.append("\(path).\(key)") }
                 continue
             }
             if let member, let nested = firstUnknownField(in: value, listed: member, path: "\(path).\(key)") { unknown.append(nested) }

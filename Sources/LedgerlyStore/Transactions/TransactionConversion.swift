@@ -87,7 +87,7 @@ struct TransactionConversion {
 
     /// For a restored export: the amounts and rates the transaction had, checked against the
     /// currencies they must be in, never converted again.
-    static func restored(_ kept: KeptAmounts, amount: Money, wallet: WalletRecord, db: Database) throws -> TransactionConversion {
+    static func restored(_ kept: KeptAmounts, amount: Money, wallet: WalletRecord, db: Database, cache: ConversionCache? = nil) throws -> TransactionConversion {
         let walletCurrency = try InputRules.currency(wallet.currency, field: .body("walletId"))
         var walletMoney = amount
         if amount.currency != walletCurrency {
@@ -97,13 +97,14 @@ struct TransactionConversion {
             walletMoney = try InputRules.positiveAmount(walletAmount, currency: walletCurrency, field: .root("kept").member("walletAmount"))
         }
         return TransactionConversion(walletMoney: walletMoney, conversion: amount.currency == walletCurrency ? nil : kept.conversion,
-                                     baseMinorUnits: try keptBase(kept.baseAmount, db: db, field: .root("kept").member("baseAmount")), baseConversion: kept.baseConversion)
+                                     baseMinorUnits: try keptBase(kept.baseAmount, db: db, field: .root("kept").member("baseAmount"), cache: cache), baseConversion: kept.baseConversion)
     }
 
     /// A kept base amount in minor units of the base currency: not negative (zero happens).
-    static func keptBase(_ amount: String?, db: Database, field: FieldPath) throws -> Int64? {
+    /// `cache`: a batch's, which reads the base currency once.
+    static func keptBase(_ amount: String?, db: Database, field: FieldPath, cache: ConversionCache? = nil) throws -> Int64? {
         guard let amount else { return nil }
-        guard let base = try SettingsHandlers.baseCurrency(db) else {
+        guard let base = try cache?.baseCurrency(db) ?? SettingsHandlers.baseCurrency(db) else {
             throw LedgerError.invalid("\(field) needs a base currency: finish `ledgerly setup` first", field: field)
         }
         let money = try InputRules.amount(amount, currency: try InputRules.currency(base, field: field), field: field)

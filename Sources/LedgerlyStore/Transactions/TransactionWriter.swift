@@ -18,6 +18,8 @@ final class TransactionWriter {
     private var knownCategories = Set<Int64>()
     private var tagIds: [String: Int64] = [:]
     private var balanceChanges: [Int64: Int64] = [:]
+    /// Restored times as sent → as stored (`Recording`).
+    private var timestamps: [String: String] = [:]
     private var totals = LedgerTotals()
     /// Every id recorded (transfer legs one each), and what they touched, for an import's event.
     private(set) var ids: [Int64] = []
@@ -46,21 +48,24 @@ final class TransactionWriter {
         let notes = try InputRules.optionalText(request.notes, field: .body("notes"))
         let attachment = try InputRules.optionalText(request.attachmentPath, field: .body("attachmentPath"), limit: 4_096)
         let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
-        let converted = try kept.map { try TransactionConversion.restored($0, amount: amount, wallet: wallet, db: db) }
+        let converted = try kept.map { try TransactionConversion.restored($0, amount: amount, wallet: wallet, db: db, cache: rates) }
             ?? TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.date, cache: rates)
         let effect = request.kind.sign * converted.walletMoney.minorUnits
-        let recording = try Recording(kept, importId: importId, now: context.now)
+        let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
         let baseMinor = converted.baseMinorUnits.map { request.kind.sign * $0 }
         let transfer = trade?.asTransfer == true || liability != nil
 
-        try db.execute(cached: """
+        let keptId = try kept?.id.map { try InputRules.positiveId($0, field: .root("kept").member("id")) }
+        try refusingTaken(keptId, field: .root("kept").member("id")) {
+            try db.execute(cached: """
                 INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [try freeId(kept?.id, field: .root("kept").member("id")), request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
+            arguments: [keptId, request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
                         try rates.json(converted.conversion), try rates.json(converted.baseConversion),
                         request.categoryId, notes, date.description, attachment, importKey, recording.importId, recording.createdAt, recording.updatedAt,
                         trade?.id, transfer, liability])
+        }
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
         try TransactionHandlers.writeSplits(db, txId: id, date: date.description, splits: splits)
@@ -71,13 +76,15 @@ final class TransactionWriter {
         return id
     }
 
-    /// A restored transaction's id (nil: SQLite picks the next), refused when it is taken.
-    private func freeId(_ id: Int64?, field: FieldPath) throws -> Int64? {
-        guard let id else { return nil }
-        if try db.cachedValue(Bool.self, sql: "SELECT 1 FROM transactions WHERE id = ?", arguments: [InputRules.positiveId(id, field: field)]) == true {
-            throw LedgerError.conflict("transaction \(id) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field)
+    /// Runs the insert of a transaction with a restored id (`id` nil: SQLite picks the next) and
+    /// refuses the id when it is taken. The primary key finds that in the insert itself, which
+    /// costs nothing more, where a look-up first was one more query per restored transaction.
+    private func refusingTaken(_ id: Int64?, field: FieldPath, _ insert: () throws -> Void) throws {
+        do {
+            try insert()
+        } catch let error as DatabaseError where id != nil && error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw LedgerError.conflict("transaction \(id ?? 0) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field)
         }
-        return id
     }
 
     /// The import and times a new transaction is recorded with: the write's, or, restoring an
@@ -87,10 +94,19 @@ final class TransactionWriter {
         let createdAt: String
         let updatedAt: String
 
-        init(_ kept: KeptAmounts?, importId: String?, now: String) throws {
+        /// `timestamps`: kept times already read, as stored (a restored batch's transactions
+        /// share a handful: every transaction of one import was recorded at one moment).
+        init(_ kept: KeptAmounts?, importId: String?, now: String, timestamps: inout [String: String]) throws {
             self.importId = kept.map(\.importId) ?? importId
-            createdAt = try kept?.createdAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: .root("kept").member("createdAt")) } ?? now
-            updatedAt = try kept?.updatedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: .root("kept").member("updatedAt")) } ?? now
+            func read(_ text: String?, _ member: String) throws -> String {
+                guard let text else { return now }
+                if let known = timestamps[text] { return known }
+                let stored = try InputRules.timestamp(text, field: .root("kept").member(member))
+                timestamps[text] = stored
+                return stored
+            }
+            createdAt = try kept.map { try read($0.createdAt, "createdAt") } ?? now
+            updatedAt = try kept.map { try read($0.updatedAt, "updatedAt") } ?? now
         }
     }
 
@@ -130,10 +146,10 @@ final class TransactionWriter {
             // Restoring an export: each leg gets the base amount it had.
             conversions = [
                 TransactionConversion(walletMoney: outgoing, conversion: nil,
-                                      baseMinorUnits: try TransactionConversion.keptBase(kept.baseAmount, db: db, field: .root("kept").member("baseAmount")),
+                                      baseMinorUnits: try TransactionConversion.keptBase(kept.baseAmount, db: db, field: .root("kept").member("baseAmount"), cache: rates),
                                       baseConversion: kept.baseConversion),
                 TransactionConversion(walletMoney: incoming, conversion: nil,
-                                      baseMinorUnits: try TransactionConversion.keptBase(kept.incomingBaseAmount ?? kept.baseAmount, db: db, field: .root("kept").member("incomingBaseAmount")),
+                                      baseMinorUnits: try TransactionConversion.keptBase(kept.incomingBaseAmount ?? kept.baseAmount, db: db, field: .root("kept").member("incomingBaseAmount"), cache: rates),
                                       baseConversion: kept.incomingBaseConversion),
             ]
         } else {
@@ -148,18 +164,22 @@ final class TransactionWriter {
                 conversions = conversions.map { $0.withBase(minorUnits: nil, snapshot: nil) }
             }
         }
-        let recording = try Recording(kept, importId: importId, now: context.now)
+        let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
         var legIds: [Int64] = []
         for ((wallet, money, kind, counterparty), converted) in zip(legs, conversions) {
             let effect = kind.sign * money.minorUnits
             let baseMinor = converted.baseMinorUnits.map { kind.sign * $0 }
-            try db.execute(cached: """
+            let idField = kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
+            let keptId = try (kind == .expense ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
+            try refusingTaken(keptId, field: idField) {
+                try db.execute(cached: """
                     INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [try freeId(kind == .expense ? kept?.id : kept?.incomingId, field: kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")), kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
-                            try rates.json(converted.baseConversion), notes, date.description, counterparty.id,
-                            kind == .expense ? importKey : nil, recording.importId, recording.createdAt, recording.updatedAt])
+                    arguments: [keptId, kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
+                                try rates.json(converted.baseConversion), notes, date.description, counterparty.id,
+                                kind == .expense ? importKey : nil, recording.importId, recording.createdAt, recording.updatedAt])
+            }
             let id = db.lastInsertedRowID
             legIds.append(id)
             try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
