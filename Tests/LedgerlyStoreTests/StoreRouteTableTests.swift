@@ -8,11 +8,12 @@ import Testing
     @Test func everyStoreMessageTypeIsRegisteredExactlyOnce() {
         let routes = StoreRouteTable.all(startedAt: "").routes
         #expect(routes.duplicates.isEmpty, "added twice: \(routes.duplicates)")
-        // Each answered type appears once, and only `rates.refresh` is left to another service.
+        // Each answered type appears once; `rates.refresh` is left to the rates service, `sync.connect`
+        // and `sync.now` to the sync service.
         let answered = routes.requestTypes.map { $0.messageType }
         #expect(Set(answered).count == answered.count)
         let elsewhere = Set(routes.knownRequestTypes.map { $0.messageType }).subtracting(answered)
-        #expect(elsewhere == [RatesRefreshRequest.messageType])
+        #expect(elsewhere == [RatesRefreshRequest.messageType, SyncConnectRequest.messageType, SyncNowRequest.messageType])
         // That no type is missing is checked against protocol/examples (ProtocolFolderTests).
     }
 

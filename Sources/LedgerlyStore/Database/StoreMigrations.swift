@@ -563,6 +563,45 @@ enum StoreMigrations {
                 DROP INDEX splits_by_category;
                 """)
         }
+        // Issue 17: sync. This device's place in a hub ledger and its clock (one row), each
+        // synced thing's global id with its field clocks and the fields as last sent or
+        // applied, and the messages waiting to be pushed. Costs nothing while sync is off.
+        migrator.registerMigration("v15-sync") { db in
+            try db.execute(sql: """
+                CREATE TABLE sync_state (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    enabled INTEGER NOT NULL DEFAULT 0,
+                    ledger_id TEXT,
+                    device_id TEXT,
+                    hub TEXT,
+                    clock TEXT,
+                    stamped_seq INTEGER NOT NULL DEFAULT 0,
+                    scan_entity TEXT,
+                    scan_after INTEGER NOT NULL DEFAULT 0,
+                    pulled_seq INTEGER NOT NULL DEFAULT 0,
+                    last_success TEXT,
+                    last_error TEXT,
+                    last_error_at TEXT,
+                    waiting_in INTEGER,
+                    notices TEXT NOT NULL DEFAULT '[]'
+                );
+                INSERT INTO sync_state (id) VALUES (1);
+                CREATE TABLE sync_ids (
+                    entity TEXT NOT NULL,
+                    gid TEXT NOT NULL,
+                    local_id INTEGER,
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    clocks TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    PRIMARY KEY (entity, gid)
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX sync_ids_by_local ON sync_ids(entity, local_id) WHERE local_id IS NOT NULL;
+                CREATE TABLE sync_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    message TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

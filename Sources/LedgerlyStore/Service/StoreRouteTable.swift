@@ -37,6 +37,7 @@ struct StoreRouteTable {
         table.addBackupRoutes()
         table.addInvestmentRoutes()
         table.addNetWorthRoutes()
+        table.addSyncRoutes()
         return table
     }
 

@@ -1,0 +1,214 @@
+/// `sync.enable`: this device takes part in the hub ledger `ledgerId` as `deviceId`. The store
+/// then turns every synced thing it holds into outbox messages (compared with what it last sent,
+/// so enabling again sends only what changed meanwhile). Sent by `ledgerly-sync` once it has
+/// reached the hub and checked the passphrase; allowed before setup (a joining device gets its
+/// settings from the ledger).
+public struct SyncEnableRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncStatusReply
+    public static let messageType: MessageType = "sync.enable"
+    public static let allowedBeforeSetup = true
+    public var ledgerId: String
+    public var deviceId: String
+    /// The hub's address without its password, for `sync status`.
+    public var hub: String
+    public var mode: SyncEnableMode
+    public init(ledgerId: String, deviceId: String, hub: String, mode: SyncEnableMode) {
+        self.ledgerId = ledgerId
+        self.deviceId = deviceId
+        self.hub = hub
+        self.mode = mode
+    }
+}
+
+/// How a device starts syncing.
+public enum SyncEnableMode: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The first device: it made the hub ledger, and sends everything it holds.
+    case create
+    /// A device with no ledger of its own (no wallets, categories or transactions): it sends
+    /// nothing of its past and receives the hub's ledger. Refused when it holds one.
+    case join
+    /// A device that holds a ledger and joins anyway: everything it holds is sent as new things
+    /// beside the hub's (same-named wallets and categories are renamed, docs/sync.md).
+    case merge
+}
+
+/// `sync.disable`: stops stamping and applying; every local record, identity and waiting message
+/// is kept, so enabling the same ledger again resumes.
+public struct SyncDisableRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncStatusReply
+    public static let messageType: MessageType = "sync.disable"
+    public static let allowedBeforeSetup = true
+    public init() {}
+}
+
+/// `sync.outgoing`: turns local changes not yet stamped into outbox messages (at most `limit`
+/// things per call) and returns the oldest waiting entries. A write: stamping gives clocks and
+/// global ids, which must be kept.
+public struct SyncOutgoingRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncOutgoingReply
+    public static let messageType: MessageType = "sync.outgoing"
+    public static let allowedBeforeSetup = true
+    /// Entries returned (1–5,000, default 500).
+    public var limit: Int?
+    public init(limit: Int? = nil) { self.limit = limit }
+}
+
+public struct SyncOutgoingReply: Codable, Hashable, Sendable {
+    public var entries: [SyncOutboxEntry]
+    /// Entries still waiting after these, and whether local changes remain to be stamped.
+    public var waiting: Int
+    public var stampingDone: Bool
+    public init(entries: [SyncOutboxEntry], waiting: Int, stampingDone: Bool) {
+        self.entries = entries
+        self.waiting = waiting
+        self.stampingDone = stampingDone
+    }
+}
+
+/// `sync.pushed`: the hub holds every outbox entry up to `throughId`; they are removed.
+public struct SyncPushedRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncPushedReply
+    public static let messageType: MessageType = "sync.pushed"
+    public static let allowedBeforeSetup = true
+    public var throughId: Int64
+    public init(throughId: Int64) { self.throughId = throughId }
+}
+
+public struct SyncPushedReply: Codable, Hashable, Sendable {
+    public var removed: Int
+    public init(removed: Int) { self.removed = removed }
+}
+
+/// `sync.apply`: other devices' messages, in the hub's order, merged into the ledger through its
+/// normal writes (balances, totals and the change log stay exact; subscribers see ordinary
+/// events). The store remembers the last `hubSeq` applied in the same transaction; a message at or
+/// below it is passed over, so a batch sent twice changes nothing.
+public struct SyncApplyRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncApplyReply
+    public static let messageType: MessageType = "sync.apply"
+    public static let allowedBeforeSetup = true
+    public var messages: [SyncIncoming]
+    public init(messages: [SyncIncoming]) { self.messages = messages }
+}
+
+public struct SyncApplyReply: Codable, Hashable, Sendable {
+    /// Messages that changed something here, and those that changed nothing (already known,
+    /// older than what is here, or already applied).
+    public var applied: Int
+    public var unchanged: Int
+    /// The last hub position applied.
+    public var pulledSeq: Int64
+    /// What a conflict did, in words for the user (also kept for `sync status`).
+    public var notices: [String]
+    public init(applied: Int, unchanged: Int, pulledSeq: Int64, notices: [String]) {
+        self.applied = applied
+        self.unchanged = unchanged
+        self.pulledSeq = pulledSeq
+        self.notices = notices
+    }
+}
+
+/// `sync.report`: `ledgerly-sync` says how its last round with the hub went.
+public struct SyncReportRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncStatusReply
+    public static let messageType: MessageType = "sync.report"
+    public static let allowedBeforeSetup = true
+    /// nil: the round succeeded.
+    public var error: String?
+    /// Other devices' messages on the hub not applied here yet, when the hub was reached.
+    public var waitingIn: Int?
+    public init(error: String?, waitingIn: Int?) {
+        self.error = error
+        self.waitingIn = waitingIn
+    }
+}
+
+/// `sync.status`
+public struct SyncStatusRequest: ReadRequest, Hashable {
+    public typealias Reply = SyncStatusReply
+    public static let messageType: MessageType = "sync.status"
+    public static let allowedBeforeSetup = true
+    public init() {}
+}
+
+/// Where sync stands on this device.
+public struct SyncStatusReply: Codable, Hashable, Sendable {
+    /// `off`, `syncing` (changes wait to go out or come in), `synced`, or `error` (the last
+    /// round failed: `lastError` says why).
+    public var state: String
+    public var ledgerId: String?
+    public var deviceId: String?
+    public var hub: String?
+    public var lastSuccess: String?
+    public var lastError: String?
+    public var lastErrorAt: String?
+    /// Messages waiting to be pushed (outbox entries, plus a local change not stamped yet counts
+    /// as one), and other devices' messages the hub held at the last round.
+    public var waitingOut: Int
+    public var waitingIn: Int?
+    public var pulledSeq: Int64
+    /// The most recent conflict notices, newest last.
+    public var notices: [String]
+    public init(state: String, ledgerId: String?, deviceId: String?, hub: String?, lastSuccess: String?, lastError: String?, lastErrorAt: String?,
+                waitingOut: Int, waitingIn: Int?, pulledSeq: Int64, notices: [String]) {
+        self.state = state
+        self.ledgerId = ledgerId
+        self.deviceId = deviceId
+        self.hub = hub
+        self.lastSuccess = lastSuccess
+        self.lastError = lastError
+        self.lastErrorAt = lastErrorAt
+        self.waitingOut = waitingOut
+        self.waitingIn = waitingIn
+        self.pulledSeq = pulledSeq
+        self.notices = notices
+    }
+}
+
+/// `sync.connect`, answered by `ledgerly-sync`: reach the hub at `url`, and make this device
+/// part of its ledger. With no ledger on the hub, one is made (its key derived from
+/// `passphrase`) and this device's whole ledger is sent; with one, the passphrase is checked
+/// against it and this device joins (`merge`: also sends its own ledger). The credentials are kept
+/// in files only the user can read; the passphrase itself is never stored nor logged.
+public struct SyncConnectRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncStatusReply
+    public static let messageType: MessageType = "sync.connect"
+    public static let allowedBeforeSetup = true
+    /// `postgres://user:password@host:port/database?sslmode=require` (docs/sync-hub.md).
+    public var url: String
+    public var passphrase: String
+    /// Join although this device holds a ledger of its own, sending it beside the hub's.
+    public var merge: Bool?
+    /// The hub ledger to join when the hub holds several.
+    public var ledgerId: String?
+    public init(url: String, passphrase: String, merge: Bool? = nil, ledgerId: String? = nil) {
+        self.url = url
+        self.passphrase = passphrase
+        self.merge = merge
+        self.ledgerId = ledgerId
+    }
+}
+
+/// `sync.now`, answered by `ledgerly-sync`: one round with the hub at once (push, then pull).
+public struct SyncNowRequest: ReadRequest, Hashable {
+    public typealias Reply = SyncRoundReply
+    public static let messageType: MessageType = "sync.now"
+    public static let allowedBeforeSetup = true
+    public init() {}
+}
+
+/// What one round with the hub did.
+public struct SyncRoundReply: Codable, Hashable, Sendable {
+    /// Messages pushed to the hub, and other devices' messages applied here.
+    public var pushed: Int
+    public var pulled: Int
+    /// Why the round failed; nil when it succeeded.
+    public var error: String?
+    public var status: SyncStatusReply
+    public init(pushed: Int, pulled: Int, error: String?, status: SyncStatusReply) {
+        self.pushed = pushed
+        self.pulled = pulled
+        self.error = error
+        self.status = status
+    }
+}

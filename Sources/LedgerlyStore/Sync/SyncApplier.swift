@@ -1,0 +1,105 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Merges other devices' messages into the ledger (docs/sync.md, "Merging").
+///
+/// Per field, the value with the greater clock wins (the device id inside the clock breaks a
+/// tie the same way everywhere). A delete is final: a tombstone removes the thing, and an edit
+/// that arrives for a deleted thing is dropped with a notice. When the merged fields break a
+/// ledger rule (two devices changed the amount and the split parts apart), the message with the
+/// greater clock wins whole, and the user is told.
+struct SyncApplier {
+    let identities: SyncIdentities
+    private(set) var applied = 0
+    private(set) var unchanged = 0
+
+    init(identities: SyncIdentities) { self.identities = identities }
+
+    mutating func apply(_ incoming: SyncIncoming, state: inout SyncStateRow, _ context: inout WriteContext) throws {
+        let message = incoming.message
+        guard incoming.hubSeq > state.pulledSeq else { unchanged += 1; return }
+        state.pulledSeq = incoming.hubSeq
+        guard message.device != identities.device else { unchanged += 1; return }
+        guard let clock = HybridLogicalClock(message.hlc) else {
+            throw LedgerError.invalid("a synced message has the clock '\(message.hlc)', which is not one", field: .body("messages"))
+        }
+        identities.receive(clock)
+        guard let thing = SyncedThings.kind(message.entity) else {
+            identities.notices.append("a change to a \(message.entity) from device \(message.device.prefix(8)) was passed over: this version of Ledgerly does not sync that kind of thing yet (update it)")
+            unchanged += 1
+            return
+        }
+        let db = context.db
+        var known = try SyncIdentityRow.find(db, entity: thing.entity, gid: message.gid)
+        if known?.deleted == true {
+            if !message.deleted {
+                identities.notices.append("a change to \(thing.entity) \(message.gid.prefix(8)) from device \(message.device.prefix(8)) arrived after it was deleted: the delete stands")
+            }
+            unchanged += 1
+            return
+        }
+        if message.deleted {
+            try applyDelete(thing, message: message, known: known, context: &context)
+            return
+        }
+        guard var row = known, let localId = row.localId else {
+            let id = try thing.write(message.fields, gid: message.gid, localId: nil, idHint: message.localId, identities: identities, &context)
+            try SyncIdentityRow(entity: thing.entity, gid: message.gid, localId: id, deleted: false, clocks: message.clocks, fields: message.fields).insert(db)
+            applied += 1
+            return
+        }
+        var fields = row.fields
+        var clocks = row.clocks
+        for (key, clock) in message.clocks where clock > (clocks[key] ?? "") {
+            fields[key] = message.fields[key]
+            clocks[key] = clock
+        }
+        let changed = !SyncFields.changedKeys(from: row.fields, to: fields).isEmpty
+        if changed {
+            let outcome = try context.undoingRefusal { context in
+                try thing.write(fields, gid: message.gid, localId: localId, idHint: nil, identities: identities, &context)
+            }
+            if case .failure(let refusal) = outcome {
+                let localNewest = row.clocks.values.max() ?? ""
+                guard message.hlc > localNewest else {
+                    identities.notices.append("a change to \(thing.entity) \(localId) from device \(message.device.prefix(8)) did not fit this device's newer change (\(refusal.reason)): this device's version stands")
+                    row.clocks = clocks.merging(row.clocks) { max($0, $1) }
+                    try row.save(db)
+                    unchanged += 1
+                    return
+                }
+                _ = try thing.write(message.fields, gid: message.gid, localId: localId, idHint: nil, identities: identities, &context)
+                identities.notices.append("changes to \(thing.entity) \(localId) made apart did not fit together (\(refusal.reason)): the newer one, from device \(message.device.prefix(8)), stands whole")
+                fields = message.fields
+                clocks = message.clocks
+            }
+        }
+        row.fields = fields
+        row.clocks = clocks
+        try row.save(db)
+        known = row
+        if changed { applied += 1 } else { unchanged += 1 }
+    }
+
+    private mutating func applyDelete(_ thing: any SyncedThing.Type, message: SyncMessage, known: SyncIdentityRow?, context: inout WriteContext) throws {
+        let db = context.db
+        guard var row = known else {
+            // Made and deleted elsewhere before this device heard of it: remembered as deleted.
+            try SyncIdentityRow(entity: thing.entity, gid: message.gid, localId: nil, deleted: true, clocks: message.clocks, fields: [:]).insert(db)
+            unchanged += 1
+            return
+        }
+        if let localId = row.localId, let kept = try thing.delete(localId: localId, &context) {
+            identities.notices.append(kept)
+            unchanged += 1
+            return
+        }
+        row.deleted = true
+        row.localId = nil
+        row.clocks = message.clocks
+        row.fields = [:]
+        try row.save(db)
+        applied += 1
+    }
+}

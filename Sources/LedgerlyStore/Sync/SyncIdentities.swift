@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Global ids, field clocks and the outbox, for one write.
+///
+/// Why stamping lives here: a thing's fields name other things by global id, and a thing that has
+/// none yet (rare: it changed in the same batch of events, later in it) is stamped on the spot,
+/// so its message is in the outbox before the message that names it and every device learns of
+/// it first.
+final class SyncIdentities {
+    let db: Database
+    let device: String
+    private(set) var clock: HybridLogicalClock
+    /// What conflicts did in this write, in words for the user.
+    var notices: [String] = []
+    private let now: Int64
+
+    init(db: Database, state: SyncStateRow, date: Date) throws {
+        self.db = db
+        guard let device = state.deviceId else { throw LedgerError.conflict("sync is not enabled on this device (`ledgerly sync enable`)") }
+        self.device = device
+        clock = state.clock.flatMap(HybridLogicalClock.init) ?? .zero(device: device)
+        now = Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+    }
+
+    /// Keeps the clock for the next write.
+    func save() throws {
+        try db.execute(cached: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+    }
+
+    func nextClock() throws -> HybridLogicalClock {
+        do {
+            clock = try clock.tick(now: now)
+        } catch {
+            throw LedgerError.conflict(error.description)
+        }
+        return clock
+    }
+
+    func receive(_ remote: HybridLogicalClock) { clock = clock.receiving(remote) }
+
+    // MARK: Ids
+
+    /// The global id of a local thing, stamping it first when it has none.
+    func gid(_ thing: any SyncedThing.Type, localId: Int64) throws -> String {
+        if let known = try SyncIdentityRow.find(db, entity: thing.entity, localId: localId) { return known.gid }
+        try stamp(thing, localId: localId)
+        guard let made = try SyncIdentityRow.find(db, entity: thing.entity, localId: localId) else {
+            throw LedgerError.broken("\(thing.entity) \(localId) is named by a synced thing but cannot be synced itself")
+        }
+        return made.gid
+    }
+
+    /// The local id of a thing other devices name; refused when this device has not heard of it
+    /// (messages arrive in the order they were made, so that is a broken hub or message).
+    func localId(_ thing: any SyncedThing.Type, gid: String, field: String) throws -> Int64 {
+        guard let row = try SyncIdentityRow.find(db, entity: thing.entity, gid: gid), let id = row.localId else {
+            throw LedgerError.invalid("a synced message names \(thing.entity) \(gid) in \(field), which this device does not have", field: .body("messages"))
+        }
+        return id
+    }
+
+    // MARK: Stamping
+
+    /// Compares a local thing with what was last sent or applied and, when it changed, gives the
+    /// changed fields a new clock and puts the whole state in the outbox.
+    func stamp(_ thing: any SyncedThing.Type, localId: Int64) throws {
+        var known = try SyncIdentityRow.find(db, entity: thing.entity, localId: localId)
+        let fields = try thing.fields(db, id: localId, identities: self)
+        if let fields, let was = known?.fields["createdAt"], let now = fields["createdAt"], was != now, var replaced = known {
+            // A new thing under a reused local id (SQLite hands out a deleted last id again):
+            // the old one was deleted.
+            try tombstone(&replaced)
+            known = nil
+        }
+        guard let fields else {
+            if var known, !known.deleted {
+                try tombstone(&known)
+            }
+            return
+        }
+        if var known {
+            let changed = SyncFields.changedKeys(from: known.fields, to: fields)
+            guard !changed.isEmpty else { return }
+            let clock = try nextClock()
+            for key in changed { known.clocks[key] = clock.description }
+            known.fields = fields
+            try known.save(db)
+            try enqueue(SyncMessage(entity: thing.entity, gid: known.gid, hlc: clock.description, device: device, localId: localId, deleted: false, fields: fields, clocks: known.clocks))
+        } else {
+            let clock = try nextClock()
+            let clocks = Dictionary(uniqueKeysWithValues: fields.keys.map { ($0, clock.description) })
+            let row = SyncIdentityRow(entity: thing.entity, gid: thing.fixedGid ?? UUID().uuidString.lowercased(), localId: localId, deleted: false, clocks: clocks, fields: fields)
+            try row.insert(db)
+            try enqueue(SyncMessage(entity: thing.entity, gid: row.gid, hlc: clock.description, device: device, localId: localId, deleted: false, fields: fields, clocks: clocks))
+        }
+    }
+
+    /// Gone: a tombstone, which keeps the global id but frees the local one (ids are reused).
+    private func tombstone(_ known: inout SyncIdentityRow) throws {
+        let clock = try nextClock()
+        known.deleted = true
+        known.localId = nil
+        known.clocks["deleted"] = clock.description
+        try known.save(db)
+        try enqueue(SyncMessage(entity: known.entity, gid: known.gid, hlc: clock.description, device: device, localId: nil, deleted: true, fields: [:], clocks: known.clocks))
+    }
+
+    private func enqueue(_ message: SyncMessage) throws {
+        try db.execute(cached: "INSERT INTO sync_outbox (message) VALUES (?)", arguments: [try SyncFields.text(message)])
+    }
+}

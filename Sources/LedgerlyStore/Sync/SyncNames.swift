@@ -1,0 +1,65 @@
+import GRDB
+import LedgerlyProtocol
+
+/// Names two devices gave while apart, and ids a joining device can keep.
+///
+/// The rule (docs/sync.md): when a wallet (or a category at one level) arrives with a name a
+/// different one here already has, the one with the greater global id is renamed `Name (2)` (the
+/// next free number), on every device alike, since each compares the same two ids. Both are
+/// kept, nothing is merged behind the user's back, and `sync status` says what was renamed.
+enum SyncNames {
+    enum Scope {
+        case wallets
+        case categories(parentId: Int64?)
+    }
+
+    /// The name the arriving thing gets: `name`, or a free one when it is the one to rename.
+    static func settle(_ name: String, of thing: (kind: any SyncedThing.Type, gid: String, localId: Int64?), among scope: Scope,
+                       identities: SyncIdentities, _ context: inout WriteContext) throws -> String {
+        let db = context.db
+        guard let other = try holder(of: name, in: scope, db), other != thing.localId else { return name }
+        let otherGid = try identities.gid(thing.kind, localId: other)
+        if thing.gid > otherGid {
+            let renamed = try freeName(name, in: scope, db)
+            identities.notices.append("two devices made a \(thing.kind.entity) named '\(name)' while apart: the one that arrived is now '\(renamed)'")
+            return renamed
+        }
+        // The one here is renamed from its own name (the two may differ in case).
+        let table = if case .wallets = scope { "wallets" } else { "categories" }
+        let own = try db.cachedValue(String.self, sql: "SELECT name FROM \(table) WHERE id = ?", arguments: [other]) ?? name
+        let renamed = try freeName(own, in: scope, db)
+        switch scope {
+        case .wallets:
+            try db.execute(cached: "UPDATE wallets SET name = ? WHERE id = ?", arguments: [renamed, other])
+            try context.record(.walletUpdated, id: String(other), data: try WalletRow.find(db, id: other).record)
+        case .categories:
+            try db.execute(cached: "UPDATE categories SET name = ? WHERE id = ?", arguments: [renamed, other])
+            try context.record(.categoryUpdated, id: String(other), data: try CategoryRow.find(db, id: other, field: .body("messages")))
+        }
+        identities.notices.append("two devices made a \(thing.kind.entity) named '\(own)' while apart: the one this device had is now '\(renamed)'")
+        return name
+    }
+
+    /// `hint` when no row of `table` has that id (a joining device then keeps the ids of the
+    /// device it joins); nil lets SQLite choose.
+    static func freeId(_ hint: Int64?, table: String, _ db: Database) throws -> Int64? {
+        guard let hint, hint > 0 else { return nil }
+        let taken = try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [hint]) ?? true
+        return taken ? nil : hint
+    }
+
+    private static func holder(of name: String, in scope: Scope, _ db: Database) throws -> Int64? {
+        switch scope {
+        case .wallets:
+            try db.cachedValue(Int64.self, sql: "SELECT id FROM wallets WHERE name = ? COLLATE NOCASE", arguments: [name])
+        case .categories(let parentId):
+            try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name])
+        }
+    }
+
+    private static func freeName(_ name: String, in scope: Scope, _ db: Database) throws -> String {
+        var number = 2
+        while try holder(of: "\(name) (\(number))", in: scope, db) != nil { number += 1 }
+        return "\(name) (\(number))"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// Turns local changes into outbox messages: first a scan of every thing when one is under way
+/// (after enabling, or a restore), then the change log from where it stopped.
+///
+/// Why the change log: it is written in the same SQL transaction as every change, so no change
+/// can be missed, even across a crash; a stamp compares the thing with what was last sent, so
+/// the events a `sync.apply` itself logs, and a change stamped twice, send nothing.
+enum SyncStamper {
+    /// Stamps about `budget` things (a whole import's event at once); true when nothing is left.
+    static func run(_ state: inout SyncStateRow, identities: SyncIdentities, budget: Int) throws -> Bool {
+        let db = identities.db
+        var left = budget
+        while let entity = state.scanEntity, left > 0 {
+            guard let index = SyncedThings.all.firstIndex(where: { $0.entity == entity }) else { state.scanEntity = nil; break }
+            let thing = SyncedThings.all[index]
+            let requested = left
+            let (ids, next) = try thing.scan(db, after: state.scanAfter, limit: requested)
+            for id in ids { try identities.stamp(thing, localId: id) }
+            left -= ids.count
+            if ids.count < requested {
+                // This kind is done: the next one from its start.
+                state.scanEntity = index + 1 < SyncedThings.all.count ? SyncedThings.all[index + 1].entity : nil
+                state.scanAfter = 0
+            } else {
+                state.scanAfter = next
+            }
+        }
+        guard state.scanEntity == nil else { return false }
+        while left > 0 {
+            let rows = try Row.fetchAll(db, sql: "SELECT seq, type, entity_id, data FROM change_log WHERE seq > ? ORDER BY seq LIMIT 500", arguments: [state.stampedSeq])
+            guard !rows.isEmpty else { return true }
+            for row in rows {
+                left -= try stamp(type: row[1], entityId: row[2], data: row[3], state: &state, identities: identities)
+                state.stampedSeq = row[0]
+                if left <= 0 { break }
+            }
+        }
+        return try db.cachedValue(Bool.self, sql: "SELECT NOT EXISTS (SELECT 1 FROM change_log WHERE seq > ?)", arguments: [state.stampedSeq]) ?? true
+    }
+
+    /// Stamps what one event touched; returns how many things.
+    private static func stamp(type: String, entityId: String, data: String, state: inout SyncStateRow, identities: SyncIdentities) throws -> Int {
+        let db = identities.db
+        switch ChangeEventType(rawValue: type) {
+        case .settingsUpdated, .setupCompleted:
+            try identities.stamp(SettingsSync.self, localId: 1)
+            return 1
+        case .walletCreated, .walletUpdated, .walletArchived:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(WalletSync.self, localId: id)
+            return 1
+        case .categoryCreated, .categoryUpdated:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(CategorySync.self, localId: id)
+            return 1
+        case .txCreated, .txUpdated, .txDeleted:
+            guard let id = Int64(entityId) else { return 0 }
+            try stampTransaction(id, identities: identities)
+            return 1
+        case .txImported:
+            let summary = try MessageCoding.decoder().decode(TransactionImportSummary.self, from: .init(data.utf8))
+            guard let first = summary.firstId, let last = summary.lastId else { return 0 }
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM transactions WHERE id BETWEEN ? AND ? AND import_id = ? ORDER BY id", arguments: [first, last, summary.importId])
+            for id in ids { try stampTransaction(id, identities: identities) }
+            return ids.count
+        case .txImportUndone:
+            let summary = try MessageCoding.decoder().decode(TransactionImportSummary.self, from: .init(data.utf8))
+            guard let first = summary.firstId, let last = summary.lastId else { return 0 }
+            // The transactions are gone: their identities say which were synced.
+            let gone = try Row.fetchAll(db, sql: """
+                SELECT entity, local_id FROM sync_ids WHERE entity IN ('transaction', 'transfer') AND local_id BETWEEN ? AND ?
+                  AND local_id NOT IN (SELECT id FROM transactions WHERE id BETWEEN ? AND ?) ORDER BY local_id
+                """, arguments: [first, last, first, last])
+            for row in gone {
+                try identities.stamp((row[0] as String) == TransferSync.entity ? TransferSync.self : TransactionSync.self, localId: row[1])
+            }
+            return gone.count
+        case .ledgerRestored:
+            state.scanEntity = SyncedThings.all.first?.entity
+            state.scanAfter = 0
+            return 1
+        default:
+            return 0
+        }
+    }
+
+    /// A transaction or a transfer leg, whichever it is (or was, once deleted).
+    private static func stampTransaction(_ id: Int64, identities: SyncIdentities) throws {
+        let db = identities.db
+        if let outgoing = try TransferSync.outgoingLeg(db, id: id) {
+            try identities.stamp(TransferSync.self, localId: outgoing)
+        } else if try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE id = ?)", arguments: [id]) == true {
+            try identities.stamp(TransactionSync.self, localId: id)
+        } else if try SyncIdentityRow.find(db, entity: TransferSync.entity, localId: id) != nil {
+            try identities.stamp(TransferSync.self, localId: id)
+        } else {
+            try identities.stamp(TransactionSync.self, localId: id)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import LedgerlyProtocol
+
+/// The one row of `sync_state`: whether this device syncs, with which hub ledger and as which
+/// device, its clock, how far local changes are stamped and the hub's messages applied, and how
+/// the last round went.
+struct SyncStateRow {
+    var enabled: Bool
+    var ledgerId: String?
+    var deviceId: String?
+    var hub: String?
+    var clock: String?
+    /// The last change-log `seq` whose things are stamped.
+    var stampedSeq: Int64
+    /// A scan of every thing in progress (after enabling, or a restore): the kind and the last
+    /// local id done; nil when none.
+    var scanEntity: String?
+    var scanAfter: Int64
+    var pulledSeq: Int64
+    var lastSuccess: String?
+    var lastError: String?
+    var lastErrorAt: String?
+    var waitingIn: Int?
+    var notices: [String]
+
+    /// How many notices `sync status` keeps.
+    static let keptNotices = 20
+
+    static func current(_ db: Database) throws -> SyncStateRow {
+        guard let row = try db.cachedRow(sql: """
+            SELECT enabled, ledger_id, device_id, hub, clock, stamped_seq, scan_entity, scan_after, pulled_seq, last_success, last_error, last_error_at, waiting_in, notices
+            FROM sync_state WHERE id = 1
+            """) else { throw LedgerError.broken("the sync state row is missing") }
+        return SyncStateRow(
+            enabled: row[0], ledgerId: row[1], deviceId: row[2], hub: row[3], clock: row[4], stampedSeq: row[5], scanEntity: row[6], scanAfter: row[7],
+            pulledSeq: row[8], lastSuccess: row[9], lastError: row[10], lastErrorAt: row[11], waitingIn: row[12],
+            notices: try MessageCoding.decoder().decode([String].self, from: .init((row[13] as String).utf8)))
+    }
+
+    func save(_ db: Database) throws {
+        try db.execute(cached: """
+            UPDATE sync_state SET enabled = ?, ledger_id = ?, device_id = ?, hub = ?, stamped_seq = ?, scan_entity = ?, scan_after = ?, pulled_seq = ?,
+                last_success = ?, last_error = ?, last_error_at = ?, waiting_in = ?, notices = ? WHERE id = 1
+            """, arguments: [enabled, ledgerId, deviceId, hub, stampedSeq, scanEntity, scanAfter, pulledSeq, lastSuccess, lastError, lastErrorAt, waitingIn,
+                             try SyncFields.text(Array(notices.suffix(Self.keptNotices)))])
+    }
+
+    /// Outbox entries, plus one for local changes not stamped yet.
+    func waitingOut(_ db: Database) throws -> Int {
+        let outbox = try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
+        let unstamped = try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM change_log WHERE seq > ?)", arguments: [stampedSeq]) ?? false
+        return outbox + (unstamped || scanEntity != nil ? 1 : 0)
+    }
+
+    func status(_ db: Database) throws -> SyncStatusReply {
+        let waitingOut = enabled ? try waitingOut(db) : try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
+        let state: String
+        if !enabled { state = "off" }
+        else if let errorAt = lastErrorAt, errorAt >= (lastSuccess ?? "") { state = "error" }
+        else if lastSuccess == nil || waitingOut > 0 || (waitingIn ?? 0) > 0 { state = "syncing" }
+        else { state = "synced" }
+        return SyncStatusReply(state: state, ledgerId: ledgerId, deviceId: deviceId, hub: hub, lastSuccess: lastSuccess, lastError: lastError, lastErrorAt: lastErrorAt,
+                               waitingOut: waitingOut, waitingIn: waitingIn, pulledSeq: pulledSeq, notices: notices)
+    }
+}

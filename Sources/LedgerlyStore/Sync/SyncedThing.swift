@@ -1,0 +1,40 @@
+import GRDB
+import LedgerlyProtocol
+
+/// One kind of synced thing: how its fields are read from the ledger and written back through
+/// the ledger's own rules. Each kind lives in `Things/`.
+///
+/// Fields name other synced things by global id (`SyncIdentities`), never by local id.
+protocol SyncedThing {
+    /// The `entity` of its messages and of `sync_ids`.
+    static var entity: String { get }
+    /// At most `limit` of its local ids from scan position `after` (0 at first), in the order a
+    /// first upload sends them (what another thing refers to comes first), and the position
+    /// after them.
+    static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64)
+    /// Its fields now; nil when it is gone or is not synced (a trade's cash moves with the trade,
+    /// which is not synced yet).
+    static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object?
+    /// Writes merged fields: a new thing when `localId` is nil (given `idHint` when that id is
+    /// free), else over the thing. Records the ledger's ordinary change events. Returns its id.
+    /// `gid` decides a name both devices gave while apart (`SyncNames`).
+    static func write(_ fields: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64
+    /// The global id every device gives it, for a thing each ledger has exactly one of (the
+    /// settings); nil: a new random id per thing.
+    static var fixedGid: String? { get }
+    /// Deletes it (a tombstone arrived); a kind that cannot be deleted keeps it and says so.
+    static func delete(localId: Int64, _ context: inout WriteContext) throws -> String?
+}
+
+extension SyncedThing {
+    static var fixedGid: String? { nil }
+}
+
+/// The synced kinds, in the order a first upload sends them.
+enum SyncedThings {
+    static var all: [any SyncedThing.Type] { [SettingsSync.self, WalletSync.self, CategorySync.self, TransactionSync.self, TransferSync.self] }
+
+    static func kind(_ entity: String) -> (any SyncedThing.Type)? {
+        all.first { $0.entity == entity }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+@testable import LedgerlyStore
+import Testing
+
+/// Sync's merging, store to store, with the hub played by an array (the real hub is PostgreSQL,
+/// tested with `ledgerly-sync`): what one store stamps, another applies, and every device ends
+/// with the same ledger whatever order the devices worked in.
+@Suite struct SyncMergeTests {
+    static let ledger = "6f1c2a9e-3b7d-4c0e-9a55-0d2f3e4b5a61"
+
+    /// The hub: every pushed message once, in push order.
+    final class Hub {
+        var messages: [SyncIncoming] = []
+
+        /// Pushes everything `store` has to send.
+        func push(_ store: Store) async throws {
+            while true {
+                let reply = try await store.call(SyncOutgoingRequest(limit: 300))
+                for entry in reply.entries where !messages.contains(where: { $0.message.device == entry.message.device && $0.message.hlc == entry.message.hlc }) {
+                    messages.append(SyncIncoming(hubSeq: Int64(messages.count + 1), message: entry.message))
+                }
+                if let last = reply.entries.last { _ = try await store.call(SyncPushedRequest(throughId: last.id)) }
+                if reply.entries.isEmpty && reply.stampingDone { return }
+            }
+        }
+
+        /// Applies everything after what `store` has applied, in batches.
+        @discardableResult
+        func pull(_ store: Store) async throws -> [String] {
+            var notices: [String] = []
+            let from = Int(try await store.call(SyncStatusRequest()).pulledSeq)
+            for start in stride(from: from, to: messages.count, by: 7) {
+                let reply = try await store.call(SyncApplyRequest(messages: Array(messages[start..<min(start + 7, messages.count)])))
+                notices += reply.notices
+            }
+            return notices
+        }
+    }
+
+    static func device() -> String { UUID().uuidString.lowercased() }
+
+    /// A ledger's visible state, ids included.
+    static func snapshot(_ store: Store) async throws -> String {
+        let wallets = try await store.call(WalletListRequest(includeArchived: true)).wallets
+        let categories = try await store.call(CategoryListRequest()).categories
+        let transactions = try await store.call(TransactionListRequest(limit: 1_000)).transactions
+        let settings = try await store.call(SettingsGetRequest())
+        struct State: Encodable {
+            let wallets: [WalletRecord]
+            let categories: [CategoryRecord]
+            let transactions: [TransactionRecord]
+            let base: String?
+            let setUp: Bool
+        }
+        return try SyncFields.text(State(wallets: wallets, categories: categories, transactions: transactions, base: settings.baseCurrency, setUp: settings.onboardingCompleted))
+    }
+
+    /// A's ledger: wallets, a two-level category tree, plain, split, tagged, foreign and
+    /// transfer transactions, one deleted (a gap in the ids).
+    static func filledStore() async throws -> (Store, [String: Int64]) {
+        let store = try await Store()
+        var ids: [String: Int64] = [:]
+        ids["cash"] = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR", startingBalance: "50")).id
+        ids["bank"] = try await store.call(WalletCreateRequest(name: "Bank", currency: "EUR", startingBalance: "1000")).id
+        ids["food"] = try await store.call(CategoryCreateRequest(name: "Food", kind: .expense)).id
+        ids["groceries"] = try await store.call(CategoryCreateRequest(name: "Groceries", parentId: ids["food"])).id
+        ids["salary"] = try await store.call(CategoryCreateRequest(name: "Salary", kind: .income)).id
+        ids["lunch"] = try await store.call(TransactionCreateRequest(kind: .expense, walletId: ids["cash"]!, amount: "12.50", categoryId: ids["food"], notes: "Lunch", date: "2026-11-02", tags: ["work"])).id
+        let gone = try await store.call(TransactionCreateRequest(kind: .expense, walletId: ids["cash"]!, amount: "1", date: "2026-11-02")).id
+        _ = try await store.call(TransactionDeleteRequest(id: gone))
+        ids["shop"] = try await store.call(TransactionCreateRequest(kind: .expense, walletId: ids["bank"]!, amount: "30", notes: "Market", date: "2026-11-03",
+                                                                    splits: [SplitPart(amount: "20", categoryId: ids["groceries"]!), SplitPart(amount: "10", categoryId: ids["food"]!, memo: "snacks")])).id
+        ids["pay"] = try await store.call(TransactionCreateRequest(kind: .income, walletId: ids["bank"]!, amount: "2500", categoryId: ids["salary"], date: "2026-11-01")).id
+        ids["abroad"] = try await store.call(TransactionCreateRequest(kind: .expense, walletId: ids["bank"]!, amount: "10", currency: "USD", rate: "0.9", notes: "Taxi", date: "2026-11-04")).id
+        ids["transfer"] = try await store.call(TransferCreateRequest(fromWalletId: ids["bank"]!, toWalletId: ids["cash"]!, amount: "100", date: "2026-11-05", notes: "ATM")).outgoing.id
+        return (store, ids)
+    }
+
+    @Test func aJoiningDeviceEndsWithTheSameLedgerAndIds() async throws {
+        let (a, _) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "postgres://hub/ledgerly", mode: .create))
+        try await hub.push(a)
+        let expected = 1 + 2 + 3 + 4 + 1  // settings, wallets, categories, transactions, the transfer
+        #expect(hub.messages.count == expected)
+
+        let b = try await Store(setUp: false)
+        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "postgres://hub/ledgerly", mode: .join))
+        try await hub.pull(b)
+        #expect(try await Self.snapshot(b) == Self.snapshot(a))
+        // What B applied is not sent back.
+        try await hub.push(b)
+        #expect(hub.messages.count == 11)
+        // Applying the same messages again changes nothing.
+        let again = try await b.call(SyncApplyRequest(messages: hub.messages))
+        #expect(again.applied == 0 && again.unchanged == hub.messages.count)
+        #expect(try await Self.snapshot(b) == Self.snapshot(a))
+    }
+
+    @Test func aDeviceWithALedgerCannotJoinWithoutMerging() async throws {
+        let (a, _) = try await Self.filledStore()
+        let refusal = try await a.failure(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
+        #expect(refusal.code == .conflict && refusal.field == "body.mode")
+        let bad = try await a.failure(SyncEnableRequest(ledgerId: "not-a-uuid", deviceId: Self.device(), hub: "h", mode: .create))
+        #expect(bad.field == "body.ledgerId")
+    }
+
+    /// Two devices in sync, then apart: edits to different fields both survive, the same field
+    /// keeps the later edit, a delete beats an edit, and same-named wallets are both kept.
+    @Test func devicesApartConvergeByTheRules() async throws {
+        let (a, ids) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        try await hub.push(a)
+        let b = try await Store(setUp: false)
+        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
+        try await hub.pull(b)
+
+        // Apart.
+        _ = try await a.call(TransactionUpdateRequest(id: ids["lunch"]!, notes: "Lunch with Ana"))
+        _ = try await b.call(TransactionUpdateRequest(id: ids["lunch"]!, amount: "14.00"))
+        _ = try await a.call(TransactionUpdateRequest(id: ids["pay"]!, notes: "from A"))
+        try await Task.sleep(for: .milliseconds(5))
+        _ = try await b.call(TransactionUpdateRequest(id: ids["pay"]!, notes: "from B, later"))
+        _ = try await a.call(TransactionDeleteRequest(id: ids["abroad"]!))
+        _ = try await b.call(TransactionUpdateRequest(id: ids["abroad"]!, notes: "Taxi home"))
+        let cashA = try await a.call(WalletCreateRequest(name: "Wallet", currency: "EUR"))
+        let cashB = try await b.call(WalletCreateRequest(name: "wallet", currency: "EUR"))
+        #expect(cashA.id == cashB.id)  // the same local id for different wallets: ids are local
+
+        try await hub.push(a)
+        try await hub.push(b)
+        let noticesA = try await hub.pull(a)
+        let noticesB = try await hub.pull(b)
+        // The renames made while applying go round once more.
+        try await hub.push(a)
+        try await hub.push(b)
+        try await hub.pull(a)
+        try await hub.pull(b)
+
+        // Local ids differ where each device made a wallet apart; all else is the same.
+        let stateA = try await Self.snapshot(a)
+        let stateB = try await Self.snapshot(b)
+        #expect(Self.withoutIds(stateA) == Self.withoutIds(stateB), "\(stateA)\n\(stateB)")
+        let lunch = try await a.call(TransactionGetRequest(id: ids["lunch"]!))
+        #expect(lunch.notes == "Lunch with Ana" && lunch.amount == "14.00")
+        #expect(try await a.call(TransactionGetRequest(id: ids["pay"]!)).notes == "from B, later")
+        #expect(try await b.failure(TransactionGetRequest(id: ids["abroad"]!)).code == .notFound)
+        #expect(noticesB.contains { $0.contains("arrived after it was deleted") } || noticesA.contains { $0.contains("arrived after it was deleted") })
+        let names = try await a.call(WalletListRequest()).wallets.map(\.name).sorted()
+        #expect(names == ["Bank", "Cash", "Wallet", "wallet (2)"] || names == ["Bank", "Cash", "Wallet (2)", "wallet"], "\(names) \(noticesA) \(noticesB)")
+        // A third device joining afterwards gets the same ledger.
+        let c = try await Store(setUp: false)
+        _ = try await c.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
+        try await hub.pull(c)
+        let stateC = try await Self.snapshot(c)
+        #expect(Self.withoutIds(stateC) == Self.withoutIds(stateA))
+        // Balances are the ledger's own: a check that each device's kept balance is its transactions.
+        for store in [a, b, c] {
+            for wallet in try await store.call(WalletListRequest(includeArchived: true)).wallets {
+                let transactions = try await store.call(TransactionListRequest(walletId: wallet.id, limit: 1_000)).transactions
+                var sum = Decimal(string: wallet.startingBalance) ?? 0
+                for transaction in transactions {
+                    let amount = Decimal(string: transaction.walletAmount) ?? 0
+                    sum += transaction.kind == .income ? amount : -amount
+                }
+                #expect(Decimal(string: wallet.balance) == sum)
+            }
+        }
+    }
+
+    /// Disabling keeps everything; enabling the same ledger again sends only what changed.
+    @Test func disablingAndEnablingAgainSendsNoDuplicates() async throws {
+        let (a, ids) = try await Self.filledStore()
+        let hub = Hub()
+        let device = Self.device()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: device, hub: "h", mode: .create))
+        try await hub.push(a)
+        let sent = hub.messages.count
+        #expect(try await a.call(SyncDisableRequest()).state == "off")
+        #expect(try await a.failure(SyncOutgoingRequest()).code == .conflict)
+        _ = try await a.call(TransactionUpdateRequest(id: ids["lunch"]!, notes: "changed while off"))
+        #expect(try await a.call(WalletListRequest()).wallets.count == 2)
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: device, hub: "h", mode: .create))
+        try await hub.push(a)
+        #expect(hub.messages.count == sent + 1)
+        #expect(hub.messages.last?.message.fields["notes"] == .string("changed while off"))
+    }
+}
+
+extension SyncMergeTests {
+    /// A state with local ids taken out (a device that joined after concurrent creations may
+    /// number things differently).
+    static func withoutIds(_ text: String) -> String {
+        text.replacingOccurrences(of: #""(id|walletId|categoryId|parentId|counterpartyTransactionId|counterpartyWalletId)":\d+"#, with: "", options: .regularExpression)
+    }
+}
