@@ -28,3 +28,8 @@ extension Trait where Self == HubServerTrait {
     /// A real PostgreSQL cluster for the suite (`TemporaryPostgres`), with TLS on.
     static var realPostgres: Self { HubServerTrait(tls: true) }
 }
+
+extension Trait where Self == HubServerTrait {
+    /// A real PostgreSQL cluster for the suite with TLS off, to see a client that asks for TLS refused.
+    static var realPostgresWithoutTLS: Self { HubServerTrait(tls: false) }
+}

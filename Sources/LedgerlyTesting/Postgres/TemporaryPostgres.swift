@@ -43,6 +43,7 @@ public final class TemporaryPostgres: Sendable {
     public init(tls: Bool = false) throws {
         binaries = try Self.findBinaries()
         runAsPostgres = geteuid() == 0
+        Self.removeOrphans(binaries: binaries, runAsPostgres: runAsPostgres)
         let template = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerly-pg-XXXXXX").path
         var buffer = Array(template.utf8CString)
         guard mkdtemp(&buffer) != nil else { throw HarnessError.commandFailed("mkdtemp", String(cString: strerror(errno))) }
@@ -54,6 +55,7 @@ public final class TemporaryPostgres: Sendable {
 
         do {
             try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: false)
+            try Data("\(getpid())\n".utf8).write(to: root.appendingPathComponent(Self.ownerFile))
             if tls { try makeCertificate() }
             if runAsPostgres { try run("/bin/chown", ["-R", "postgres:postgres", root.path], asPostgres: false) }
             try run(binary("initdb"), [
@@ -154,20 +156,7 @@ public final class TemporaryPostgres: Sendable {
         let argv = asPostgres && runAsPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments : [executable] + arguments
         let outputPath = root.appendingPathComponent(".command-\(UUID().uuidString).out").path
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        Self.closeFrom3(&actions)
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-        guard spawned == 0 else { throw HarnessError.commandFailed(argv[0], String(cString: strerror(spawned))) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let status = try Self.spawnAndWait(argv, outputPath: outputPath)
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         // WIFEXITED and WEXITSTATUS, which Swift does not import (they are macros).
         let exitedNormally = status & 0x7F == 0
@@ -176,6 +165,50 @@ public final class TemporaryPostgres: Sendable {
             throw HarnessError.commandFailed(command, "status \(status): " + text + (executable.hasSuffix("pg_ctl") ? "\nserver log:\n" + log : ""))
         }
         return text
+    }
+
+    /// Runs `argv` with standard input from /dev/null and both outputs into `outputPath`, and
+    /// returns its wait status.
+    private static func spawnAndWait(_ argv: [String], outputPath: String) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeFrom3(&actions)
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        guard spawned == 0 else { throw HarnessError.commandFailed(argv[0], String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status
+    }
+
+    /// Holds the pid of the test process that made the cluster.
+    private static let ownerFile = "owner.pid"
+
+    /// Stops and removes clusters left by test processes that died before their `destroy()` (a
+    /// crash, a `kill`), so a machine does not collect running servers across test runs.
+    private static func removeOrphans(binaries: URL, runAsPostgres: Bool) {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix("ledgerly-pg-") {
+            let folder = temporary.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(ownerFile), encoding: .utf8),
+                  let owner = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                  kill(owner, 0) != 0, errno == ESRCH
+            else { continue }
+            let data = folder.appendingPathComponent("data").path
+            if FileManager.default.fileExists(atPath: data + "/postmaster.pid") {
+                let stop = [binaries.appendingPathComponent("pg_ctl").path, "-D", data, "-w", "-t", "30", "-m", "immediate", "stop"]
+                let argv = runAsPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + stop : stop
+                _ = try? spawnAndWait(argv, outputPath: "/dev/null")
+            }
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module does
