@@ -17,6 +17,9 @@ import PostgresNIO
 /// forgotten, so the next call connects anew: a hub that restarted costs one failed call
 /// (`HubError.connectionLost`) and then works again, without the caller managing connections.
 /// A sync round may equally make a client, use it, and `close()` it; both are fine.
+///
+/// A call waiting for its turn does not react to cancellation while it waits (what cancellation
+/// does to a running PostgreSQL call is postgres-nio's and is not tested here).
 public actor HubClient {
     public let address: HubAddress
     private let logger: Logger
