@@ -50,15 +50,31 @@ public actor HubClient {
 
     /// Every ledger on the hub, oldest first.
     public func ledgers() async throws(HubError) -> [HubLedger] {
+        try await readLedgers(id: nil)
+    }
+
+    /// The ledger with this id, or `nil`.
+    public func ledger(id: UUID) async throws(HubError) -> HubLedger? {
+        try await readLedgers(id: id).first
+    }
+
+    private func readLedgers(id: UUID?) async throws(HubError) -> [HubLedger] {
+        typealias Row = (UUID, String, Data, Int32, Int32, Int32, Data, Date)
         let rows = try await run { connection, logger in
-            var rows: [(UUID, String, Data, Int32, Int32, Int32, Data, Date)] = []
-            let sequence = try await connection.query(
-                "SELECT ledger_id, kdf, kdf_salt, kdf_n, kdf_r, kdf_p, key_check, created_at FROM ledgerly_ledgers ORDER BY created_at, ledger_id",
-                logger: logger
-            )
-            for try await row in sequence.decode((UUID, String, Data, Int32, Int32, Int32, Data, Date).self) {
-                rows.append(row)
+            let sequence: PostgresRowSequence
+            if let id {
+                sequence = try await connection.query(
+                    "SELECT ledger_id, kdf, kdf_salt, kdf_n, kdf_r, kdf_p, key_check, created_at FROM ledgerly_ledgers WHERE ledger_id = \(id)",
+                    logger: logger
+                )
+            } else {
+                sequence = try await connection.query(
+                    "SELECT ledger_id, kdf, kdf_salt, kdf_n, kdf_r, kdf_p, key_check, created_at FROM ledgerly_ledgers ORDER BY created_at, ledger_id",
+                    logger: logger
+                )
             }
+            var rows: [Row] = []
+            for try await row in sequence.decode(Row.self) { rows.append(row) }
             return rows
         }
         var ledgers: [HubLedger] = []
@@ -71,11 +87,6 @@ public actor HubClient {
             }
         }
         return ledgers
-    }
-
-    /// The ledger with this id, or `nil`.
-    public func ledger(id: UUID) async throws(HubError) -> HubLedger? {
-        try await ledgers().first { $0.id == id }
     }
 
     /// Adds a ledger; `HubError.ledgerAlreadyExists` when its id is taken.
