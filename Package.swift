@@ -32,6 +32,10 @@ let package = Package(
         // Already there through async-http-client; named because the alerts and rates code and the
         // alerts tests import its modules directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // The sync hub's PostgreSQL client (LedgerlySync); it brings swift-nio-ssl, whose NIOSSL
+        // the hub's TLS configuration names, so swift-nio-ssl is declared too.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .systemLibrary(
@@ -85,6 +89,21 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Sync between devices through a PostgreSQL hub (issue 17): the hub client, the ledger key
+        // and sealing of messages, the device's credential files. No store, no service loop.
+        .target(
+            name: "LedgerlySync",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -155,6 +174,19 @@ let package = Package(
                 "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly",
             ],
             exclude: ["Support/provider_server.py", "Support/webhook_receiver.py"],
+            swiftSettings: swiftSettings
+        ),
+        // Runs against a real PostgreSQL cluster made in a temporary folder (`TemporaryPostgres`).
+        .testTarget(
+            name: "LedgerlySyncTests",
+            dependencies: [
+                "LedgerlySync", "LedgerlyTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,300 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// Talks to one hub over one PostgreSQL connection.
+///
+/// An actor, because the connection is state that changes (opened on first use, dropped after an
+/// error) and because calls must take turns: a push is a transaction (`BEGIN`, lock, insert,
+/// `COMMIT`), and a second call's statements on the same connection in between would land inside
+/// it. Calls wait for their turn in arrival order; `HubClient`s on different connections (two
+/// devices, two pushers) run side by side.
+///
+/// The connection is opened lazily and kept between calls. After any failure it is closed and
+/// forgotten, so the next call connects anew: a hub that restarted costs one failed call
+/// (`HubError.connectionLost`) and then works again, without the caller managing connections.
+/// A sync round may equally make a client, use it, and `close()` it; both are fine.
+///
+/// A call waiting for its turn does not react to cancellation while it waits (what cancellation
+/// does to a running PostgreSQL call is postgres-nio's and is not tested here).
+public actor HubClient {
+    public let address: HubAddress
+    private let logger: Logger
+    private let connectTimeout: Duration
+    private var connection: PostgresConnection?
+    private var connectionCount = 0
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    public init(address: HubAddress, connectTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ledgerly.sync.hub")) {
+        self.address = address
+        self.connectTimeout = connectTimeout
+        self.logger = logger
+    }
+
+    /// Creates the two tables if they are missing. Idempotent, and safe when several devices call
+    /// it at once: the statements run in one transaction under an advisory lock.
+    public func ensureSchema() async throws(HubError) {
+        try await run { connection, logger in
+            try await Self.transaction(connection, logger) {
+                try await connection.query("SELECT pg_advisory_xact_lock(\(HubSchema.lockNamespace), \(HubSchema.schemaLockKey))", logger: logger)
+                for statement in HubSchema.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+            }
+        }
+    }
+
+    /// Every ledger on the hub, oldest first.
+    public func ledgers() async throws(HubError) -> [HubLedger] {
+        try await readLedgers(id: nil)
+    }
+
+    /// The ledger with this id, or `nil`.
+    public func ledger(id: UUID) async throws(HubError) -> HubLedger? {
+        try await readLedgers(id: id).first
+    }
+
+    private func readLedgers(id: UUID?) async throws(HubError) -> [HubLedger] {
+        typealias Row = (UUID, String, Data, Int32, Int32, Int32, Data, Date)
+        let rows = try await run { connection, logger in
+            let sequence: PostgresRowSequence
+            if let id {
+                sequence = try await connection.query(
+                    "SELECT ledger_id, kdf, kdf_salt, kdf_n, kdf_r, kdf_p, key_check, created_at FROM ledgerly_ledgers WHERE ledger_id = \(id)",
+                    logger: logger
+                )
+            } else {
+                sequence = try await connection.query(
+                    "SELECT ledger_id, kdf, kdf_salt, kdf_n, kdf_r, kdf_p, key_check, created_at FROM ledgerly_ledgers ORDER BY created_at, ledger_id",
+                    logger: logger
+                )
+            }
+            var rows: [Row] = []
+            for try await row in sequence.decode(Row.self) { rows.append(row) }
+            return rows
+        }
+        var ledgers: [HubLedger] = []
+        for (id, kdf, salt, n, r, p, keyCheck, createdAt) in rows {
+            do {
+                let parameters = try KDFParameters(algorithm: kdf, salt: Array(salt), n: Int(n), r: Int(r), p: Int(p))
+                ledgers.append(HubLedger(id: id, kdf: parameters, keyCheck: keyCheck, createdAt: createdAt))
+            } catch {
+                throw .unreadableRow("ledger \(id): \(error)")
+            }
+        }
+        return ledgers
+    }
+
+    /// Adds a ledger; `HubError.ledgerAlreadyExists` when its id is taken.
+    public func createLedger(_ ledger: HubLedger) async throws(HubError) {
+        let inserted = try await run { connection, logger in
+            let salt = Data(ledger.kdf.salt)
+            let rows = try await connection.query(
+                """
+                INSERT INTO ledgerly_ledgers (ledger_id, kdf, kdf_salt, kdf_n, kdf_r, kdf_p, key_check)
+                VALUES (\(ledger.id), \(ledger.kdf.algorithm), \(salt), \(Int32(ledger.kdf.n)), \(Int32(ledger.kdf.r)), \(Int32(ledger.kdf.p)), \(ledger.keyCheck))
+                ON CONFLICT (ledger_id) DO NOTHING
+                RETURNING ledger_id
+                """,
+                logger: logger
+            )
+            var count = 0
+            for try await _ in rows { count += 1 }
+            return count
+        }
+        if inserted == 0 { throw .ledgerAlreadyExists(ledger.id) }
+    }
+
+    /// Stores `messages` in one transaction and returns how many were new. A message already there
+    /// (same ledger, device and clock) is skipped, so pushing again after a crash is harmless.
+    ///
+    /// The transaction first takes `pg_advisory_xact_lock` on the ledger, so pushes to one ledger
+    /// commit one after another and `seq` (drawn inside the lock) increases in commit order. A
+    /// puller reading `seq > cursor` therefore never sees a higher seq before a lower one commits,
+    /// and never steps over a row that shows up later. Messages of one call get increasing seqs in
+    /// the order given.
+    @discardableResult
+    public func push(ledgerId: UUID, _ messages: [HubOutgoing]) async throws(HubError) -> Int {
+        guard !messages.isEmpty else { return 0 }
+        let devices = messages.map(\.deviceId)
+        let clocks = messages.map(\.hlc)
+        let sealed = messages.map { ByteBuffer(bytes: $0.sealed) }
+        return try await run(ledger: ledgerId) { connection, logger in
+            try await Self.transaction(connection, logger) {
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(HubSchema.lockNamespace), hashtext(\(ledgerId.uuidString.lowercased())))",
+                    logger: logger
+                )
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO ledgerly_messages (ledger_id, device_id, hlc, sealed)
+                    SELECT \(ledgerId), m.device_id, m.hlc, m.sealed
+                    FROM unnest(\(devices)::uuid[], \(clocks)::text[], \(sealed)::bytea[]) WITH ORDINALITY AS m(device_id, hlc, sealed, position)
+                    ORDER BY m.position
+                    ON CONFLICT (ledger_id, device_id, hlc) DO NOTHING
+                    RETURNING seq
+                    """,
+                    logger: logger
+                )
+                var count = 0
+                for try await _ in rows { count += 1 }
+                return count
+            }
+        }
+    }
+
+    /// Up to `limit` messages of the ledger with `seq > after`, in seq order. Start with `after: 0`.
+    public func pull(ledgerId: UUID, after seq: Int64, limit: Int = 500) async throws(HubError) -> [HubMessage] {
+        let limit = Int64(max(1, limit))
+        return try await run { connection, logger in
+            let rows = try await connection.query(
+                """
+                SELECT seq, device_id, hlc, sealed FROM ledgerly_messages
+                WHERE ledger_id = \(ledgerId) AND seq > \(seq)
+                ORDER BY seq LIMIT \(limit)
+                """,
+                logger: logger
+            )
+            var messages: [HubMessage] = []
+            for try await (seq, device, hlc, sealed) in rows.decode((Int64, UUID, String, Data).self) {
+                messages.append(HubMessage(seq: seq, deviceId: device, hlc: hlc, sealed: sealed))
+            }
+            return messages
+        }
+    }
+
+    /// How many messages of the ledger after `seq` came from other devices than `excludingDevice`:
+    /// what is waiting to be pulled.
+    public func count(ledgerId: UUID, after seq: Int64, excludingDevice deviceId: UUID?) async throws(HubError) -> Int {
+        try await run { connection, logger in
+            let rows: PostgresRowSequence
+            if let deviceId {
+                rows = try await connection.query(
+                    "SELECT count(*) FROM ledgerly_messages WHERE ledger_id = \(ledgerId) AND seq > \(seq) AND device_id <> \(deviceId)",
+                    logger: logger
+                )
+            } else {
+                rows = try await connection.query(
+                    "SELECT count(*) FROM ledgerly_messages WHERE ledger_id = \(ledgerId) AND seq > \(seq)",
+                    logger: logger
+                )
+            }
+            var total: Int64 = 0
+            for try await (count,) in rows.decode((Int64,).self) { total = count }
+            return Int(total)
+        }
+    }
+
+    /// Closes the connection if one is open. The client stays usable: a later call connects again.
+    public func close() async {
+        await takeTurn()
+        defer { endTurn() }
+        await dropConnection()
+    }
+
+    // MARK: - Turns, connection, errors
+
+    /// Runs `body` on the connection (opened if needed) in this call's turn, mapping every failure
+    /// to a `HubError` and dropping the connection after one.
+    /// `ledger`: the ledger a foreign-key failure is about (`HubError.unknownLedger`).
+    private func run<T>(ledger: UUID? = nil, _ body: (PostgresConnection, Logger) async throws -> T) async throws(HubError) -> T {
+        await takeTurn()
+        defer { endTurn() }
+        do {
+            let connection = try await openConnection()
+            return try await body(connection, logger)
+        } catch {
+            let hubError = (error as? HubError) ?? HubErrorMapping.map(error, address: address, ledger: ledger)
+            if case .ledgerAlreadyExists = hubError {} else if case .unknownLedger = hubError {} else {
+                await dropConnection()
+            }
+            logger.debug("sync hub call failed", metadata: ["hub": "\(address.serverName)", "error": "\(hubError)"])
+            throw hubError
+        }
+    }
+
+    private func takeTurn() async {
+        if busy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            busy = true
+        }
+    }
+
+    /// Hands the turn to the next caller in line (who then runs with `busy` still set).
+    private func endTurn() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+
+    private func openConnection() async throws -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        if connection != nil { await dropConnection() }
+        connectionCount += 1
+        let opened = try await PostgresConnection.connect(
+            configuration: try configuration(),
+            id: connectionCount,
+            logger: logger
+        )
+        connection = opened
+        return opened
+    }
+
+    private func dropConnection() async {
+        guard let connection else { return }
+        self.connection = nil
+        try? await connection.close()
+    }
+
+    private func configuration() throws -> PostgresConnection.Configuration {
+        var configuration: PostgresConnection.Configuration
+        switch address.endpoint {
+        case .tcp(let host, let port):
+            configuration = .init(host: host, port: port, username: address.user, password: address.password, database: address.database, tls: try tlsMode())
+        case .unixSocket(let path):
+            configuration = .init(unixSocketPath: path, username: address.user, password: address.password, database: address.database)
+        }
+        let (seconds, attoseconds) = connectTimeout.components
+        configuration.options.connectTimeout = .milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        return configuration
+    }
+
+    private func tlsMode() throws -> PostgresConnection.Configuration.TLS {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        switch address.tls {
+        case .disable:
+            return .disable
+        case .require:
+            // libpq's `require`: encrypted, the certificate not checked.
+            tls.certificateVerification = .none
+        case .verifyFull:
+            tls.certificateVerification = .fullVerification
+            if let path = address.rootCertificatePath { tls.trustRoots = .file(path) }
+        }
+        do {
+            return .require(try NIOSSLContext(configuration: tls))
+        } catch {
+            throw HubError.tlsFailed(server: address.serverName, reason: "the TLS settings could not be loaded (sslrootcert=\(address.rootCertificatePath ?? "none")): \(error)")
+        }
+    }
+
+    /// `BEGIN`, `body`, `COMMIT`; `ROLLBACK` (best effort) and the original error when `body` throws.
+    private static func transaction<T>(_ connection: PostgresConnection, _ logger: Logger, _ body: () async throws -> T) async throws -> T {
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            let value = try await body()
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What went wrong talking to the hub, worded for a terminal. Every case names the hub by
+/// `HubAddress.serverName` (host and port, or socket path), never by its URL, so no password can
+/// reach a message.
+public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No connection could be made: refused, no route, name not found, timed out.
+    case unreachable(server: String, reason: String)
+    /// The server refused the user or password, or has no pg_hba.conf line for this client.
+    case authenticationRefused(server: String, user: String, reason: String)
+    case databaseMissing(server: String, database: String)
+    /// The URL asks for TLS and the server offers none, or the handshake or certificate check failed.
+    case tlsFailed(server: String, reason: String)
+    /// An open connection ended: the server restarted or shut down, or the network dropped.
+    /// The next call connects anew.
+    case connectionLost(server: String, reason: String)
+    case ledgerAlreadyExists(UUID)
+    case unknownLedger(UUID)
+    /// A row the hub returned that this version cannot read (KDF parameters out of bounds, say).
+    case unreadableRow(String)
+    /// Any other error the server reported, with its SQLSTATE.
+    case server(server: String, sqlState: String, message: String)
+    /// Anything else: a bug or an unexpected library error.
+    case other(server: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let server, let reason):
+            "the sync hub at \(server) is unreachable: \(reason)"
+        case .authenticationRefused(let server, let user, let reason):
+            "the sync hub at \(server) refused user \"\(user)\": \(reason)"
+        case .databaseMissing(let server, let database):
+            "the sync hub at \(server) has no database \"\(database)\""
+        case .tlsFailed(let server, let reason):
+            "no TLS connection to the sync hub at \(server): \(reason)"
+        case .connectionLost(let server, let reason):
+            "the connection to the sync hub at \(server) was lost (\(reason)); it will be opened again on the next try"
+        case .ledgerAlreadyExists(let id):
+            "the hub already has a ledger \(id)"
+        case .unknownLedger(let id):
+            "the hub has no ledger \(id)"
+        case .unreadableRow(let reason):
+            "the hub returned a row this version of Ledgerly cannot read: \(reason)"
+        case .server(let server, let sqlState, let message):
+            "the sync hub at \(server) reported an error: \(message) (SQLSTATE \(sqlState))"
+        case .other(let server, let reason):
+            "talking to the sync hub at \(server) failed: \(reason)"
+        }
+    }
+
+    /// Worth trying again later without changing anything (the hub down, restarting, or the
+    /// network gone); `false` for errors a person must fix (password, URL, certificate).
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .connectionLost: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import LedgerlySync
+import Testing
+
+@Suite("Ledger key and message sealing")
+struct SealTests {
+    let ledgerId = UUID()
+    let deviceId = UUID()
+
+    func key(_ passphrase: String = "correct horse battery staple", parameters: KDFParameters) throws -> LedgerKey {
+        try LedgerKey.derive(passphrase: passphrase, parameters: parameters)
+    }
+
+    @Test func sameParametersAndPassphraseGiveTheSameKey() throws {
+        let parameters = try KDFParameters.newLedger(cost: .cheapForTestsOnly)
+        #expect(try key(parameters: parameters).bytes == key(parameters: parameters).bytes)
+        #expect(try key(parameters: parameters).bytes.count == 32)
+        let otherSalt = try KDFParameters.newLedger(cost: .cheapForTestsOnly)
+        #expect(try key(parameters: parameters).bytes != key(parameters: otherSalt).bytes)
+    }
+
+    @Test func unicodeNormalisedPassphrasesMatch() throws {
+        let parameters = try KDFParameters.newLedger(cost: .cheapForTestsOnly)
+        #expect(try key("caf\u{E9}", parameters: parameters).bytes == key("cafe\u{301}", parameters: parameters).bytes)
+    }
+
+    @Test func standardCostIsTheDocumentedOne() throws {
+        let parameters = try KDFParameters.newLedger(cost: .standard)
+        #expect(parameters.n == 1 << 15 && parameters.r == 8 && parameters.p == 1)
+        #expect(parameters.salt.count == 16)
+        #expect(parameters.memoryBytes == 32 << 20)
+    }
+
+    /// Times one standard derivation: the figure docs/sync-hub.md quotes.
+    @Test func standardDerivationTime() throws {
+        let parameters = try KDFParameters.newLedger(cost: .standard)
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure { _ = try key(parameters: parameters) }
+        print("scrypt N=2^15 r=8 p=1: \(elapsed)")
+        // Loose: a debug build runs BoringSSL unoptimised, and CI machines are shared.
+        #expect(elapsed < .seconds(30))
+    }
+
+    @Test func keyCheckTellsAWrongPassphrase() throws {
+        let parameters = try KDFParameters.newLedger(cost: .cheapForTestsOnly)
+        let right = try key("right passphrase", parameters: parameters)
+        let check = right.makeKeyCheck(ledgerId: ledgerId)
+        try right.verify(keyCheck: check, ledgerId: ledgerId)
+        let wrong = try key("wrong passphrase", parameters: parameters)
+        #expect(throws: SyncCryptoError.wrongPassphrase) { try wrong.verify(keyCheck: check, ledgerId: ledgerId) }
+        #expect(SyncCryptoError.wrongPassphrase.description == "the passphrase does not open this ledger")
+        // Another ledger's check does not stand in for this one's, even with the same key.
+        #expect(throws: SyncCryptoError.wrongPassphrase) { try right.verify(keyCheck: check, ledgerId: UUID()) }
+        #expect(throws: SyncCryptoError.wrongPassphrase) { try right.verify(keyCheck: Data([1, 2, 3]), ledgerId: ledgerId) }
+    }
+
+    @Test func sealOpenRoundTrip() throws {
+        let key = try LedgerKey(bytes: Array(repeating: 7, count: 32))
+        let seal = MessageSeal(key: key, ledgerId: ledgerId)
+        let plaintext = Data(#"{"op":"tx.add","amount":"12.50"}"#.utf8)
+        let sealed = try seal.seal(plaintext, deviceId: deviceId, hlc: "0001732456789000-0000-a")
+        #expect(sealed.count == plaintext.count + MessageSeal.overhead)
+        #expect(sealed.range(of: Data("tx.add".utf8)) == nil)
+        #expect(try seal.open(sealed, deviceId: deviceId, hlc: "0001732456789000-0000-a") == plaintext)
+        // Fresh nonce each time: the same plaintext never seals to the same bytes.
+        #expect(try seal.seal(plaintext, deviceId: deviceId, hlc: "x") != seal.seal(plaintext, deviceId: deviceId, hlc: "x"))
+    }
+
+    @Test func tamperedAuthenticatedDataIsRefused() throws {
+        let key = try LedgerKey(bytes: Array(repeating: 7, count: 32))
+        let seal = MessageSeal(key: key, ledgerId: ledgerId)
+        let hlc = "0001732456789000-0000-a"
+        let sealed = try seal.seal(Data("hello".utf8), deviceId: deviceId, hlc: hlc)
+        let otherDevice = UUID()
+        #expect(throws: SyncCryptoError.messageDoesNotOpen(deviceId: otherDevice, hlc: hlc)) {
+            try seal.open(sealed, deviceId: otherDevice, hlc: hlc)
+        }
+        #expect(throws: SyncCryptoError.messageDoesNotOpen(deviceId: deviceId, hlc: "0001732456789001-0000-a")) {
+            try seal.open(sealed, deviceId: deviceId, hlc: "0001732456789001-0000-a")
+        }
+        let otherLedger = MessageSeal(key: key, ledgerId: UUID())
+        #expect(throws: SyncCryptoError.messageDoesNotOpen(deviceId: deviceId, hlc: hlc)) {
+            try otherLedger.open(sealed, deviceId: deviceId, hlc: hlc)
+        }
+        var flipped = sealed
+        flipped[flipped.count - 1] ^= 1
+        #expect(throws: SyncCryptoError.messageDoesNotOpen(deviceId: deviceId, hlc: hlc)) {
+            try seal.open(flipped, deviceId: deviceId, hlc: hlc)
+        }
+        let wrongKey = MessageSeal(key: try LedgerKey(bytes: Array(repeating: 8, count: 32)), ledgerId: ledgerId)
+        #expect(throws: SyncCryptoError.messageDoesNotOpen(deviceId: deviceId, hlc: hlc)) {
+            try wrongKey.open(sealed, deviceId: deviceId, hlc: hlc)
+        }
+        #expect(throws: SyncCryptoError.self) { try seal.open(Data([1, 2]), deviceId: deviceId, hlc: hlc) }
+    }
+
+    @Test func parametersFromAHubAreBounded() {
+        let salt = [UInt8](repeating: 1, count: 16)
+        #expect(throws: SyncCryptoError.self) { try KDFParameters(algorithm: "scrypt", salt: salt, n: 1 << 24, r: 8, p: 1) }
+        #expect(throws: SyncCryptoError.self) { try KDFParameters(algorithm: "scrypt", salt: salt, n: 1000, r: 8, p: 1) }
+        #expect(throws: SyncCryptoError.self) { try KDFParameters(algorithm: "scrypt", salt: [1], n: 1024, r: 8, p: 1) }
+        #expect(throws: SyncCryptoError.unsupportedKDF("argon2id")) { try KDFParameters(algorithm: "argon2id", salt: salt, n: 1024, r: 8, p: 1) }
+        #expect(throws: SyncCryptoError.invalidKeyLength(16)) { try LedgerKey(bytes: Array(repeating: 0, count: 16)) }
+    }
+
+    @Test func keysNeverPrintTheirBytes() throws {
+        let key = try LedgerKey(bytes: Array(repeating: 0xAB, count: 32))
+        #expect("\(key)" == "LedgerKey(32 bytes)")
+        var dumped = ""
+        dump(key, to: &dumped)
+        #expect(!dumped.lowercased().contains("ab") || !dumped.contains("171"))
+    }
+}
