@@ -44,9 +44,19 @@ struct SyncApplier {
             return
         }
         guard var row = known, let localId = row.localId else {
-            let id = try thing.write(message.fields, gid: message.gid, localId: nil, idHint: message.localId, identities: identities, &context)
-            try SyncIdentityRow(entity: thing.entity, gid: message.gid, localId: id, deleted: false, clocks: message.clocks, fields: message.fields).insert(db)
-            applied += 1
+            let outcome = try context.undoingRefusal { context in
+                try thing.write(message.fields, gid: message.gid, localId: nil, idHint: message.localId, identities: identities, &context)
+            }
+            switch outcome {
+            case .success(let id):
+                try SyncIdentityRow(entity: thing.entity, gid: message.gid, localId: id, deleted: false, clocks: message.clocks, fields: message.fields).insert(db)
+                applied += 1
+            case .failure(let refusal):
+                // One thing this device's ledger refuses (a transaction for a wallet archived here
+                // meanwhile) must not stop every later message: it is passed over, and said.
+                identities.notices.append("a new \(thing.entity) from device \(message.device.prefix(8)) could not be recorded here (\(refusal.reason)); it is left out on this device")
+                unchanged += 1
+            }
             return
         }
         var fields = row.fields
