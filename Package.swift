@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "ledgerly-store", targets: ["ledgerly-store"]),
         .executable(name: "ledgerly-rates", targets: ["ledgerly-rates"]),
         .executable(name: "ledgerly-alerts", targets: ["ledgerly-alerts"]),
+        .executable(name: "ledgerly-sync", targets: ["ledgerly-sync"]),
         .executable(name: "ledgerly", targets: ["ledgerly"]),
         .executable(name: "ledgerly-bench", targets: ["ledgerly-bench"]),
         // Does nothing: the start-up floor `ledgerly-bench ledger` times `ledgerly --version` against.
@@ -97,6 +98,9 @@ let package = Package(
         .target(
             name: "LedgerlySync",
             dependencies: [
+                // The service loop (`Service/`): follows the store like the other services.
+                "LedgerlyRuntime", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -121,6 +125,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-sync", dependencies: ["LedgerlySync", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-bench",
@@ -171,7 +176,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "LedgerlyRuntime", "LedgerlyTesting", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
-                "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly",
+                "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync", "ledgerly",
             ],
             exclude: ["Support/provider_server.py", "Support/webhook_receiver.py"],
             swiftSettings: swiftSettings

@@ -4,7 +4,7 @@
 DEPLOY_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 REPO_DIR=$(dirname "$DEPLOY_DIR")
 SUPERVISOR_CONF="$DEPLOY_DIR/supervisord.conf"
-LEDGERLY_SERVICES=(ledgerly-store ledgerly-rates ledgerly-alerts)
+LEDGERLY_SERVICES=(ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync)
 
 say()  { printf 'ledgerly: %s\n' "$*"; }
 warn() { printf 'ledgerly: warning: %s\n' "$*" >&2; }
@@ -86,7 +86,7 @@ running_services() {
 # Prints the last lines of each log, for when something did not come up.
 show_log_tails() {
     local lines=${1:-20} log
-    for log in "$LEDGERLY_HOME"/logs/ledgerly-{store,rates,alerts}.log "$LEDGERLY_HOME/logs/supervisord.log"; do
+    for log in "$LEDGERLY_HOME"/logs/ledgerly-{store,rates,alerts,sync}.log "$LEDGERLY_HOME/logs/supervisord.log"; do
         [[ -f $log ]] || continue
         printf '\n==> %s (last %s lines) <==\n' "$log" "$lines" >&2
         tail -n "$lines" -- "$log" >&2 || true

@@ -31,7 +31,7 @@ import zmq
 REPO = Path(__file__).resolve().parents[2]
 PROTOCOL_DIR = REPO / "protocol"
 BIN_DIR = Path(os.environ.get("LEDGERLY_BIN_DIR") or REPO / ".build" / "debug")
-SERVICES = ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts")
+SERVICES = ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync")
 
 # validate.py lives in protocol/; importing it must not leave a __pycache__ there.
 _dont_write = sys.dont_write_bytecode
@@ -54,7 +54,7 @@ WRITES = {
     "recurring.delete", "recurring.post", "goal.create", "goal.fund", "goal.autofund",
 }
 
-READY_DEADLINE = 30.0       # seconds for all three services to answer `status`
+READY_DEADLINE = 30.0       # seconds for all four services to answer `status`
 STOP_GRACE = 10.0           # seconds between SIGTERM and SIGKILL
 POLL_INTERVAL = 0.1
 REQUEST_TIMEOUT_MS = 5000
@@ -85,7 +85,7 @@ def base_env(home: Path | str | None = None) -> dict[str, str]:
 
 
 class Services:
-    """The three services on one home directory."""
+    """The four services on one home directory."""
 
     def __init__(self, home: Path):
         self.home = home

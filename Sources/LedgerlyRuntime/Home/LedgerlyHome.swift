@@ -32,6 +32,7 @@ public struct LedgerlyHome: Sendable, Hashable {
     public var storeEventsEndpoint: String { ipc("store.events") }
     public var ratesCommandEndpoint: String { ipc("rates.cmd") }
     public var alertsCommandEndpoint: String { ipc("alerts.cmd") }
+    public var syncCommandEndpoint: String { ipc("sync.cmd") }
 
     private func ipc(_ name: String) -> String { "ipc://" + runDirectory.appendingPathComponent(name).path }
 

@@ -1,12 +1,13 @@
 import Foundation
 
-/// The three Ledgerly services, by the name each one goes by everywhere: its executable, its
+/// The four Ledgerly services, by the name each one goes by everywhere: its executable, its
 /// `status` reply, its log label, its lock file and its cursor file. One definition, so a name
 /// or an endpoint cannot drift between the service that binds it and the clients that connect.
 public enum LedgerlyService: String, CaseIterable, Sendable {
     case store = "ledgerly-store"
     case rates = "ledgerly-rates"
     case alerts = "ledgerly-alerts"
+    case sync = "ledgerly-sync"
 
     /// The executable's name, as clients and messages print it.
     public var name: String { rawValue }
@@ -18,6 +19,7 @@ public enum LedgerlyService: String, CaseIterable, Sendable {
         case .store: home.storeCommandEndpoint
         case .rates: home.ratesCommandEndpoint
         case .alerts: home.alertsCommandEndpoint
+        case .sync: home.syncCommandEndpoint
         }
     }
 

@@ -1,0 +1,138 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Logging
+
+/// One round with the hub: push what the store's outbox holds, then pull and apply what other
+/// devices pushed, then tell the store how it went.
+///
+/// Why push first: the store stamps local changes before it merges (`sync.apply`), so either
+/// order converges; pushing first gets this device's work to the others a round sooner.
+/// Every step can be cut short (a `kill -9`, the hub restarting) without loss or duplication:
+/// the outbox is emptied only after the hub holds the messages (`sync.pushed`), the hub keeps
+/// one row per (device, clock), and the store applies a hub position once.
+actor SyncRound {
+    /// Messages per outbox page and per pull.
+    static let batch = 500
+
+    private let home: LedgerlyHome
+    private let store: AsyncRequestClient
+    private let logger: Logger
+    private var hub: (address: HubAddress, client: HubClient)?
+
+    init(home: LedgerlyHome, store: AsyncRequestClient, logger: Logger) {
+        self.home = home
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Runs a round when sync is on; nil when it is off (no credentials, or the store says off).
+    func run() async -> SyncRoundReply? {
+        let credentials: SyncCredentials
+        let status: SyncStatusReply
+        do {
+            guard let loaded = try SyncCredentials.load(home: home.root) else { return nil }
+            credentials = loaded
+            status = try await store.call(SyncStatusRequest())
+            guard status.state != "off" else { return nil }
+        } catch {
+            logger.warning("sync round not started", metadata: ["error": "\(error)"])
+            return nil
+        }
+        var pushed = 0
+        var pulled = 0
+        do {
+            let client = self.client(for: credentials.hub)
+            let seal = MessageSeal(key: credentials.key, ledgerId: credentials.ledgerId)
+            pushed = try await push(client, seal: seal, credentials: credentials)
+            pulled = try await pull(client, seal: seal, credentials: credentials, after: status.pulledSeq)
+            let after = try await store.call(SyncStatusRequest()).pulledSeq
+            let waiting = try await client.count(ledgerId: credentials.ledgerId, after: after, excludingDevice: credentials.deviceId)
+            let reported = try await store.call(SyncReportRequest(error: nil, waitingIn: waiting))
+            if pushed + pulled > 0 { logger.info("synced", metadata: ["pushed": "\(pushed)", "pulled": "\(pulled)"]) }
+            return SyncRoundReply(pushed: pushed, pulled: pulled, error: nil, status: reported)
+        } catch {
+            let reason = Self.words(error)
+            logger.warning("sync round failed", metadata: ["error": "\(reason)", "pushed": "\(pushed)", "pulled": "\(pulled)"])
+            await dropClient()
+            let reported = (try? await store.call(SyncReportRequest(error: reason, waitingIn: nil))) ?? status
+            return SyncRoundReply(pushed: pushed, pulled: pulled, error: reason, status: reported)
+        }
+    }
+
+    /// The outbox, page by page: sealed, pushed in one hub transaction, then removed.
+    private func push(_ client: HubClient, seal: MessageSeal, credentials: SyncCredentials) async throws -> Int {
+        var pushed = 0
+        while true {
+            let page = try await store.call(SyncOutgoingRequest(limit: Self.batch))
+            if let last = page.entries.last {
+                let sealed = try page.entries.map { entry in
+                    HubOutgoing(deviceId: credentials.deviceId, hlc: entry.message.hlc,
+                                sealed: try seal.seal(try MessageCoding.encode(entry.message), deviceId: credentials.deviceId, hlc: entry.message.hlc))
+                }
+                _ = try await client.push(ledgerId: credentials.ledgerId, sealed)
+                _ = try await store.call(SyncPushedRequest(throughId: last.id))
+                pushed += page.entries.count
+            }
+            if page.entries.isEmpty && page.stampingDone { return pushed }
+        }
+    }
+
+    /// The hub's messages after `after`, opened and applied in the hub's order.
+    private func pull(_ client: HubClient, seal: MessageSeal, credentials: SyncCredentials, after: Int64) async throws -> Int {
+        var cursor = after
+        var applied = 0
+        while true {
+            let rows = try await client.pull(ledgerId: credentials.ledgerId, after: cursor, limit: Self.batch)
+            guard let last = rows.last else { return applied }
+            let messages = try rows.map { row in
+                let plain = try seal.open(row.sealed, deviceId: row.deviceId, hlc: row.hlc)
+                let message = try MessageCoding.decoder().decode(SyncMessage.self, from: plain)
+                // The sealed text must say what the row says: the hub cannot move a message.
+                guard message.hlc == row.hlc, message.device == row.deviceId.uuidString.lowercased() else {
+                    throw SyncServiceError.mismatchedMessage(seq: row.seq)
+                }
+                return SyncIncoming(hubSeq: row.seq, message: message)
+            }
+            let key = "sync.apply:\(credentials.ledgerId.uuidString.lowercased()):\(rows[0].seq)-\(last.seq)"
+            let reply = try await store.call(SyncApplyRequest(messages: messages), key: key)
+            applied += reply.applied
+            for notice in reply.notices { logger.notice("sync conflict", metadata: ["notice": "\(notice)"]) }
+            cursor = last.seq
+        }
+    }
+
+    private func client(for address: HubAddress) -> HubClient {
+        if let hub, hub.address == address { return hub.client }
+        let client = HubClient(address: address, logger: logger)
+        hub = (address, client)
+        return client
+    }
+
+    /// After a failure the next round connects afresh (the hub may have restarted).
+    private func dropClient() async {
+        if let hub { await hub.client.close() }
+        hub = nil
+    }
+
+    /// An error as the user reads it in `sync status` (never a password: `HubError` redacts).
+    static func words(_ error: any Error) -> String {
+        switch error {
+        case let error as ClientError: "the store did not answer: \(error)"
+        case let error as any CustomStringConvertible: error.description
+        default: "\(error)"
+        }
+    }
+}
+
+/// What the sync service refuses on its own.
+enum SyncServiceError: Error, CustomStringConvertible {
+    case mismatchedMessage(seq: Int64)
+
+    var description: String {
+        switch self {
+        case .mismatchedMessage(let seq):
+            "hub message \(seq) says another device or clock inside its seal than outside: the hub's rows were changed; nothing from it was applied"
+        }
+    }
+}
