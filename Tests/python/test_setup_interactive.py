@@ -134,7 +134,13 @@ def test_summary_goes_back_and_quits_once(services, cli, kill_children):
     child.expect_exact("Step 4 of 5: Sync")
     child.expect(r"Turn sync on\? \[y/N\] \(b back, q quit\): ")
     child.sendline("y")
+    # Turning sync on asks for the hub and the passphrase (kept in memory, never saved).
+    child.expect_exact("Hub address (postgres://user:password@host:5432/database, ?sslmode=require for TLS): ")
+    child.sendline("postgres://ledgerly:secret@127.0.0.1:1/hub")
+    child.expect_exact("Sync passphrase (every device needs the same one): ")
+    child.sendline("a passphrase")
     child.expect(r"Sync:\s+on")
+    assert "a passphrase" not in child.before, "the passphrase is not echoed"
     child.expect_exact("Save and finish? [Y/n: change something] (b back, q quit): ")
     child.sendline("q")
     child.expect(pexpect.EOF)
@@ -146,6 +152,7 @@ def test_summary_goes_back_and_quits_once(services, cli, kill_children):
     settings = settings_json(cli)
     assert settings["onboardingCompleted"] is False
     assert settings["onboardingProgress"] == {"step": 5, "baseCurrency": "EUR", "exchangeMode": "official", "cloudSync": True}
+    assert "secret" not in json.dumps(settings) and "a passphrase" not in json.dumps(settings)
 
 
 def test_setup_without_terminal_needs_yes(services, cli):

@@ -21,6 +21,8 @@ struct StatusCommand: ParsableCommand {
         let services: [ServiceState]
         /// Empty when the store is down or no provider has reported yet.
         let providers: [RateProviderStatus]
+        /// Sync as the store last heard it; nil when the store is down.
+        let sync: SyncStatusReply?
     }
 
     struct ServiceState: Encodable {
@@ -53,8 +55,9 @@ struct StatusCommand: ParsableCommand {
                 }
             }
             let providers = storeSeq == nil ? [] : (try? gateway.call(RateProviderListRequest()).providers) ?? []
+            let sync = storeSeq == nil ? nil : try? gateway.call(SyncStatusRequest())
             if output.json {
-                try JSONOutput.print(StatusReport(home: home.root.path, services: states, providers: providers))
+                try JSONOutput.print(StatusReport(home: home.root.path, services: states, providers: providers, sync: sync))
             } else {
                 let style = TerminalStyle.standardOutput
                 var table = Table([.init("SERVICE"), .init("STATE"), .init("VERSION"), .init("PID", .right), .init("LAST SEQ", .right), .init("LAG", .right)])
@@ -80,6 +83,12 @@ struct StatusCommand: ParsableCommand {
                         }
                     }
                     print(health.render(), terminator: "")
+                }
+                if let sync {
+                    var line = "\nSync: \(sync.state)"
+                    if sync.state != "off" { line += " (last success \(sync.lastSuccess ?? "never"), \(sync.waitingOut) waiting to go out)" }
+                    if sync.state == "error", let error = sync.lastError { line += ": \(error)" }
+                    print(sync.state == "error" ? style.red(line) : line)
                 }
                 if let store = states.first, store.up, store.setupCompleted == false {
                     print(style.yellow("Not set up yet: run `ledgerly setup`."))

@@ -17,6 +17,8 @@ struct SetupFlow {
     let gateway: Gateway
     let console = Console()
     let localeCurrency: String
+    /// The hub chosen at step 4, connected to once setup is complete.
+    let pendingSync = PendingSyncConnection()
 
     func run(resumingFrom saved: OnboardingProgress?) throws -> Outcome {
         var progress = saved ?? OnboardingProgress(step: 1)
@@ -34,7 +36,9 @@ struct SetupFlow {
             case 4: next = chooseSync(&progress)
             default:
                 switch try summary(progress) {
-                case .finished(let settings): return .completed(settings)
+                case .finished(let settings):
+                    connectSync()
+                    return .completed(settings)
                 case .goTo(let step): next = step
                 case .quit: next = nil
                 }
@@ -168,20 +172,49 @@ struct SetupFlow {
 
     private func chooseSync(_ progress: inout OnboardingProgress) -> Int? {
         header(4, "Sync (off by default)")
-        console.say("  + Benefits: the same ledger on several machines, and an off-site copy.")
-        console.say("  - Caveats: your ledger would leave this machine. This version has no sync server yet,")
-        console.say("    so turning it on only records your choice; nothing is sent.")
+        console.say("  + Benefits: the same ledger on your other devices, through a PostgreSQL server you control")
+        console.say("    (at home, a VPS, a managed one). Everything on it is encrypted with a passphrase only your")
+        console.say("    devices know: whoever runs the server sees no amount, name or note. Nothing waits for it.")
+        console.say("  - Caveats: you need such a server. Budgets, goals, recurring transactions, rates, investments")
+        console.say("    and net worth are not synced yet. A lost passphrase cannot be recovered.")
         let current = progress.cloudSync ?? false
         while true {
             guard let answer = console.ask("Turn sync on? [\(current ? "Y/n" : "y/N")] (b back, q quit): ") else { return nil }
             switch answer.lowercased() {
             case "q": return nil
             case "b": return 3
-            case "": progress.cloudSync = current; return 5
-            case "y", "yes": progress.cloudSync = true; return 5
-            case "n", "no": progress.cloudSync = false; return 5
-            default: console.say(console.style.red("Please answer y or n."))
+            case "": progress.cloudSync = current
+            case "y", "yes": progress.cloudSync = true
+            case "n", "no": progress.cloudSync = false
+            default:
+                console.say(console.style.red("Please answer y or n."))
+                continue
             }
+            guard progress.cloudSync == true else { return 5 }
+            // The address and passphrase are kept in memory only, never in the saved progress.
+            guard let url = console.ask("Hub address (postgres://user:password@host:5432/database, ?sslmode=require for TLS): "), !url.isEmpty else { return nil }
+            guard let passphrase = try? PassphraseInput.ask("Sync passphrase (every device needs the same one): "), !passphrase.isEmpty else {
+                console.say(console.style.red("No passphrase: sync stays off for now; `ledgerly sync enable` turns it on later."))
+                progress.cloudSync = false
+                return 5
+            }
+            pendingSync.url = url
+            pendingSync.passphrase = passphrase
+            return 5
+        }
+    }
+
+    /// After setup: connects to the hub chosen at step 4. A failure leaves setup done and says how
+    /// to try again; sync is never a reason for setup to fail.
+    func connectSync() {
+        guard let url = pendingSync.url, let passphrase = pendingSync.passphrase else { return }
+        console.say("Connecting to the sync hub…")
+        do {
+            let status = try gateway.callSync(SyncConnectRequest(url: url, passphrase: passphrase), patientMilliseconds: 120_000)
+            console.say(console.style.green("Sync is on") + ": ledger \(status.ledgerId ?? "-") on \(status.hub ?? "-"). `ledgerly sync status` shows how far it is.")
+        } catch {
+            console.say(console.style.red("Sync is not on: \(error)"))
+            console.say("Try again later with: ledgerly sync enable --url URL")
         }
     }
 
@@ -215,4 +248,10 @@ struct SetupFlow {
             }
         }
     }
+}
+
+/// The sync hub address and passphrase typed at step 4, held for the end of setup.
+final class PendingSyncConnection {
+    var url: String?
+    var passphrase: String?
 }

@@ -107,6 +107,15 @@ final class Gateway {
         do { return try client.call(RatesRefreshRequest()) } catch { throw Self.failure(error) }
     }
 
+    /// Asks `ledgerly-sync` (not the store): reaching the hub and deriving a key take seconds,
+    /// so it waits up to `patientMilliseconds` once the service has answered its status.
+    func callSync<Request: RequestBody>(_ body: Request, patientMilliseconds: Int) throws -> Request.Reply {
+        if case .failure(let error) = status(of: .sync) { throw Self.failure(error) }
+        let client = RequestClient(.sync, home: home, context: context, timing: ClientTiming(timeoutMilliseconds: max(timeout, patientMilliseconds), attempts: 1))
+        defer { client.close() }
+        do { return try client.call(body) } catch { throw Self.failure(error, wording: wording) }
+    }
+
     /// Asks one service for its status with a short timeout and a single try.
     func status(of service: LedgerlyService) -> Result<StatusReply, ClientError> {
         let client = RequestClient(service, home: home, context: context, timing: .statusProbe(timeoutMilliseconds: timeout))

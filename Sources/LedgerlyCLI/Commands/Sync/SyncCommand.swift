@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `ledgerly sync enable|status|now|disable`
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync this ledger with your other devices through a PostgreSQL server you control.",
+        discussion: """
+            Off by default. Each device keeps its whole ledger; devices meet through a PostgreSQL database
+            you run (at home, on a VPS, or a managed one), which stores only encrypted change messages:
+            whoever runs it sees no amount, name or note. Nothing ever waits for sync: with the server
+            down, everything works as before and changes go out when it is back.
+            Not synced yet: budgets, goals, recurring transactions, rates, investments and net worth.
+            """,
+        subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncNowCommand.self, SyncDisableCommand.self])
+}
