@@ -6,7 +6,7 @@ struct LedgerlyBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledgerly-bench",
         abstract: "Ledgerly's benchmarks (run with -c release).",
-        subcommands: [WriteBenchmark.self, ConversionBenchmark.self, ECBImportBenchmark.self, AlertBenchmark.self, LedgerBenchmark.self, ChaosBenchmark.self, InvestBenchmark.self, NetWorthBenchmark.self],
+        subcommands: [WriteBenchmark.self, ConversionBenchmark.self, ECBImportBenchmark.self, AlertBenchmark.self, LedgerBenchmark.self, ChaosBenchmark.self, InvestBenchmark.self, NetWorthBenchmark.self, SyncBenchmark.self],
         defaultSubcommand: WriteBenchmark.self)
 }
 

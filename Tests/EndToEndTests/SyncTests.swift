@@ -1,0 +1,173 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+import LedgerlyRuntime
+import LedgerlyTesting
+import Testing
+
+extension EndToEndTests {
+    /// Sync between device homes on one machine through a real PostgreSQL hub (a temporary
+    /// cluster), with the real `ledgerly-store`, `ledgerly-sync` and `ledgerly` binaries.
+    @Suite struct SyncTests {
+        static let passphrase = "correct horse battery staple"
+
+        /// A device: its own home, a store and a sync service (rounds every second).
+        final class Device {
+            let harness: ServiceHarness
+            let passphraseFile: URL
+
+            init(setUp: Bool) throws {
+                harness = try ServiceHarness()
+                try harness.start(.store)
+                try harness.start(.sync, extraArguments: ["--round-interval", "1"])
+                if setUp { try harness.setUp() }
+                passphraseFile = harness.home.root.appendingPathComponent("passphrase.txt")
+                try Data((SyncTests.passphrase + "\n").utf8).write(to: passphraseFile)
+            }
+
+            func cli(_ arguments: String...) throws -> ServiceHarness.CommandResult { try harness.cli(arguments) }
+
+            func enable(_ hub: TemporaryPostgres, extra: [String] = []) throws -> ServiceHarness.CommandResult {
+                try harness.cli(["sync", "enable", "--url", hub.url(), "--passphrase-file", passphraseFile.path] + extra)
+            }
+
+            /// The export with the moment it was written taken out.
+            func export() throws -> String {
+                let result = try cli("export", "json")
+                #expect(result.status == 0, "\(result.stderr)")
+                return result.stdout.replacingOccurrences(of: #""exportedAt":"[^"]*","#, with: "", options: .regularExpression)
+            }
+
+            func status() throws -> SyncStatusReply {
+                try harness.client().call(SyncStatusRequest())
+            }
+
+            /// Rounds until nothing waits either way.
+            func waitUntilSynced(seconds: Double = 60) throws {
+                try harness.waitFor("sync to settle", seconds: seconds) {
+                    _ = try? cli("sync", "now")
+                    let status = try self.status()
+                    return status.state == "synced"
+                }
+            }
+        }
+
+        @Test func aJoiningDeviceGetsTheWholeLedgerAndTheHubLearnsNothing() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            let client = a.harness.client()
+            let cash = try client.call(WalletCreateRequest(name: "Everyday Cash", currency: "EUR", startingBalance: "80"))
+            let bank = try client.call(WalletCreateRequest(name: "Girokonto", currency: "EUR", startingBalance: "1200"))
+            let food = try client.call(CategoryCreateRequest(name: "Food", kind: .expense))
+            let dining = try client.call(CategoryCreateRequest(name: "Dining", parentId: food.id))
+            _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "12.34", categoryId: dining.id, notes: "Lunch at Mario's", date: "2026-11-02", tags: ["work"]))
+            _ = try client.call(TransactionCreateRequest(kind: .expense, walletId: bank.id, amount: "75.10", notes: "Weekly shop",
+                                                         date: "2026-11-03", splits: [SplitPart(amount: "60", categoryId: food.id), SplitPart(amount: "15.10", categoryId: dining.id)]))
+            _ = try client.call(TransferCreateRequest(fromWalletId: bank.id, toWalletId: cash.id, amount: "100", date: "2026-11-04", notes: "ATM"))
+
+            let enabled = try a.enable(hub)
+            #expect(enabled.status == 0, "\(enabled.stderr)")
+            try a.waitUntilSynced()
+
+            // B joins before setup: the ledger brings its settings.
+            let b = try Device(setUp: false)
+            let joined = try b.enable(hub)
+            #expect(joined.status == 0, "\(joined.stderr)")
+            try b.waitUntilSynced()
+            #expect(try b.export() == a.export())
+            #expect(try b.cli("wallet", "list").stdout.contains("Everyday Cash"))
+
+            // Both directions: a change on B reaches A.
+            _ = try b.cli("tx", "add", "--wallet", "Girokonto", "--amount", "3.50", "--category", "Food", "--notes", "Bakery", "--date", "2026-11-05")
+            try b.waitUntilSynced()
+            try a.waitUntilSynced()
+            #expect(try a.export() == b.export())
+
+            // The hub holds ciphertext only: no name, note or amount appears in any of its tables.
+            let dump = try hub.psql("COPY (SELECT * FROM ledgerly_messages) TO STDOUT; COPY (SELECT * FROM ledgerly_ledgers) TO STDOUT;", database: hub.database)
+            #expect(dump.count > 1_000)
+            for secret in ["Everyday Cash", "Girokonto", "Lunch at Mario", "Weekly shop", "12.34", "75.10", "Dining", "Bakery", "EUR"] {
+                #expect(!dump.contains(secret), "the hub's rows contain \(secret)")
+                #expect(!dump.contains(Data(secret.utf8).map { String(format: "%02x", $0) }.joined()), "the hub's rows contain \(secret) in hex")
+            }
+
+            // A wrong passphrase is refused, and nothing is mixed into that device.
+            let c = try Device(setUp: false)
+            try Data("not the passphrase\n".utf8).write(to: c.passphraseFile)
+            let refused = try c.enable(hub)
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("passphrase"), "\(refused.stderr)")
+            #expect(try c.status().state == "off")
+            #expect(!FileManager.default.fileExists(atPath: c.harness.home.root.appendingPathComponent("sync/ledger.key").path))
+        }
+
+        @Test func withTheHubDownWorkGoesOnAndArrivesWhenItIsBack() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            _ = try a.harness.client().call(WalletCreateRequest(name: "Cash", currency: "EUR"))
+            #expect(try a.enable(hub).status == 0)
+            let b = try Device(setUp: false)
+            #expect(try b.enable(hub).status == 0)
+            try a.waitUntilSynced()
+            try b.waitUntilSynced()
+
+            try hub.stop()
+            let added = try a.cli("tx", "add", "--wallet", "Cash", "--amount", "9.99", "--notes", "while the hub was down", "--date", "2026-11-06")
+            #expect(added.status == 0, "\(added.stderr)")
+            let now = try a.cli("sync", "now")
+            #expect(now.status == 3)
+            #expect(try a.status().state == "error")
+            #expect(try a.cli("sync", "status").stdout.contains("Last error"))
+            #expect(try a.cli("report", "balance").status == 0)
+
+            try hub.start()
+            try a.waitUntilSynced()
+            try b.waitUntilSynced()
+            #expect(try b.cli("tx", "list").stdout.contains("while the hub was down"))
+            #expect(try a.export() == b.export())
+        }
+
+        /// 10,000 transactions go up on enabling; `kill -9` of the sync service in the middle of the
+        /// push and of the joining device's pull, and a hub restart, lose and duplicate nothing;
+        /// disabling keeps everything and enabling again sends nothing twice.
+        @Test func tenThousandTransactionsSurviveKillsAndRestarts() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            let client = a.harness.client(timeoutMilliseconds: 30_000)
+            let wallet = try client.call(WalletCreateRequest(name: "Main", currency: "EUR"))
+            for batch in 0..<5 {
+                _ = try client.call(TransactionImportRequest(importId: "bulk-\(batch)", items: (0..<2_000).map { index in
+                    TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: wallet.id, amount: "1.\(String(format: "%02d", index % 100))", notes: "item \(batch)-\(index)", date: "2026-10-\(String(format: "%02d", 1 + index % 28))"))
+                }))
+            }
+            #expect(try a.enable(hub).status == 0)
+            Thread.sleep(forTimeInterval: 0.5)
+            a.harness.stop(.sync, signal: SIGKILL)
+            try hub.restart()
+            try a.harness.start(.sync, extraArguments: ["--round-interval", "1"])
+            try a.waitUntilSynced(seconds: 180)
+            let rows = try hub.psql("SELECT count(*) FROM ledgerly_messages", database: hub.database).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(rows == "\(1 + 1 + 10_000)", "settings, the wallet and 10,000 transactions, each once: \(rows)")
+
+            let b = try Device(setUp: false)
+            #expect(try b.enable(hub).status == 0)
+            Thread.sleep(forTimeInterval: 0.5)
+            b.harness.stop(.sync, signal: SIGKILL)
+            try b.harness.start(.sync, extraArguments: ["--round-interval", "1"])
+            try b.waitUntilSynced(seconds: 180)
+            #expect(try b.harness.client().call(TransactionListRequest(limit: 1)).total == 10_000)
+            #expect(try b.export() == a.export())
+
+            let disabled = try a.cli("sync", "disable")
+            #expect(disabled.status == 0 && disabled.stdout.contains("kept"))
+            #expect(try a.harness.client().call(TransactionListRequest(limit: 1)).total == 10_000)
+            #expect(try a.enable(hub).status == 0)
+            try a.waitUntilSynced()
+            let after = try hub.psql("SELECT count(*) FROM ledgerly_messages", database: hub.database).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(after == rows)
+        }
+    }
+}
