@@ -10,6 +10,15 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The `ledgerly` binary starts once per command, so every command pays its start-up (issue 16).
+/// Release builds link it as a position-dependent executable (`-no-pie`): a PIE carries about
+/// 100,000 relative relocations (the static Swift runtime and Foundation are mostly pointers),
+/// which the loader applies at every start, dirtying some 240 pages (D270). Debug builds, which
+/// the tests use, keep the toolchain's defaults.
+let cliLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "Ledgerly",
     platforms: [.macOS(.v15)],
@@ -102,7 +111,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings, linkerSettings: cliLinkerSettings),
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [
