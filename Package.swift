@@ -10,6 +10,31 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The `ledgerly` binary starts once per command, so every command pays its start-up (issue 16).
+/// Release builds link it as a position-dependent executable (`-no-pie`): a PIE carries about
+/// 100,000 relative relocations (the static Swift runtime and Foundation are mostly pointers),
+/// which the loader applies at every start, dirtying some 240 pages (D270). Debug builds, which
+/// the tests use, keep the toolchain's defaults.
+///
+/// On x86-64 Linux the release CLI also takes libzmq and the libraries it needs from their static
+/// archives (D271): loading libzmq.so at every start maps 15 shared libraries and binds their
+/// symbols, about 2 ms of CPU per command on this machine. `deploy/static-libs/x86_64-linux-gnu`
+/// holds only links to Debian's archives (all installed with `libzmq3-dev`), and it is searched
+/// first, so the `-lzmq` that the CZeroMQ module map asks for finds `libzmq.a`. GSSAPI has no
+/// static archive in Debian and stays shared (with the Kerberos libraries it loads).
+let cliLinkerSettings: [LinkerSetting] = {
+    let release = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+    var settings: [LinkerSetting] = [.unsafeFlags(["-Xclang-linker", "-no-pie"], release)]
+    #if arch(x86_64)
+    settings.append(.unsafeFlags(["-L", Context.packageDirectory + "/deploy/static-libs/x86_64-linux-gnu"], release))
+    // libzmq's own dependencies, in link order (pkg-config --static --libs libzmq).
+    for library in ["sodium", "pgm", "norm", "protokit", "bsd", "md", "gssapi_krb5"] {
+        settings.append(.linkedLibrary(library, release))
+    }
+    #endif
+    return settings
+}()
+
 let package = Package(
     name: "Ledgerly",
     platforms: [.macOS(.v15)],
@@ -126,7 +151,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-sync", dependencies: ["LedgerlySync", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings, linkerSettings: cliLinkerSettings),
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [

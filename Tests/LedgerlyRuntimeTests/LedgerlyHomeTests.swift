@@ -17,6 +17,15 @@ import Testing
         #expect(LedgerlyHome.resolve(environment: ["XDG_DATA_HOME": "", "HOME": "/users/me"]).root.path == "/users/me/.local/share/ledgerly")
     }
 
+    /// The variables read by `getenv` are the process's own, the same `ProcessInfo` sees (D272).
+    @Test func theResolutionEnvironmentIsTheProcessEnvironmentsVariables() {
+        let all = ProcessInfo.processInfo.environment
+        let read = LedgerlyHome.resolutionEnvironment()
+        for name in ["LEDGERLY_HOME", "XDG_DATA_HOME", "HOME"] { #expect(read[name] == all[name]) }
+        #expect(read.count <= 3)
+        #expect(LedgerlyHome.resolve() == LedgerlyHome.resolve(environment: all))
+    }
+
     @Test func theRootIsStandardized() {
         #expect(LedgerlyHome(root: URL(fileURLWithPath: "/tmp/x/../y/./z")).root.path == "/tmp/y/z")
         #expect(LedgerlyHome(root: URL(fileURLWithPath: "/tmp/y/z")) == LedgerlyHome(root: URL(fileURLWithPath: "/tmp/y/./z")))

@@ -46,9 +46,19 @@ struct Table {
 }
 
 extension String {
+    /// Drops the trailing spaces that are `Character`s of their own. Every line of every table
+    /// goes through here, and stepping back one `Character` at a time (grapheme breaking from the
+    /// end, often over a bar's block characters) cost more than the rest of a report's rendering
+    /// (D273). So the run of trailing spaces is found in the UTF-8 bytes; every space in it is a
+    /// `Character` of its own except, possibly, the first, which a prepended mark before it (such
+    /// as U+0600) takes into its own `Character`: the last `Character` up to that space tells.
     func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
+        let bytes = utf8
+        var start = bytes.endIndex
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] == UInt8(ascii: " ") { start = bytes.index(before: start) }
+        if start == bytes.endIndex { return self }
+        // Both ends are next to an ASCII space, hence on scalar boundaries: the initializers succeed.
+        let throughFirstSpace = String(bytes[..<bytes.index(after: start)])!
+        return throughFirstSpace.last == " " ? String(bytes[..<start])! : throughFirstSpace
     }
 }

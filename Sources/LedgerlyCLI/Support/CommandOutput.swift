@@ -29,7 +29,9 @@ public struct CommandOutput: Sendable {
             errors: { FileHandle.standardError.write($0) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
-            colorsAllowed: ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+            // One variable by `getenv`: `ProcessInfo.environment` would copy the whole
+            // environment into a dictionary, at every start of every command (D272).
+            colorsAllowed: getenv("NO_COLOR") == nil,
             columns: nil)
     }
 

@@ -13,7 +13,7 @@ public struct LedgerlyHome: Sendable, Hashable {
     public init(root: URL) { self.root = root.standardizedFileURL }
 
     /// Resolves the home from an explicit path or the environment; does not create anything.
-    public static func resolve(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> LedgerlyHome {
+    public static func resolve(explicit: String? = nil, environment: [String: String] = resolutionEnvironment()) -> LedgerlyHome {
         if let explicit, !explicit.isEmpty { return LedgerlyHome(root: URL(fileURLWithPath: explicit)) }
         if let path = environment[environmentVariable], !path.isEmpty { return LedgerlyHome(root: URL(fileURLWithPath: path)) }
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
@@ -21,6 +21,17 @@ public struct LedgerlyHome: Sendable, Hashable {
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return LedgerlyHome(root: URL(fileURLWithPath: home).appendingPathComponent(".local/share/ledgerly"))
+    }
+
+    /// The variables `resolve` reads, and only those, from the process environment. Read one by
+    /// one with `getenv` because `ProcessInfo.environment` copies the whole environment into a
+    /// dictionary first, which every CLI command paid at start (D272).
+    public static func resolutionEnvironment() -> [String: String] {
+        var variables: [String: String] = [:]
+        for name in [environmentVariable, "XDG_DATA_HOME", "HOME"] {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return variables
     }
 
     public var databaseURL: URL { root.appendingPathComponent("ledgerly.sqlite") }
