@@ -44,6 +44,13 @@ enum FrameOracle {
                     if name == "date", LedgerDate(text) == nil { return "\(path).\(name) = '\(text)' is not a date" }
                     if name.hasSuffix("At") || name == "asOf", !isStrictMoment(text) { return "\(path).\(name) = '\(text)' is not a time" }
                 }
+                // A sync message's `clocks` are keyed by field names, and hold clock readings.
+                if name == "clocks", case .object(let clocks) = member {
+                    for (field, clock) in clocks {
+                        guard case .string(let text) = clock, HybridLogicalClock(text) != nil else { return "\(path).clocks.\(field) is not a clock reading" }
+                    }
+                    continue
+                }
                 if let problem = invalidValue(in: member, path: "\(path).\(name)") { return problem }
             }
         case .array(let items):

@@ -17,9 +17,9 @@ import Testing
 
     @Test func eachServiceHasItsOwnEndpointAndLock() {
         let home = LedgerlyHome(root: .init(fileURLWithPath: "/tmp/ledgerly-home"))
-        #expect(LedgerlyService.allCases.map(\.name) == ["ledgerly-store", "ledgerly-rates", "ledgerly-alerts"])
+        #expect(LedgerlyService.allCases.map(\.name) == ["ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync"])
         #expect(LedgerlyService.store.commandEndpoint(in: home) == home.storeCommandEndpoint)
-        #expect(Set(LedgerlyService.allCases.map { $0.commandEndpoint(in: home) }).count == 3)
+        #expect(Set(LedgerlyService.allCases.map { $0.commandEndpoint(in: home) }).count == 4)
         #expect(LedgerlyService.alerts.lockPath(in: home) == "/tmp/ledgerly-home/run/ledgerly-alerts.lock")
     }
 }
