@@ -66,7 +66,8 @@ public struct StoreDatabase: Sendable {
     /// The log is then left one frame long rather than empty (D231): on a pool whose log is empty
     /// or missing, GRDB creates and drops a table to make one, which on every start cost a write
     /// with two fsyncs and a change of schema before the first reply. The frame is page 1
-    /// rewritten unchanged (`user_version` set to itself), read back in microseconds at the start.
+    /// rewritten (`user_version` set to itself: only SQLite's change counter moves), read back in
+    /// microseconds at the start.
     public func foldWriteAheadLog(logger: Logger) {
         do {
             try pool.writeWithoutTransaction { db in
