@@ -35,6 +35,33 @@ import Testing
         #expect(Money.format(minorUnits: minor, exponent: exponent) == text)
     }
 
+    /// The byte-buffer `format` (D230) against the `String` one it replaced, on edge values and
+    /// seeded random ones, at every exponent up to 18 (and a negative one, which means none).
+    @Test func formatsAsTheStringVersionDid() {
+        func reference(_ minorUnits: Int64, _ exponent: Int) -> String {
+            var digits = String(minorUnits.magnitude)
+            if exponent > 0 {
+                if digits.count <= exponent { digits = String(repeating: "0", count: exponent - digits.count + 1) + digits }
+                digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+            }
+            return minorUnits < 0 ? "-" + digits : digits
+        }
+        var generator = SeededGenerator(seed: 16)
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 101, Int64.max, Int64.min, Int64.min + 1]
+        for _ in 0..<2_000 {
+            let digits = Int64(generator.next() % 19)
+            var magnitude: Int64 = 1
+            for _ in 0..<digits { magnitude *= 10 }
+            let value = Int64(bitPattern: generator.next()) % magnitude
+            values.append(value)
+        }
+        for exponent in -1...18 {
+            for value in values {
+                #expect(Money.format(minorUnits: value, exponent: exponent) == reference(value, exponent), "\(value) at \(exponent)")
+            }
+        }
+    }
+
     @Test func roundTripsThroughText() throws {
         for minor: Int64 in [0, 1, -1, 99, 100, 123_456_789, -987_654_321] {
             for currency in [Self.eur, Self.jpy, Self.bhd] {

@@ -53,14 +53,36 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(decimalString) \(currency.code)" }
 
+    /// "-1234.56" for -123456 minor units at exponent 2: at least one digit before the point,
+    /// exactly `exponent` after it, no point at exponent 0 (or below).
+    ///
+    /// Written right to left into a byte buffer: the reports format every cell of their tables
+    /// (thousands per category report), and building the text with `String` counting, padding and
+    /// inserting was 8 % of `report.categories` at a million transactions (D230).
     public static func format(minorUnits: Int64, exponent: Int) -> String {
-        let negative = minorUnits < 0
+        let exponent = max(exponent, 0)
         // magnitude avoids overflow on Int64.min
-        var digits = String(minorUnits.magnitude)
-        if exponent > 0 {
-            if digits.count <= exponent { digits = String(repeating: "0", count: exponent - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+        var magnitude = minorUnits.magnitude
+        // At most 20 digits or `exponent` + 1 of them, a point and a sign.
+        let capacity = 22 + exponent
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var position = capacity
+            var written = 0
+            repeat {
+                if exponent > 0 && written == exponent {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: ".")
+                }
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                written += 1
+            } while magnitude > 0 || written <= exponent
+            if minorUnits < 0 {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
         }
-        return negative ? "-" + digits : digits
     }
 }

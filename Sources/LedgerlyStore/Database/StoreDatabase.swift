@@ -33,6 +33,11 @@ public struct StoreDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
         }
         pool = try DatabasePool(path: url.path, configuration: configuration)
+        // Again, on the writer: GRDB sets `synchronous = NORMAL` when it puts the pool in WAL
+        // mode, after `prepareDatabase` has run, so `full` was never in force (D232).
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
+        }
         let migrator = StoreMigrations.migrator()
         let (applied, pending) = try pool.read { db in
             (try migrator.appliedIdentifiers(db), try !migrator.hasCompletedMigrations(db))
@@ -57,9 +62,19 @@ public struct StoreDatabase: Sendable {
     /// itself; the next start then read the whole log to rebuild its index (2,400 frames, 10 MB,
     /// after a migration at a million transactions), which was most of a cold start (D227). A
     /// failure only costs the next start that read, so it is logged, not raised.
+    ///
+    /// The log is then left one frame long rather than empty (D231): on a pool whose log is empty
+    /// or missing, GRDB creates and drops a table to make one, which on every start cost a write
+    /// with two fsyncs and a change of schema before the first reply. The frame is page 1
+    /// rewritten (`user_version` set to itself: only SQLite's change counter moves), read back in
+    /// microseconds at the start.
     public func foldWriteAheadLog(logger: Logger) {
         do {
-            _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            try pool.writeWithoutTransaction { db in
+                _ = try db.checkpoint(.truncate)
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                try db.execute(sql: "PRAGMA user_version = \(version)")
+            }
         } catch {
             logger.warning("could not fold the write-ahead log into the database (the next start reads it): \(error)")
         }

@@ -12,7 +12,7 @@ enum CheckedMinorUnits {
         return sum
     }
 
-    static func sum(_ values: [Int64]) throws -> Int64 {
+    static func sum(_ values: some Sequence<Int64>) throws -> Int64 {
         try values.reduce(0) { try add($0, $1) }
     }
 

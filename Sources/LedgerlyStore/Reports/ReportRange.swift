@@ -16,7 +16,11 @@ struct ReportRange {
     init(_ db: Database, from: String?, to: String?) throws {
         let from = try from.map { try Self.month($0, field: .body("from")) }
         let to = try to.map { try Self.month($0, field: .body("to")) }
-        let bounds = try Row.fetchOne(db, sql: "SELECT min(month) AS first, max(month) AS last FROM category_totals")
+        // Two subqueries, not `SELECT min(month), max(month)`: SQLite answers a lone min() or max()
+        // from one end of the primary key, but both in one SELECT scan the whole table (D228).
+        let bounds = try Row.fetchOne(db, sql: """
+            SELECT (SELECT min(month) FROM category_totals) AS first, (SELECT max(month) FROM category_totals) AS last
+            """)
         let first: String? = bounds?["first"], last: String? = bounds?["last"]
         // An open end reaches the data, or stays where the given end is ("the last 3 months"
         // with nothing recorded lately is three empty months, not an error).
