@@ -84,6 +84,12 @@ extension EndToEndTests {
             try a.waitUntilSynced()
             #expect(try a.export() == b.export())
 
+            // An idle device writes nothing to its store: rounds (every second here) find nothing to
+            // send or apply, and report only when something changed or ten minutes have passed.
+            let settled = try a.status().lastSuccess
+            Thread.sleep(forTimeInterval: 3.5)
+            #expect(try a.status().lastSuccess == settled)
+
             // The hub holds ciphertext only: no name, note or amount appears in any of its tables.
             let dump = try hub.psql("COPY (SELECT * FROM ledgerly_messages) TO STDOUT; COPY (SELECT * FROM ledgerly_ledgers) TO STDOUT;", database: hub.database)
             #expect(dump.count > 1_000)

@@ -17,12 +17,13 @@ import Testing
         /// Pushes everything `store` has to send.
         func push(_ store: Store) async throws {
             while true {
-                let reply = try await store.call(SyncOutgoingRequest(limit: 300))
+                let stamp = try await store.call(SyncStampRequest())
+                let reply = try await store.call(SyncOutboxRequest(limit: 300))
                 for entry in reply.entries where !messages.contains(where: { $0.message.device == entry.message.device && $0.message.hlc == entry.message.hlc }) {
                     messages.append(SyncIncoming(hubSeq: Int64(messages.count + 1), message: entry.message))
                 }
                 if let last = reply.entries.last { _ = try await store.call(SyncPushedRequest(throughId: last.id)) }
-                if reply.entries.isEmpty && reply.stampingDone { return }
+                if reply.entries.isEmpty && stamp.stampingDone { return }
             }
         }
 
@@ -180,7 +181,8 @@ import Testing
         try await hub.push(a)
         let sent = hub.messages.count
         #expect(try await a.call(SyncDisableRequest()).state == "off")
-        #expect(try await a.failure(SyncOutgoingRequest()).code == .conflict)
+        #expect(try await a.failure(SyncStampRequest()).code == .conflict)
+        #expect(try await a.failure(SyncOutboxRequest()).code == .conflict)
         _ = try await a.call(TransactionUpdateRequest(id: ids["lunch"]!, notes: "changed while off"))
         #expect(try await a.call(WalletListRequest()).wallets.count == 2)
         _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: device, hub: "h", mode: .create))

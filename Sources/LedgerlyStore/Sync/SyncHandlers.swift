@@ -3,11 +3,11 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `sync.enable`, `sync.disable`, `sync.outgoing`, `sync.pushed`, `sync.apply`, `sync.report`,
-/// `sync.status`: this device's side of sync. The hub is `ledgerly-sync`'s business; the store
+/// `sync.enable`, `sync.disable`, `sync.stamp`, `sync.outbox`, `sync.pushed`, `sync.apply`,
+/// `sync.report`, `sync.status`: this device's side of sync. The hub is `ledgerly-sync`'s business; the store
 /// keeps identities, clocks and the outbox in the same SQL transactions as the ledger.
 enum SyncHandlers {
-    /// Things stamped per `sync.outgoing` (an import's event counts whole).
+    /// Things stamped per `sync.stamp` (an import's event counts whole).
     static let stampBudget = 2_000
 
     static func enable(_ request: SyncEnableRequest, _ context: inout WriteContext) throws -> SyncStatusReply {
@@ -50,19 +50,24 @@ enum SyncHandlers {
         return try state.status(context.db)
     }
 
-    static func outgoing(_ request: SyncOutgoingRequest, _ context: inout WriteContext) throws -> SyncOutgoingReply {
+    static func stamp(_ request: SyncStampRequest, _ context: inout WriteContext) throws -> SyncStampReply {
         let db = context.db
-        let limit = request.limit ?? 500
-        guard (1...5_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 5000, got \(limit)", field: .body("limit")) }
         var state = try enabledState(db)
         let identities = try SyncIdentities(db: db, state: state, date: context.date)
         let done = try SyncStamper.run(&state, identities: identities, budget: stampBudget)
         try identities.save()
         try state.save(db)
+        return SyncStampReply(waiting: try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0, stampingDone: done)
+    }
+
+    static func outbox(_ request: SyncOutboxRequest, _ db: Database) throws -> SyncOutboxReply {
+        let limit = request.limit ?? 500
+        guard (1...5_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 5000, got \(limit)", field: .body("limit")) }
+        _ = try enabledState(db)
         let rows = try Row.fetchAll(db, sql: "SELECT id, message FROM sync_outbox ORDER BY id LIMIT ?", arguments: [limit])
         let entries = try rows.map { SyncOutboxEntry(id: $0[0], message: try MessageCoding.decoder().decode(SyncMessage.self, from: Data(($0[1] as String).utf8))) }
         let total = try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
-        return SyncOutgoingReply(entries: entries, waiting: total - entries.count, stampingDone: done)
+        return SyncOutboxReply(entries: entries, waiting: total - entries.count)
     }
 
     static func pushed(_ request: SyncPushedRequest, _ context: inout WriteContext) throws -> SyncPushedReply {

@@ -7,7 +7,8 @@ extension StoreRouteTable {
     mutating func addSyncRoutes() {
         write(SyncEnableRequest.self, SyncHandlers.enable)
         write(SyncDisableRequest.self, SyncHandlers.disable)
-        write(SyncOutgoingRequest.self, SyncHandlers.outgoing)
+        write(SyncStampRequest.self, SyncHandlers.stamp)
+        read(SyncOutboxRequest.self, SyncHandlers.outbox)
         write(SyncPushedRequest.self, SyncHandlers.pushed)
         write(SyncApplyRequest.self, SyncHandlers.apply, after: { environment in
             if (try? environment.database.pool.read(SettingsHandlers.isSetupCompleted)) == true { environment.setupGate.open() }

@@ -27,7 +27,8 @@ actor SyncRound {
     }
 
     /// Runs a round when sync is on; nil when it is off (no credentials, or the store says off).
-    func run() async -> SyncRoundReply? {
+    /// `force`: report to the store even when nothing changed (`ledgerly sync now`).
+    func run(force: Bool = false) async -> SyncRoundReply? {
         let credentials: SyncCredentials
         let status: SyncStatusReply
         do {
@@ -44,27 +45,30 @@ actor SyncRound {
         do {
             let client = self.client(for: credentials.hub)
             let seal = MessageSeal(key: credentials.key, ledgerId: credentials.ledgerId)
-            pushed = try await push(client, seal: seal, credentials: credentials)
+            pushed = try await push(client, seal: seal, credentials: credentials, waiting: status.waitingOut)
             pulled = try await pull(client, seal: seal, credentials: credentials, after: status.pulledSeq)
-            let after = try await store.call(SyncStatusRequest()).pulledSeq
-            let waiting = try await client.count(ledgerId: credentials.ledgerId, after: after, excludingDevice: credentials.deviceId)
-            let reported = try await store.call(SyncReportRequest(error: nil, waitingIn: waiting))
+            let now = try await store.call(SyncStatusRequest())
+            let waiting = try await client.count(ledgerId: credentials.ledgerId, after: now.pulledSeq, excludingDevice: credentials.deviceId)
             if pushed + pulled > 0 { logger.info("synced", metadata: ["pushed": "\(pushed)", "pulled": "\(pulled)"]) }
+            let reported = try await report(SyncReportRequest(error: nil, waitingIn: waiting), moved: pushed + pulled > 0, current: now, force: force)
             return SyncRoundReply(pushed: pushed, pulled: pulled, error: nil, status: reported)
         } catch {
             let reason = Self.words(error)
             logger.warning("sync round failed", metadata: ["error": "\(reason)", "pushed": "\(pushed)", "pulled": "\(pulled)"])
             await dropClient()
-            let reported = (try? await store.call(SyncReportRequest(error: reason, waitingIn: nil))) ?? status
+            let reported = (try? await report(SyncReportRequest(error: reason, waitingIn: nil), moved: pushed + pulled > 0, current: status, force: force)) ?? status
             return SyncRoundReply(pushed: pushed, pulled: pulled, error: reason, status: reported)
         }
     }
 
-    /// The outbox, page by page: sealed, pushed in one hub transaction, then removed.
-    private func push(_ client: HubClient, seal: MessageSeal, credentials: SyncCredentials) async throws -> Int {
+    /// The outbox, page by page: stamped, read, sealed, pushed in one hub transaction, then
+    /// removed. Nothing at all when the store has nothing waiting to go out.
+    private func push(_ client: HubClient, seal: MessageSeal, credentials: SyncCredentials, waiting: Int) async throws -> Int {
+        guard waiting > 0 else { return 0 }
         var pushed = 0
         while true {
-            let page = try await store.call(SyncOutgoingRequest(limit: Self.batch))
+            let stamp = try await store.call(SyncStampRequest())
+            let page = try await store.call(SyncOutboxRequest(limit: Self.batch))
             if let last = page.entries.last {
                 let sealed = try page.entries.map { entry in
                     HubOutgoing(deviceId: credentials.deviceId, hlc: entry.message.hlc,
@@ -73,8 +77,9 @@ actor SyncRound {
                 _ = try await client.push(ledgerId: credentials.ledgerId, sealed)
                 _ = try await store.call(SyncPushedRequest(throughId: last.id))
                 pushed += page.entries.count
+            } else if stamp.stampingDone {
+                return pushed
             }
-            if page.entries.isEmpty && page.stampingDone { return pushed }
         }
     }
 
@@ -100,6 +105,21 @@ actor SyncRound {
             for notice in reply.notices { logger.notice("sync conflict", metadata: ["notice": "\(notice)"]) }
             cursor = last.seq
         }
+    }
+
+    /// What was last reported, and when: an idle round reports nothing, so a device that is in
+    /// sync writes nothing to its store between reports (each write's reply is kept by key).
+    private var lastReport: (request: SyncReportRequest, at: ContinuousClock.Instant)?
+    /// How long an idle device goes without reporting (its `lastSuccess` is at most this old).
+    static let quietReportInterval: Duration = .seconds(600)
+
+    private func report(_ request: SyncReportRequest, moved: Bool, current: SyncStatusReply, force: Bool) async throws -> SyncStatusReply {
+        let stale = lastReport.map { ContinuousClock.now - $0.at >= Self.quietReportInterval } ?? true
+        let storeAgrees = (request.error == nil) == (current.state != "error")
+        if !force, !moved, !stale, storeAgrees, lastReport?.request == request { return current }
+        let reported = try await store.call(request)
+        lastReport = (request, .now)
+        return reported
     }
 
     private func client(for address: HubAddress) -> HubClient {

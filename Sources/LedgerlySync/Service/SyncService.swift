@@ -31,7 +31,7 @@ public struct SyncService: Sendable {
             return status
         })
         routes.add(SyncNowRequest.self, answer: { _ in
-            guard let outcome = await round.run() else { throw ErrorBody(code: .conflict, message: "sync is off on this device (`ledgerly sync enable`)") }
+            guard let outcome = await round.run(force: true) else { throw ErrorBody(code: .conflict, message: "sync is off on this device (`ledgerly sync enable`)") }
             return outcome
         })
         let follower = ChangeFollower(service: Self.service, home: home, context: context, consumer: SyncChangeConsumer(wakeup: wakeup), logger: logger, routes: routes)

@@ -41,27 +41,45 @@ public struct SyncDisableRequest: WriteRequest, Hashable {
     public init() {}
 }
 
-/// `sync.outgoing`: turns local changes not yet stamped into outbox messages (at most `limit`
-/// things per call) and returns the oldest waiting entries. A write: stamping gives clocks and
-/// global ids, which must be kept.
-public struct SyncOutgoingRequest: WriteRequest, Hashable {
-    public typealias Reply = SyncOutgoingReply
-    public static let messageType: MessageType = "sync.outgoing"
+/// `sync.stamp`: turns local changes not yet stamped into outbox messages (about 2,000 things
+/// per call; an import's event counts whole). A write: stamping gives clocks and global ids,
+/// which must be kept. The messages themselves are read with `sync.outbox`, a read, so that the
+/// store does not keep every outbox page among the replies it remembers by key.
+public struct SyncStampRequest: WriteRequest, Hashable {
+    public typealias Reply = SyncStampReply
+    public static let messageType: MessageType = "sync.stamp"
+    public static let allowedBeforeSetup = true
+    public init() {}
+}
+
+public struct SyncStampReply: Codable, Hashable, Sendable {
+    /// Outbox entries waiting to be pushed, and whether local changes remain to be stamped.
+    public var waiting: Int
+    public var stampingDone: Bool
+    public init(waiting: Int, stampingDone: Bool) {
+        self.waiting = waiting
+        self.stampingDone = stampingDone
+    }
+}
+
+/// `sync.outbox`: the oldest outbox entries waiting to be pushed, in order. The same entries
+/// come back until `sync.pushed` removes them.
+public struct SyncOutboxRequest: ReadRequest, Hashable {
+    public typealias Reply = SyncOutboxReply
+    public static let messageType: MessageType = "sync.outbox"
     public static let allowedBeforeSetup = true
     /// Entries returned (1–5,000, default 500).
     public var limit: Int?
     public init(limit: Int? = nil) { self.limit = limit }
 }
 
-public struct SyncOutgoingReply: Codable, Hashable, Sendable {
+public struct SyncOutboxReply: Codable, Hashable, Sendable {
     public var entries: [SyncOutboxEntry]
-    /// Entries still waiting after these, and whether local changes remain to be stamped.
+    /// Entries still waiting after these.
     public var waiting: Int
-    public var stampingDone: Bool
-    public init(entries: [SyncOutboxEntry], waiting: Int, stampingDone: Bool) {
+    public init(entries: [SyncOutboxEntry], waiting: Int) {
         self.entries = entries
         self.waiting = waiting
-        self.stampingDone = stampingDone
     }
 }
 
