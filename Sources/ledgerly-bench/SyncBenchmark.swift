@@ -39,6 +39,7 @@ struct SyncBenchmark: ParsableCommand {
             try harness.start(.sync, extraArguments: ["--round-interval", "1"])
             let file = harness.home.root.appendingPathComponent("passphrase")
             try Data((passphrase + "\n").utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
             if index == 0 {
                 try harness.setUp()
                 _ = try harness.client().call(WalletCreateRequest(name: "Shared", currency: "EUR"))

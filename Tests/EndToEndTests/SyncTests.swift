@@ -23,6 +23,7 @@ extension EndToEndTests {
                 if setUp { try harness.setUp() }
                 passphraseFile = harness.home.root.appendingPathComponent("passphrase.txt")
                 try Data((SyncTests.passphrase + "\n").utf8).write(to: passphraseFile)
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passphraseFile.path)
             }
 
             func cli(_ arguments: String...) throws -> ServiceHarness.CommandResult { try harness.cli(arguments) }
@@ -101,6 +102,11 @@ extension EndToEndTests {
             // A wrong passphrase is refused, and nothing is mixed into that device.
             let c = try Device(setUp: false)
             try Data("not the passphrase\n".utf8).write(to: c.passphraseFile)
+            // A passphrase file every user may read is refused before anything is sent.
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: c.passphraseFile.path)
+            let exposed = try c.enable(hub)
+            #expect(exposed.status == 1 && exposed.stderr.contains("chmod o-r"), "\(exposed.stderr)")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: c.passphraseFile.path)
             let refused = try c.enable(hub)
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("passphrase"), "\(refused.stderr)")

@@ -5,6 +5,13 @@ import Foundation
 enum PassphraseInput {
     static func read(file: String?) throws -> String {
         if let file {
+            // A file every user may read is refused (D288); a group-readable one, or a pipe
+            // (`<(pass show ledgerly)`), is accepted: secret stores hand secrets over that way.
+            var info = stat()
+            if stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & S_IROTH != 0 {
+                throw CLIFailure(message: "the passphrase file \(file) can be read by every user on this machine", status: .refused,
+                                 hint: "chmod o-r \(file)")
+            }
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
                 throw CLIFailure(message: "cannot read the passphrase file \(file)", status: .refused)
             }
