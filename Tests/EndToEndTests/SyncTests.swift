@@ -195,6 +195,70 @@ extension EndToEndTests {
             #expect(exports[0] == exports[1] && exports[1] == exports[2])
         }
 
+        /// Work both devices' schedules do while apart ends as one: the same recurring occurrence
+        /// posted by A's and B's `ledgerly-alerts` is one transaction, and budgets set for one
+        /// category on both are one budget (the later limit); a budget deleted and set again lives.
+        @Test func scheduledWorkAndBudgetsMadeApartBecomeOne() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            let today = Timestamp.today(at: Date())
+            for step in [["wallet", "add", "Checking", "--currency", "EUR", "--starting-balance", "5000"],
+                         ["category", "add", "Food", "--kind", "expense"],
+                         ["category", "add", "Fun", "--kind", "expense"],
+                         ["budget", "set", "Fun", "50"],
+                         ["recurring", "add", "Rent", "--wallet", "Checking", "--amount", "1200", "--frequency", "monthly", "--start", today]] {
+                let result = try a.harness.cli(step)
+                #expect(result.status == 0, "\(step): \(result.stderr)")
+            }
+            #expect(try a.enable(hub).status == 0)
+            let b = try Device(setUp: false)
+            #expect(try b.enable(hub).status == 0)
+            try a.waitUntilSynced()
+            try b.waitUntilSynced()
+            #expect(try b.cli("recurring", "list").stdout.contains("Rent"))
+
+            try hub.stop()
+            try a.harness.start(.alerts)
+            try b.harness.start(.alerts)
+            for device in [a, b] {
+                try device.harness.waitFor("the rent posted") { try AlertsTests.postedRent(device.harness).count == 1 }
+            }
+            #expect(try a.cli("budget", "set", "Food", "300").status == 0)
+            Thread.sleep(forTimeInterval: 0.05)
+            #expect(try b.cli("budget", "set", "Food", "400").status == 0)
+            let fun = try #require(try a.harness.client().call(BudgetListRequest()).budgets.first { $0.categoryName == "Fun" })
+            #expect(try a.cli("budget", "delete", String(fun.id)).status == 0)
+            #expect(try a.cli("budget", "set", "Fun", "75").status == 0)
+            try hub.start()
+
+            for _ in 0..<2 {
+                try a.waitUntilSynced()
+                try b.waitUntilSynced()
+            }
+            let c = try Device(setUp: false)
+            #expect(try c.enable(hub).status == 0)
+            try c.waitUntilSynced()
+            for device in [a, b, c] {
+                let rent = try AlertsTests.postedRent(device.harness)
+                #expect(rent.count == 1 && rent.first?.date == today, "\(rent)")
+                let budgets = try device.harness.client().call(BudgetListRequest()).budgets
+                #expect(budgets.count == 2)
+                #expect(budgets.first { $0.categoryName == "Food" }?.limit == "400.00")
+                #expect(budgets.first { $0.categoryName == "Fun" }?.limit == "75.00")
+                #expect(try device.harness.client().call(RecurringListRequest()).recurring.first?.nextRun != today)
+            }
+            let exports = try [a, b, c].map { try SyncTests.withoutLocalIds($0.export()) }
+            #expect(exports[0] == exports[1] && exports[1] == exports[2], "\(SyncTests.difference(exports))")
+        }
+
+        /// The lines of three exports that are not in all of them, for a failure's message.
+        static func difference(_ exports: [String]) -> [String] {
+            let sets = exports.map { Set($0.replacingOccurrences(of: "},{", with: "}\n{").split(separator: "\n").map(String.init)) }
+            let common = sets.dropFirst().reduce(sets[0]) { $0.intersection($1) }
+            return sets.enumerated().flatMap { index, lines in lines.subtracting(common).sorted().map { "device \(index): \($0)" } }
+        }
+
         /// An export with the local ids taken out, and its records in a fixed order.
         static func withoutLocalIds(_ text: String) -> String {
             let stripped = text.replacingOccurrences(

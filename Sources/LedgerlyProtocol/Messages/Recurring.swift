@@ -147,10 +147,15 @@ public struct RecurringPostReply: Codable, Hashable, Sendable {
     /// paused and a `recurring.blocked` alert says so; `recurring` is the paused template.
     /// Absent when the occurrence was handled.
     public var blocked: String?
-    public init(recurring: RecurringRecord, occurrence: String, transaction: TransactionRecord?, blocked: String? = nil) {
+    /// True when another device had already posted this occurrence and its transaction reached
+    /// this one by sync (or was posted and deleted): nothing was posted here, the template moved
+    /// on. Absent otherwise.
+    public var postedElsewhere: Bool?
+    public init(recurring: RecurringRecord, occurrence: String, transaction: TransactionRecord?, blocked: String? = nil, postedElsewhere: Bool? = nil) {
         self.recurring = recurring
         self.occurrence = occurrence
         self.transaction = transaction
         self.blocked = blocked
+        self.postedElsewhere = postedElsewhere
     }
 }

@@ -106,7 +106,10 @@ enum RecurringHandlers {
             throw LedgerError.conflict("'\(current.name)' has no occurrence \(request.occurrence) due (next: \(current.nextRun ?? "none"))", field: .body("occurrence"))
         }
         var transaction: TransactionRecord?
-        if current.mode == .post {
+        let synced = try SyncOccurrence(db, recurringId: current.id, date: due, now: context.date)
+        // Posted on another device (or posted there and deleted): this device only moves on.
+        let postedElsewhere = try current.mode == .post && synced?.isKnown() == true
+        if current.mode == .post, !postedElsewhere {
             let template = current.template
             let posted = try context.undoingRefusal { context in
                 try TransactionHandlers.create(TransactionCreateRequest(
@@ -114,7 +117,9 @@ enum RecurringHandlers {
                     notes: template.notes ?? current.name, date: due, tags: template.tags), &context)
             }
             switch posted {
-            case .success(let record): transaction = record
+            case .success(let record):
+                transaction = record
+                try synced?.claim(transactionId: record.id)
             case .failure(let refusal): return try block(current, occurrence: due, because: refusal, &context)
             }
         }
@@ -125,7 +130,7 @@ enum RecurringHandlers {
         let updated = row.record
         try context.record(.recurringUpdated, id: String(updated.id), data: updated)
         // The reminder commits with the occurrence: a crash cannot post one without the other.
-        if try SettingsHandlers.fetch(db).notifications.recurringReminders {
+        if !postedElsewhere, try SettingsHandlers.fetch(db).notifications.recurringReminders {
             let amount = "\(current.template.amount) \(transaction?.currency ?? current.template.currency ?? "")".trimmingCharacters(in: .whitespaces)
             try AlertHandlers.insert(AlertRaiseRequest(
                 kind: .recurringDue, key: "recurring:\(current.id):\(due)", subject: current.name,
@@ -134,7 +139,7 @@ enum RecurringHandlers {
                 data: .object(["recurringId": .integer(current.id), "occurrence": .string(due), "mode": .string(current.mode.rawValue),
                                "transactionId": transaction.map { .integer($0.id) } ?? .null])), &context)
         }
-        return RecurringPostReply(recurring: updated, occurrence: due, transaction: transaction)
+        return RecurringPostReply(recurring: updated, occurrence: due, transaction: transaction, postedElsewhere: postedElsewhere ? true : nil)
     }
 
     /// An occurrence the store refuses to post (the template's wallet archived, a rate missing

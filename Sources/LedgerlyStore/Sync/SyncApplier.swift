@@ -32,6 +32,13 @@ struct SyncApplier {
         }
         let db = context.db
         var known = try SyncIdentityRow.find(db, entity: thing.entity, gid: message.gid)
+        if var gone = known, gone.deleted, !message.deleted, let revived = message.clocks["deleted"], revived > (gone.clocks["deleted"] ?? "") {
+            // A thing with a derived id made again after the delete (a category's new budget).
+            gone.deleted = false
+            gone.localId = nil
+            try gone.save(db)
+            known = gone
+        }
         if known?.deleted == true {
             if !message.deleted {
                 identities.notices.append("a change to \(thing.entity) \(message.gid.prefix(8)) from device \(message.device.prefix(8)) arrived after it was deleted: the delete stands")
@@ -49,7 +56,8 @@ struct SyncApplier {
             }
             switch outcome {
             case .success(let id):
-                try SyncIdentityRow(entity: thing.entity, gid: message.gid, localId: id, deleted: false, clocks: message.clocks, fields: message.fields).insert(db)
+                let made = SyncIdentityRow(entity: thing.entity, gid: message.gid, localId: id, deleted: false, clocks: message.clocks, fields: message.fields)
+                if known == nil { try made.insert(db) } else { try made.save(db) }
                 applied += 1
             case .failure(let refusal):
                 // One thing this device's ledger refuses (a transaction for a wallet archived here

@@ -91,11 +91,32 @@ final class SyncIdentities {
             try enqueue(SyncMessage(entity: thing.entity, gid: known.gid, hlc: clock.description, device: device, localId: localId, deleted: false, fields: fields, clocks: known.clocks))
         } else {
             let clock = try nextClock()
-            let clocks = Dictionary(uniqueKeysWithValues: fields.keys.map { ($0, clock.description) })
-            let row = SyncIdentityRow(entity: thing.entity, gid: thing.fixedGid ?? UUID().uuidString.lowercased(), localId: localId, deleted: false, clocks: clocks, fields: fields)
+            var clocks = Dictionary(uniqueKeysWithValues: fields.keys.map { ($0, clock.description) })
+            let derived = try thing.derivedGid(db, id: localId, identities: self)
+            if let derived, var gone = try SyncIdentityRow.find(db, entity: thing.entity, gid: derived) {
+                guard gone.deleted else {
+                    throw LedgerError.broken("\(thing.entity) \(localId) and \(gone.localId.map(String.init) ?? "another") would share the synced id \(derived)")
+                }
+                // Made again after a delete: the newer "deleted" clock tells every device it lives.
+                clocks["deleted"] = clock.description
+                gone.deleted = false
+                gone.localId = localId
+                gone.clocks = clocks
+                gone.fields = fields
+                try gone.save(db)
+                try enqueue(SyncMessage(entity: thing.entity, gid: derived, hlc: clock.description, device: device, localId: localId, deleted: false, fields: fields, clocks: clocks))
+                return
+            }
+            let row = SyncIdentityRow(entity: thing.entity, gid: derived ?? UUID().uuidString.lowercased(), localId: localId, deleted: false, clocks: clocks, fields: fields)
             try row.insert(db)
             try enqueue(SyncMessage(entity: thing.entity, gid: row.gid, hlc: clock.description, device: device, localId: localId, deleted: false, fields: fields, clocks: clocks))
         }
+    }
+
+    /// Gives a thing just made the global id every device gives it (a recurring occurrence,
+    /// `SyncOccurrence`), before it is stamped; its first stamp sends every field.
+    func claim(_ thing: any SyncedThing.Type, gid: String, localId: Int64) throws {
+        try SyncIdentityRow(entity: thing.entity, gid: gid, localId: localId, deleted: false, clocks: [:], fields: [:]).insert(db)
     }
 
     /// Gone: a tombstone, which keeps the global id but frees the local one (ids are reused).

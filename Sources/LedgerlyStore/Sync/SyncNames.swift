@@ -1,9 +1,11 @@
 import GRDB
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// Names two devices gave while apart, and ids a joining device can keep.
 ///
-/// The rule (docs/sync.md): when a wallet (or a category at one level) arrives with a name a
+/// The rule (docs/sync.md): when a wallet (or a category at one level, a recurring template, a
+/// goal) arrives with a name a
 /// different one here already has, the one with the greater global id is renamed `Name (2)` (the
 /// next free number), on every device alike, since each compares the same two ids. Both are
 /// kept, nothing is merged behind the user's back, and `sync status` says what was renamed.
@@ -11,6 +13,17 @@ enum SyncNames {
     enum Scope {
         case wallets
         case categories(parentId: Int64?)
+        case recurring
+        case goals
+
+        var table: String {
+            switch self {
+            case .wallets: "wallets"
+            case .categories: "categories"
+            case .recurring: "recurring"
+            case .goals: "goals"
+            }
+        }
     }
 
     /// The name the arriving thing gets: `name`, or a free one when it is the one to rename.
@@ -25,16 +38,18 @@ enum SyncNames {
             return renamed
         }
         // The one here is renamed from its own name (the two may differ in case).
-        let table = if case .wallets = scope { "wallets" } else { "categories" }
-        let own = try db.cachedValue(String.self, sql: "SELECT name FROM \(table) WHERE id = ?", arguments: [other]) ?? name
+        let own = try db.cachedValue(String.self, sql: "SELECT name FROM \(scope.table) WHERE id = ?", arguments: [other]) ?? name
         let renamed = try freeName(own, in: scope, db)
+        try db.execute(cached: "UPDATE \(scope.table) SET name = ? WHERE id = ?", arguments: [renamed, other])
         switch scope {
         case .wallets:
-            try db.execute(cached: "UPDATE wallets SET name = ? WHERE id = ?", arguments: [renamed, other])
             try context.record(.walletUpdated, id: String(other), data: try WalletRow.find(db, id: other).record)
         case .categories:
-            try db.execute(cached: "UPDATE categories SET name = ? WHERE id = ?", arguments: [renamed, other])
             try context.record(.categoryUpdated, id: String(other), data: try CategoryRow.find(db, id: other, field: .body("messages")))
+        case .recurring:
+            try context.record(.recurringUpdated, id: String(other), data: try RecurringHandlers.fetch(db, id: other, field: .body("messages")))
+        case .goals:
+            try context.record(.goalUpdated, id: String(other), data: try GoalHandlers.fetch(db, id: other, field: .body("messages"), today: Timestamp.today(at: context.date)))
         }
         identities.notices.append("two devices made a \(thing.kind.entity) named '\(own)' while apart: the one this device had is now '\(renamed)'")
         return name
@@ -50,8 +65,8 @@ enum SyncNames {
 
     private static func holder(of name: String, in scope: Scope, _ db: Database) throws -> Int64? {
         switch scope {
-        case .wallets:
-            try db.cachedValue(Int64.self, sql: "SELECT id FROM wallets WHERE name = ? COLLATE NOCASE", arguments: [name])
+        case .wallets, .recurring, .goals:
+            try db.cachedValue(Int64.self, sql: "SELECT id FROM \(scope.table) WHERE name = ? COLLATE NOCASE", arguments: [name])
         case .categories(let parentId):
             try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name])
         }

@@ -56,6 +56,18 @@ enum SyncStamper {
             guard let id = Int64(entityId) else { return 0 }
             try identities.stamp(CategorySync.self, localId: id)
             return 1
+        case .budgetCreated, .budgetUpdated, .budgetDeleted:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(BudgetSync.self, localId: id)
+            return 1
+        case .recurringCreated, .recurringUpdated, .recurringDeleted:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(RecurringSync.self, localId: id)
+            return 1
+        case .alertRaised:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(AlertSync.self, localId: id)
+            return 1
         case .txCreated, .txUpdated, .txDeleted:
             guard let id = Int64(entityId) else { return 0 }
             try stampTransaction(id, identities: identities)

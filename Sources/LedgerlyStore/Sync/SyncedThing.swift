@@ -19,20 +19,21 @@ protocol SyncedThing {
     /// free), else over the thing. Records the ledger's ordinary change events. Returns its id.
     /// `gid` decides a name both devices gave while apart (`SyncNames`).
     static func write(_ fields: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64
-    /// The global id every device gives it, for a thing each ledger has exactly one of (the
-    /// settings); nil: a new random id per thing.
-    static var fixedGid: String? { get }
+    /// The global id every device gives it, for a thing two devices may each make while apart
+    /// and that must end as one (the settings; a category's budget): nil, a new random id.
+    /// A thing with such an id can be made again after a delete (docs/sync.md, "Merging").
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String?
     /// Deletes it (a tombstone arrived); a kind that cannot be deleted keeps it and says so.
     static func delete(localId: Int64, _ context: inout WriteContext) throws -> String?
 }
 
 extension SyncedThing {
-    static var fixedGid: String? { nil }
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? { nil }
 }
 
 /// The synced kinds, in the order a first upload sends them.
 enum SyncedThings {
-    static var all: [any SyncedThing.Type] { [SettingsSync.self, WalletSync.self, CategorySync.self, TransactionSync.self, TransferSync.self] }
+    static var all: [any SyncedThing.Type] { [SettingsSync.self, WalletSync.self, CategorySync.self, BudgetSync.self, RecurringSync.self, TransactionSync.self, TransferSync.self, AlertSync.self] }
 
     static func kind(_ entity: String) -> (any SyncedThing.Type)? {
         all.first { $0.entity == entity }

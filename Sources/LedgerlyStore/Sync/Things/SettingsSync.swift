@@ -7,7 +7,8 @@ import LedgerlyProtocol
 /// device syncs (`cloudSync`) and the setup wizard's saved answers stay with the device.
 enum SettingsSync: SyncedThing {
     static let entity = "settings"
-    static let fixedGid: String? = "settings"
+
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? { "settings" }
 
     private struct Fields: Codable {
         var baseCurrency: String?

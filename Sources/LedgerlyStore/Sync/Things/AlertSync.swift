@@ -1,0 +1,58 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// The alert log. An alert's global id is its key (`alert:<key>`), which names the occurrence,
+/// budget month or milestone it is about, so the same alert raised on two devices while apart
+/// is one alert once they meet.
+///
+/// Who delivers: the device whose `ledgerly-alerts` raised it, to its own sinks. An alert that
+/// arrives by sync is recorded quietly (no `alert.raised` event, so no sink delivers it again),
+/// and since its key is now taken here, this device's alerts service does not raise it again.
+enum AlertSync: SyncedThing {
+    static let entity = "alert"
+
+    private struct Fields: Codable {
+        var kind: String
+        var key: String
+        var subject: String
+        var message: String
+        var period: String?
+        var threshold: Int?
+        var data: JSONValue?
+        var raisedAt: String
+    }
+
+    static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM alerts WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit])
+        return (ids, ids.last ?? after)
+    }
+
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT key FROM alerts WHERE id = ?", arguments: [id]).map { "alert:\($0)" }
+    }
+
+    static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
+        guard let alert = try AlertRow.fetchOne(db, key: id)?.record else { return nil }
+        return try SyncFields.object(Fields(
+            kind: alert.kind.rawValue, key: alert.key, subject: alert.subject, message: alert.message, period: alert.period,
+            threshold: alert.threshold, data: alert.data, raisedAt: alert.raisedAt))
+    }
+
+    static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
+        let db = context.db
+        let field = FieldPath.body("messages")
+        let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
+        guard AlertKind(rawValue: fields.kind) != nil else { throw LedgerError.invalid("a synced alert has kind '\(fields.kind)'", field: field) }
+        guard gid == "alert:\(fields.key)" else { throw LedgerError.invalid("a synced alert's key \(fields.key) does not match its id \(gid)", field: field) }
+        var row = try AlertRow(
+            id: localId ?? (try SyncNames.freeId(idHint, table: "alerts", db)), kind: fields.kind, key: InputRules.name(fields.key, field: field),
+            subject: fields.subject, message: fields.message, period: fields.period, threshold: fields.threshold, data: fields.data, raisedAt: fields.raisedAt)
+        if localId != nil { try row.update(db) } else { try row.insert(db) }
+        return row.id ?? db.lastInsertedRowID
+    }
+
+    static func delete(localId: Int64, _ context: inout WriteContext) throws -> String? {
+        "alert \(localId) was deleted on another device, but the alert log keeps every alert: it stays"
+    }
+}
