@@ -94,11 +94,14 @@ final class SyncIdentities {
             var clocks = Dictionary(uniqueKeysWithValues: fields.keys.map { ($0, clock.description) })
             let derived = try thing.derivedGid(db, id: localId, identities: self)
             if let derived, var gone = try SyncIdentityRow.find(db, entity: thing.entity, gid: derived) {
-                guard gone.deleted else {
+                // Live under another local id would be two things claiming one id (the tables'
+                // unique keys rule that out); no local id at all is one another device's message
+                // could not record here, which this one now is.
+                guard gone.deleted || gone.localId == nil else {
                     throw LedgerError.broken("\(thing.entity) \(localId) and \(gone.localId.map(String.init) ?? "another") would share the synced id \(derived)")
                 }
                 // Made again after a delete: the newer "deleted" clock tells every device it lives.
-                clocks["deleted"] = clock.description
+                if gone.deleted { clocks["deleted"] = clock.description }
                 gone.deleted = false
                 gone.localId = localId
                 gone.clocks = clocks
