@@ -210,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "LedgerlySyncTests",
             dependencies: [
-                "LedgerlySync", "LedgerlyTesting",
+                "LedgerlySync", "LedgerlyRuntime", "LedgerlyTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -51,6 +51,14 @@ extension EndToEndTests {
                     return status.state == "synced"
                 }
             }
+
+            /// Devices back together: each settles twice in turn, so each has what the others
+            /// sent after its own first settle.
+            static func meet(_ devices: [Device]) throws {
+                for _ in 0..<2 {
+                    for device in devices { try device.waitUntilSynced() }
+                }
+            }
         }
 
         @Test func aJoiningDeviceGetsTheWholeLedgerAndTheHubLearnsNothing() throws {
@@ -173,10 +181,7 @@ extension EndToEndTests {
             #expect(try b.cli("wallet", "add", "Travel", "--currency", "EUR").status == 0)
             try hub.start()
 
-            for _ in 0..<2 {
-                try a.waitUntilSynced()
-                try b.waitUntilSynced()
-            }
+            try Device.meet([a, b])
             let c = try Device(setUp: false)
             #expect(try c.enable(hub).status == 0)
             try c.waitUntilSynced()
@@ -232,10 +237,7 @@ extension EndToEndTests {
             #expect(try a.cli("budget", "set", "Fun", "75").status == 0)
             try hub.start()
 
-            for _ in 0..<2 {
-                try a.waitUntilSynced()
-                try b.waitUntilSynced()
-            }
+            try Device.meet([a, b])
             let c = try Device(setUp: false)
             #expect(try c.enable(hub).status == 0)
             try c.waitUntilSynced()

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyRuntime
 import LedgerlySync
 import Testing
 

@@ -106,9 +106,10 @@ enum RecurringHandlers {
             throw LedgerError.conflict("'\(current.name)' has no occurrence \(request.occurrence) due (next: \(current.nextRun ?? "none"))", field: .body("occurrence"))
         }
         var transaction: TransactionRecord?
-        let synced = try SyncOccurrence(db, recurringId: current.id, date: due, now: context.date)
+        // Only a posted occurrence has a global id; a reminder is this device's own.
+        let synced = current.mode == .post ? try SyncOccurrence(db, recurringId: current.id, date: due, now: context.date) : nil
         // Posted on another device (or posted there and deleted): this device only moves on.
-        let postedElsewhere = try current.mode == .post && synced?.isKnown() == true
+        let postedElsewhere = try synced?.isKnown() == true
         if current.mode == .post, !postedElsewhere {
             let template = current.template
             let posted = try context.undoingRefusal { context in

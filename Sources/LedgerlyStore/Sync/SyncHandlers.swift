@@ -57,7 +57,7 @@ enum SyncHandlers {
         let done = try SyncStamper.run(&state, identities: identities, budget: stampBudget)
         try identities.save()
         try state.save(db)
-        return SyncStampReply(waiting: try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0, stampingDone: done)
+        return SyncStampReply(waiting: try SyncStateRow.outboxCount(db), stampingDone: done)
     }
 
     static func outbox(_ request: SyncOutboxRequest, _ db: Database) throws -> SyncOutboxReply {
@@ -66,7 +66,7 @@ enum SyncHandlers {
         _ = try enabledState(db)
         let rows = try Row.fetchAll(db, sql: "SELECT id, message FROM sync_outbox ORDER BY id LIMIT ?", arguments: [limit])
         let entries = try rows.map { SyncOutboxEntry(id: $0[0], message: try MessageCoding.decoder().decode(SyncMessage.self, from: Data(($0[1] as String).utf8))) }
-        let total = try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
+        let total = try SyncStateRow.outboxCount(db)
         return SyncOutboxReply(entries: entries, waiting: total - entries.count)
     }
 

@@ -46,15 +46,20 @@ struct SyncStateRow {
                              try SyncFields.text(Array(notices.suffix(Self.keptNotices)))])
     }
 
+    /// Messages stamped and not yet pushed.
+    static func outboxCount(_ db: Database) throws -> Int {
+        try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
+    }
+
     /// Outbox entries, plus one for local changes not stamped yet.
     func waitingOut(_ db: Database) throws -> Int {
-        let outbox = try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
+        let outbox = try Self.outboxCount(db)
         let unstamped = try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM change_log WHERE seq > ?)", arguments: [stampedSeq]) ?? false
         return outbox + (unstamped || scanEntity != nil ? 1 : 0)
     }
 
     func status(_ db: Database) throws -> SyncStatusReply {
-        let waitingOut = enabled ? try waitingOut(db) : try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
+        let waitingOut = enabled ? try waitingOut(db) : try Self.outboxCount(db)
         let state: String
         if !enabled { state = "off" }
         else if let errorAt = lastErrorAt, errorAt >= (lastSuccess ?? "") { state = "error" }

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyRuntime
 
 /// What one device keeps to sync: the hub's URL (with its password), the ledger it syncs, its own
 /// device id, and the ledger key derived from the passphrase — so the passphrase is asked once,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the hub is and how to reach it, parsed from the PostgreSQL URL a person gives
-/// (`ledgerly sync join postgres://…`). Only the forms postgres-nio can connect with are accepted,
+/// (`ledgerly sync enable --url postgres://…`). Only the forms postgres-nio can connect with are accepted,
 /// and anything else is refused by name rather than half-understood:
 ///
 /// - `postgres://user:pass@host:port/db` (also `postgresql://`), port 5432 when left out, an IPv6

@@ -46,8 +46,10 @@ actor SyncRound {
             let client = self.client(for: credentials.hub)
             let seal = MessageSeal(key: credentials.key, ledgerId: credentials.ledgerId)
             pushed = try await push(client, seal: seal, credentials: credentials, waiting: status.waitingOut)
-            pulled = try await pull(client, seal: seal, credentials: credentials, after: status.pulledSeq)
-            let now = try await store.call(SyncStatusRequest())
+            let through: Int64
+            (pulled, through) = try await pull(client, seal: seal, credentials: credentials, after: status.pulledSeq)
+            // The status read before the round is still true when nothing went out or came in.
+            let now = status.waitingOut > 0 || through != status.pulledSeq ? try await store.call(SyncStatusRequest()) : status
             let waiting = try await client.count(ledgerId: credentials.ledgerId, after: now.pulledSeq, excludingDevice: credentials.deviceId)
             if pushed + pulled > 0 { logger.info("synced", metadata: ["pushed": "\(pushed)", "pulled": "\(pulled)"]) }
             let reported = try await report(SyncReportRequest(error: nil, waitingIn: waiting), moved: pushed + pulled > 0, current: now, force: force)
@@ -83,13 +85,14 @@ actor SyncRound {
         }
     }
 
-    /// The hub's messages after `after`, opened and applied in the hub's order.
-    private func pull(_ client: HubClient, seal: MessageSeal, credentials: SyncCredentials, after: Int64) async throws -> Int {
+    /// The hub's messages after `after`, opened and applied in the hub's order: how many were
+    /// applied, and the hub position read through.
+    private func pull(_ client: HubClient, seal: MessageSeal, credentials: SyncCredentials, after: Int64) async throws -> (applied: Int, through: Int64) {
         var cursor = after
         var applied = 0
         while true {
             let rows = try await client.pull(ledgerId: credentials.ledgerId, after: cursor, limit: Self.batch)
-            guard let last = rows.last else { return applied }
+            guard let last = rows.last else { return (applied, cursor) }
             let messages = try rows.map { row in
                 let plain = try seal.open(row.sealed, deviceId: row.deviceId, hlc: row.hlc)
                 let message = try MessageCoding.decoder().decode(SyncMessage.self, from: plain)

@@ -1,23 +1,17 @@
 import Foundation
+import LedgerlyRuntime
 
 /// The sync passphrase: the first line of a file, or typed at the terminal without echo. Never
 /// taken from an option's value, which would leave it in the shell's history and `ps`.
 enum PassphraseInput {
     static func read(file: String?) throws -> String {
         if let file {
-            // A file every user may read is refused (D288); a group-readable one, or a pipe
-            // (`<(pass show ledgerly)`), is accepted: secret stores hand secrets over that way.
-            var info = stat()
-            if stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & S_IROTH != 0 {
-                throw CLIFailure(message: "the passphrase file \(file) can be read by every user on this machine", status: .refused,
-                                 hint: "chmod o-r \(file)")
+            // One reader for every program that takes a passphrase file (D288's rules live there).
+            do {
+                return try PassphraseFile.read(path: file)
+            } catch {
+                throw CLIFailure(message: error.description, status: .refused)
             }
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                throw CLIFailure(message: "cannot read the passphrase file \(file)", status: .refused)
-            }
-            let line = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-            guard !line.isEmpty else { throw CLIFailure(message: "the passphrase file \(file) is empty on its first line", status: .refused) }
-            return line
         }
         guard isatty(STDIN_FILENO) == 1 else {
             throw CLIFailure(message: "no terminal to ask for the sync passphrase: give --passphrase-file", status: .refused)

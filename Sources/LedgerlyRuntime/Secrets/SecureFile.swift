@@ -11,8 +11,8 @@ import Darwin
 /// The POSIX calls behind the credential files: private folders, atomic private writes, and reads
 /// that check the permissions of the very file they read (`fstat` on the open descriptor, opened
 /// without following a symbolic link), so a swap between the check and the read is not possible.
-enum SecureFile {
-    static func makePrivateFolder(_ folder: URL) throws(CredentialsError) {
+public enum SecureFile {
+    public static func makePrivateFolder(_ folder: URL) throws(CredentialsError) {
         let path = folder.path
         do {
             try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -33,7 +33,7 @@ enum SecureFile {
 
     /// Writes `data` to a new private temporary file beside `target`, flushes it, renames it over
     /// `target`, and flushes the folder, so the rename itself survives a crash.
-    static func writeAtomically(_ data: Data, to target: URL) throws(CredentialsError) {
+    public static func writeAtomically(_ data: Data, to target: URL) throws(CredentialsError) {
         let folder = target.deletingLastPathComponent().path
         let temporary = "\(folder)/.\(target.lastPathComponent).\(UUID().uuidString).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -70,7 +70,7 @@ enum SecureFile {
 
     /// Reads a secret file: refused unless it is a regular file of the reader's own with no
     /// permission for group or others.
-    static func readPrivate(_ path: String) throws(CredentialsError) -> Data {
+    public static func readPrivate(_ path: String) throws(CredentialsError) -> Data {
         try readChecked(path) { info throws(CredentialsError) in
             guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
             guard info.st_uid == geteuid() else { throw .ownedByAnotherUser(path: path, owner: UInt32(info.st_uid)) }
@@ -80,7 +80,7 @@ enum SecureFile {
 
     /// Opens `path` (not following a final symbolic link when `followLinks` is false), lets `check`
     /// judge what `fstat` says of the open file, then reads it to the end (at most `limit` bytes).
-    static func readChecked(_ path: String, followLinks: Bool = false, limit: Int = 1 << 20, check: (stat) throws(CredentialsError) -> Void) throws(CredentialsError) -> Data {
+    public static func readChecked(_ path: String, followLinks: Bool = false, limit: Int = 1 << 20, check: (stat) throws(CredentialsError) -> Void) throws(CredentialsError) -> Data {
         let fd = open(path, O_RDONLY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             if errno == ENOENT { throw .missing(path: path) }

@@ -25,7 +25,7 @@ public enum CredentialsError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notARegularFile(let path):
             "\(path) is not a regular file"
         case .missing(let path):
-            "\(path) is missing: join the hub again (`ledgerly sync join`)"
+            "\(path) does not exist"
         case .unreadable(let path, let reason):
             "\(path) could not be read: \(reason)"
         case .unwritable(let path, let reason):
@@ -37,5 +37,5 @@ public enum CredentialsError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
-    static func octal(_ mode: UInt16) -> String { "0" + String(mode & 0o777, radix: 8) }
+    public static func octal(_ mode: UInt16) -> String { "0" + String(mode & 0o777, radix: 8) }
 }
