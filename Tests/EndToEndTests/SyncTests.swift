@@ -16,9 +16,10 @@ extension EndToEndTests {
             let harness: ServiceHarness
             let passphraseFile: URL
 
-            init(setUp: Bool) throws {
+            /// `storeArguments`: a `--clock-offset` when the test has time pass.
+            init(setUp: Bool, storeArguments: [String] = []) throws {
                 harness = try ServiceHarness()
-                try harness.start(.store)
+                try harness.start(.store, extraArguments: storeArguments)
                 try harness.start(.sync, extraArguments: ["--round-interval", "1"])
                 if setUp { try harness.setUp() }
                 passphraseFile = harness.home.root.appendingPathComponent("passphrase.txt")
@@ -254,6 +255,83 @@ extension EndToEndTests {
             #expect(exports[0] == exports[1] && exports[1] == exports[2], "\(SyncTests.difference(exports))")
         }
 
+        /// A goal's monthly auto-fund, which A's and B's `ledgerly-alerts` both do while apart, is
+        /// one contribution and one transfer once they meet; the month's net-worth snapshot both
+        /// take is one; a contribution, a revaluation and a liability payment made by hand on one
+        /// device arrive on the others.
+        @Test func autoFundAndSnapshotsMadeApartBecomeOne() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            for step in [["wallet", "add", "Checking", "--currency", "EUR", "--starting-balance", "5000"],
+                         ["wallet", "add", "Savings", "--currency", "EUR"],
+                         ["goal", "add", "Holiday", "--target", "2400", "--wallet", "Savings", "--auto-fund", "200", "--auto-fund-from", "Checking"],
+                         ["goal", "fund", "Holiday", "50"],
+                         ["asset", "add", "Flat", "--value", "200000", "--currency", "EUR"],
+                         ["liability", "add", "Card", "--balance", "1000", "--currency", "EUR"]] {
+                let result = try a.harness.cli(step)
+                #expect(result.status == 0, "\(step): \(result.stderr)")
+            }
+            #expect(try a.enable(hub).status == 0)
+            let b = try Device(setUp: false)
+            #expect(try b.enable(hub).status == 0)
+            try a.waitUntilSynced()
+            try b.waitUntilSynced()
+            #expect(try b.harness.client().call(GoalListRequest()).goals.first?.current == "50.00")
+
+            // Apart, 40 days pass: both alerts services fund the goal for each month whose first
+            // day has come since it was made, and snapshot each month that ended.
+            try hub.stop()
+            let offset = ["--clock-offset", String(40 * 86_400)]
+            let made = Timestamp.today(at: Date())
+            let later = Timestamp.today(at: Date().addingTimeInterval(40 * 86_400))
+            var months: [String] = []
+            var month = String(made.prefix(7))
+            while month <= later.prefix(7) {
+                if "\(month)-01" >= made, "\(month)-01" <= later { months.append(month) }
+                month = LedgerMonth.next(month)
+            }
+            #expect(!months.isEmpty)
+            for device in [a, b] {
+                device.harness.stop(.store)
+                try device.harness.start(.store, extraArguments: offset)
+                try device.harness.start(.alerts, extraArguments: offset)
+            }
+            for device in [a, b] {
+                try device.harness.waitFor("the auto-fund and the snapshot") {
+                    let funded = try device.harness.client().call(GoalListRequest()).goals.first?.current
+                    let snapshots = try device.harness.client().call(NetWorthSnapshotListRequest()).snapshots
+                    return funded == "\(50 + 200 * months.count).00" && snapshots.contains { $0.month == String(made.prefix(7)) }
+                }
+            }
+            #expect(try b.cli("goal", "fund", "Holiday", "25").status == 0)
+            #expect(try a.cli("asset", "revalue", "Flat", "210000").status == 0)
+            #expect(try b.cli("liability", "pay", "Card", "300", "--from", "Checking").status == 0)
+            try hub.start()
+
+            try Device.meet([a, b])
+            let c = try Device(setUp: false, storeArguments: offset)
+            #expect(try c.enable(hub).status == 0)
+            try c.waitUntilSynced()
+            let expected = "\(75 + 200 * months.count).00"
+            for device in [a, b, c] {
+                let client = device.harness.client()
+                let goal = try #require(try client.call(GoalListRequest()).goals.first)
+                #expect(goal.current == expected)
+                let contributions = try client.call(GoalContributionsRequest(id: goal.id)).contributions
+                #expect(contributions.compactMap(\.autoFundMonth) == months, "\(contributions)")
+                #expect(contributions.allSatisfy { $0.withdrawnAt == nil })
+                let savings = try #require(try client.call(WalletListRequest()).wallets.first { $0.name == "Savings" })
+                #expect(savings.balance == "\(200 * months.count).00")
+                let snapshots = try client.call(NetWorthSnapshotListRequest()).snapshots
+                #expect(snapshots.filter { $0.month == String(made.prefix(7)) }.count == 1)
+                #expect(try client.call(ManualAssetListRequest()).assets.first?.value == "210000.00")
+                #expect(try client.call(LiabilityListRequest()).liabilities.first?.balance == "700.00")
+            }
+            let exports = try [a, b, c].map { try SyncTests.withoutLocalIds($0.export()) }
+            #expect(exports[0] == exports[1] && exports[1] == exports[2], "\(SyncTests.difference(exports))")
+        }
+
         /// The lines of three exports that are not in all of them, for a failure's message.
         static func difference(_ exports: [String]) -> [String] {
             let sets = exports.map { Set($0.replacingOccurrences(of: "},{", with: "}\n{").split(separator: "\n").map(String.init)) }
@@ -264,7 +342,7 @@ extension EndToEndTests {
         /// An export with the local ids taken out, and its records in a fixed order.
         static func withoutLocalIds(_ text: String) -> String {
             let stripped = text.replacingOccurrences(
-                of: #""(id|walletId|categoryId|parentId|counterpartyTransactionId|counterpartyWalletId|firstId|lastId)":\d+,?"#, with: "", options: .regularExpression)
+                of: #""(id|walletId|categoryId|parentId|counterpartyTransactionId|counterpartyWalletId|firstId|lastId|goalId|transactionId)":\d+,?"#, with: "", options: .regularExpression)
             return stripped.split(separator: "\n").sorted().joined(separator: "\n")
         }
 
@@ -289,7 +367,7 @@ extension EndToEndTests {
             try a.harness.start(.sync, extraArguments: ["--round-interval", "1"])
             try a.waitUntilSynced(seconds: 180)
             let rows = try hub.psql("SELECT count(*) FROM ledgerly_messages", database: hub.database).trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(rows == "\(1 + 1 + 10_000)", "settings, the wallet and 10,000 transactions, each once: \(rows)")
+            #expect(rows == "\(1 + 3 + 1 + 10_000)", "settings, the three starting rate profiles, the wallet and 10,000 transactions, each once: \(rows)")
 
             let b = try Device(setUp: false)
             #expect(try b.enable(hub).status == 0)

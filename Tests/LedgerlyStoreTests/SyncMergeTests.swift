@@ -38,6 +38,18 @@ import Testing
             }
             return notices
         }
+
+        /// Stores back together: each pushes, then each pulls, twice (what one applied and
+        /// changed, a rename or a withdrawal, goes round once more). The notices pulled.
+        @discardableResult
+        func meet(_ stores: [Store]) async throws -> [String] {
+            var notices: [String] = []
+            for _ in 0..<2 {
+                for store in stores { try await push(store) }
+                for store in stores { notices += try await pull(store) }
+            }
+            return notices
+        }
     }
 
     static func device() -> String { UUID().uuidString.lowercased() }
@@ -84,16 +96,19 @@ import Testing
         let hub = Hub()
         _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "postgres://hub/ledgerly", mode: .create))
         try await hub.push(a)
-        let expected = 1 + 2 + 3 + 4 + 1  // settings, wallets, categories, transactions, the transfer
+        // Settings, the three rate profiles every ledger starts with, wallets, categories,
+        // transactions, the transfer.
+        let expected = 1 + 3 + 2 + 3 + 4 + 1
         #expect(hub.messages.count == expected)
 
         let b = try await Store(setUp: false)
         _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "postgres://hub/ledgerly", mode: .join))
         try await hub.pull(b)
         #expect(try await Self.snapshot(b) == Self.snapshot(a))
-        // What B applied is not sent back.
+        // What B applied is not sent back; B's own starting profiles became A's, not copies.
         try await hub.push(b)
-        #expect(hub.messages.count == 11)
+        #expect(hub.messages.count == expected)
+        #expect(try await b.call(RateProfileListRequest()).profiles.count == 3)
         // Applying the same messages again changes nothing.
         let again = try await b.call(SyncApplyRequest(messages: hub.messages))
         #expect(again.applied == 0 && again.unchanged == hub.messages.count)
@@ -172,6 +187,145 @@ import Testing
         }
     }
 
+    /// Goals: a month auto-funded on both devices while apart is one contribution and one
+    /// transfer; same-named goals made apart are both kept; deleting the transfer on one device
+    /// withdraws the contribution on both.
+    @Test func goalsAndTheirAutoFundConverge() async throws {
+        let (a, ids) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        let goal = try await a.call(GoalCreateRequest(name: "Trip", target: "1000", walletId: ids["cash"], autoFund: AutoFundRule(kind: .fixed, amount: "100", dayOfMonth: 1, fromWalletId: ids["bank"])))
+        try await hub.push(a)
+        let b = try await Store(setUp: false)
+        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
+        try await hub.pull(b)
+        #expect(try await b.call(GoalGetRequest(id: goal.id)).name == "Trip")
+
+        // Apart: both fund this month; each makes a goal named like the other's.
+        let month = String(Timestamp.today(at: Date()).prefix(7))
+        let cash = { (store: Store) async throws -> Decimal? in
+            try await store.call(WalletListRequest()).wallets.first { $0.id == ids["cash"] }.flatMap { Decimal(string: $0.balance) }
+        }
+        let cashBefore = try #require(try await cash(a))
+        for store in [a, b] { _ = try await store.call(GoalAutoFundRequest(id: goal.id, month: month)) }
+        _ = try await a.call(GoalCreateRequest(name: "Car", target: "5000"))
+        _ = try await b.call(GoalCreateRequest(name: "car", target: "6000"))
+        try await hub.meet([a, b])
+        for store in [a, b] {
+            #expect(try await store.call(GoalGetRequest(id: goal.id)).current == "100.00")
+            let contributions = try await store.call(GoalContributionsRequest(id: goal.id)).contributions
+            #expect(contributions.count == 1 && contributions.first?.autoFundMonth == month)
+            #expect(try await cash(store) == cashBefore + 100)
+            let names = try await store.call(GoalListRequest()).goals.map(\.name).sorted()
+            #expect(names == ["Car", "Trip", "car (2)"] || names == ["Car (2)", "Trip", "car"], "\(names)")
+        }
+        let goalsA = try SyncFields.text(try await a.call(GoalListRequest()).goals)
+        #expect(Self.withoutIds(goalsA) == Self.withoutIds(try SyncFields.text(try await b.call(GoalListRequest()).goals)))
+
+        // The transfer deleted on B: the contribution stops counting on A too.
+        let transfer = try #require(try await b.call(GoalContributionsRequest(id: goal.id)).contributions.first?.transactionId)
+        _ = try await b.call(TransactionDeleteRequest(id: transfer))
+        try await hub.meet([b, a])
+        for store in [a, b] {
+            #expect(try await store.call(GoalGetRequest(id: goal.id)).current == "0.00")
+            #expect(try await store.call(GoalContributionsRequest(id: goal.id)).contributions.first?.withdrawnAt != nil)
+            #expect(try await cash(store) == cashBefore)
+        }
+        let contributionsA = try SyncFields.text(try await a.call(GoalContributionsRequest(id: goal.id)).contributions)
+        let contributionsB = try SyncFields.text(try await b.call(GoalContributionsRequest(id: goal.id)).contributions)
+        #expect(Self.withoutIds(contributionsA) == Self.withoutIds(contributionsB), "\(contributionsA)\n\(contributionsB)")
+        // Nothing more to send either way: the merge has settled.
+        try await hub.push(a)
+        try await hub.push(b)
+        let settled = hub.messages.count
+        try await hub.pull(a)
+        try await hub.pull(b)
+        try await hub.push(a)
+        try await hub.push(b)
+        #expect(hub.messages.count == settled)
+    }
+
+    /// Manual assets and liabilities: revaluations and payments two devices made apart are all
+    /// kept (their histories are only ever added to); payments that together pay more than was
+    /// owed are written with a notice, and a later balance set on either device is accepted.
+    @Test func assetAndLiabilityHistoriesMadeApartAreBothKept() async throws {
+        let (a, ids) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        let flat = try await a.call(ManualAssetCreateRequest(name: "Flat", value: "200000", currency: "EUR", valuedOn: "2026-01-01")).id
+        let card = try await a.call(LiabilityCreateRequest(name: "Card", balance: "1000", currency: "EUR", balanceOn: "2026-11-01")).id
+        try await hub.push(a)
+        let b = try await Store(setUp: false)
+        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
+        try await hub.pull(b)
+        #expect(try await b.call(LiabilityGetRequest(id: card)).balance == "1000.00")
+
+        // Apart.
+        _ = try await a.call(ManualAssetRevalueRequest(id: flat, value: "210000", date: "2026-06-01"))
+        _ = try await b.call(ManualAssetRevalueRequest(id: flat, value: "205000", date: "2026-03-01"))
+        _ = try await a.call(LiabilityPayRequest(id: card, walletId: ids["bank"]!, amount: "600", date: "2026-11-10"))
+        _ = try await b.call(LiabilityPayRequest(id: card, walletId: ids["bank"]!, amount: "600", date: "2026-11-11"))
+        _ = try await a.call(ManualAssetCreateRequest(name: "Car", value: "9000", currency: "EUR", valuedOn: "2026-11-01"))
+        _ = try await b.call(ManualAssetCreateRequest(name: "car", value: "8000", currency: "EUR", valuedOn: "2026-11-01"))
+        let notices = try await hub.meet([a, b])
+        #expect(notices.contains { $0.contains("pay off more than Card owed") }, "\(notices)")
+        for store in [a, b] {
+            let asset = try await store.call(ManualAssetGetRequest(id: flat))
+            #expect(asset.valuations?.map(\.value) == ["200000.00", "205000.00", "210000.00"])
+            let liability = try await store.call(LiabilityGetRequest(id: card))
+            #expect(liability.history?.map(\.kind) == [.balance, .payment, .payment])
+            #expect(liability.balance == "-200.00")
+            let names = try await store.call(ManualAssetListRequest()).assets.map(\.name).sorted()
+            #expect(names == ["Car", "Flat", "car (2)"] || names == ["Car (2)", "Flat", "car"], "\(names)")
+        }
+        let bank = { (store: Store) async throws -> String? in try await store.call(WalletListRequest()).wallets.first { $0.id == ids["bank"] }?.balance }
+        #expect(try await bank(a) == bank(b))
+        let worthA = try SyncFields.text(try await a.call(NetWorthRequest(at: "2026-11-20")).figures)
+        #expect(worthA == (try SyncFields.text(try await b.call(NetWorthRequest(at: "2026-11-20")).figures)))
+
+        // A balance set afterwards is accepted although the history dipped below zero before it.
+        _ = try await b.call(LiabilityRevalueRequest(id: card, balance: "0", date: "2026-11-12"))
+        try await hub.push(b)
+        try await hub.pull(a)
+        #expect(try await a.call(LiabilityGetRequest(id: card)).balance == "0.00")
+    }
+
+    /// Typed rates and rate profiles: the starting profiles are one on every device, a profile
+    /// two devices made apart under one name is one, the same moment's rate typed on both keeps
+    /// the later value, and which profile is in use follows the later choice.
+    @Test func typedRatesAndProfilesConverge() async throws {
+        let (a, _) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        let manual = try #require(try await a.call(RateProfileListRequest()).profiles.first { $0.name == "manual" }).id
+        _ = try await a.call(RateSetRequest(base: "USD", quote: "EUR", rate: "0.91", profileId: manual, asOf: "2026-11-01"))
+        try await hub.push(a)
+        let b = try await Store(setUp: false)
+        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
+        try await hub.pull(b)
+        #expect(try await b.call(RateListRequest(profileId: manual)).rates.map(\.rate) == ["0.91"])
+
+        // Apart.
+        _ = try await a.call(RateSetRequest(base: "USD", quote: "EUR", rate: "0.92", profileId: manual, asOf: "2026-11-02"))
+        try await Task.sleep(for: .milliseconds(5))
+        _ = try await b.call(RateSetRequest(base: "USD", quote: "EUR", rate: "0.93", profileId: manual, asOf: "2026-11-02"))
+        let streetA = try await a.call(RateProfileCreateRequest(name: "Street", type: .parallel, notes: "from A"))
+        _ = try await b.call(RateProfileCreateRequest(name: "street", type: .parallel, notes: "from B"))
+        try await Task.sleep(for: .milliseconds(5))
+        _ = try await a.call(RateProfileUseRequest(id: streetA.id))
+        try await hub.meet([a, b])
+        for store in [a, b] {
+            let rates = try await store.call(RateListRequest(profileId: manual)).rates
+            #expect(rates.filter { $0.base == "USD" && $0.asOf.hasPrefix("2026-11-02") }.map(\.rate) == ["0.93"], "\(rates)")
+            let profiles = try await store.call(RateProfileListRequest()).profiles
+            #expect(profiles.count == 4)
+            let parallel = profiles.filter { $0.type == .parallel }
+            #expect(parallel.filter(\.isDefault).map { $0.name.lowercased() } == ["street"], "\(parallel)")
+        }
+        let profilesA = try SyncFields.text(try await a.call(RateProfileListRequest()).profiles.map { [$0.name, $0.notes ?? "", String($0.isDefault)] })
+        #expect(profilesA == (try SyncFields.text(try await b.call(RateProfileListRequest()).profiles.map { [$0.name, $0.notes ?? "", String($0.isDefault)] })))
+    }
+
     /// Disabling keeps everything; enabling the same ledger again sends only what changed.
     @Test func disablingAndEnablingAgainSendsNoDuplicates() async throws {
         let (a, ids) = try await Self.filledStore()
@@ -196,6 +350,6 @@ extension SyncMergeTests {
     /// A state with local ids taken out (a device that joined after concurrent creations may
     /// number things differently).
     static func withoutIds(_ text: String) -> String {
-        text.replacingOccurrences(of: #""(id|walletId|categoryId|parentId|counterpartyTransactionId|counterpartyWalletId)":\d+"#, with: "", options: .regularExpression)
+        text.replacingOccurrences(of: #""(id|walletId|categoryId|parentId|counterpartyTransactionId|counterpartyWalletId|goalId|transactionId)":\d+"#, with: "", options: .regularExpression)
     }
 }

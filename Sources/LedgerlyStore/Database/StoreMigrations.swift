@@ -602,6 +602,11 @@ enum StoreMigrations {
                 );
                 """)
         }
+        // A withdrawn contribution's transaction is gone, and SQLite may give its id to a new
+        // one: the link is dropped (D307).
+        migrator.registerMigration("v16-withdrawn-contributions-unlinked") { db in
+            try db.execute(sql: "UPDATE goal_contributions SET tx_id = NULL WHERE withdrawn_at IS NOT NULL AND tx_id IS NOT NULL")
+        }
         return migrator
     }
 }

@@ -122,7 +122,8 @@ enum GoalHandlers {
 
     /// Called when transactions are deleted: the contributions whose money one of them moved stop
     /// counting (`withdrawn_at`), in the same SQL transaction, and each goal touched publishes
-    /// `goal.updated`. A contribution is never left counting money that is gone (D76).
+    /// `goal.updated`. A contribution is never left counting money that is gone (D76), nor
+    /// naming a transaction that is gone (D307).
     static func withdrawContributions(movedBy transactionIds: [Int64], _ context: inout WriteContext) throws -> [GoalContributionRecord] {
         let db = context.db
         var withdrawn: [GoalContributionRecord] = []
@@ -133,8 +134,11 @@ enum GoalHandlers {
             for row in rows {
                 var contribution = try GoalContributionRow(row: row)
                 contribution.withdrawnAt = context.now
-                try contribution.update(db)
+                // The reply names the transaction deleted; the row keeps no link to an id SQLite
+                // may give to a new transaction (D307).
                 withdrawn.append(contribution.record(currency: row["currency"]))
+                contribution.transactionId = nil
+                try contribution.update(db)
             }
         }
         let today = Timestamp.today(at: context.date)
@@ -192,10 +196,15 @@ enum GoalHandlers {
             amount = Money(minorUnits: minor, currency: currency)
         }
         let day = "\(month)-\(rule.dayOfMonth < 10 ? "0" : "")\(rule.dayOfMonth)"
-        return try contribute(goal, amount: amount, fromWalletId: rule.fromWalletId, date: day, autoFundMonth: month, &context)
+        // With sync on, the transfer gets the id every device gives this month's auto-fund; one
+        // that arrived from another device (or was deleted there) is not made again.
+        let synced = rule.fromWalletId == nil ? nil : try SyncOccurrence.autoFund(db, goalId: goal.id, month: month, now: context.date)
+        if try synced?.isKnown() == true { return goal }
+        return try contribute(goal, amount: amount, fromWalletId: rule.fromWalletId, date: day, autoFundMonth: month, occurrence: synced, &context)
     }
 
-    private static func contribute(_ goal: GoalRecord, amount: Money, fromWalletId: Int64?, date: String, autoFundMonth: String? = nil, _ context: inout WriteContext) throws -> GoalRecord {
+    private static func contribute(_ goal: GoalRecord, amount: Money, fromWalletId: Int64?, date: String, autoFundMonth: String? = nil,
+                                   occurrence: SyncOccurrence? = nil, _ context: inout WriteContext) throws -> GoalRecord {
         let db = context.db
         var txId: Int64?
         if fromWalletId != nil, goal.walletId == nil {
@@ -209,6 +218,7 @@ enum GoalHandlers {
             let transfer = try TransactionHandlers.transfer(TransferCreateRequest(
                 fromWalletId: source.id, toWalletId: goalWallet, amount: amount.decimalString, date: date, notes: "Goal: \(goal.name)"), &context)
             txId = transfer.outgoing.id
+            try occurrence?.claim(localId: transfer.outgoing.id)
         }
         var contribution = GoalContributionRow(goalId: goal.id, amountMinor: amount.minorUnits, date: date, transactionId: txId,
                                                autoFundMonth: autoFundMonth, createdAt: context.now, withdrawnAt: nil)

@@ -63,7 +63,7 @@ enum LiabilityHandlers {
         try addEntry(db, liabilityId: request.id, day: day, kind: .balance, amount: balance, walletId: nil, transactionId: nil,
                      notes: try InputRules.optionalText(request.notes, field: .body("notes")), now: context.now)
         // A balance set in the past may leave a later payment paying more than was owed.
-        try requireNotOverdrawn(db, row, field: .body("balance"))
+        try requireNotOverdrawn(db, row, from: day, field: .body("balance"))
         row.updatedAt = context.now
         try row.update(db)
         let record = try row.record(db, withHistory: true)
@@ -100,7 +100,7 @@ enum LiabilityHandlers {
         try writer.finish()
         try addEntry(db, liabilityId: request.id, day: day, kind: .payment, amount: amount.minorUnits, walletId: wallet.id, transactionId: transactionId,
                      notes: try InputRules.optionalText(request.notes, field: .body("notes")), now: context.now)
-        try requireNotOverdrawn(db, row, field: .body("amount"))
+        try requireNotOverdrawn(db, row, from: day, field: .body("amount"))
         row.updatedAt = context.now
         try row.update(db)
         let reply = LiabilityPaymentReply(liability: try row.record(db, withHistory: true), transaction: try TransactionHandlers.fetch(db, id: transactionId))
@@ -122,11 +122,13 @@ enum LiabilityHandlers {
 
     // MARK: Checks
 
-    /// Every balance in the history stays at zero or more: a payment is never more than was owed
+    /// Every balance from `day` on stays at zero or more: a payment is never more than was owed
     /// on its day, and a balance set in the past never leaves a later payment paying too much.
-    private static func requireNotOverdrawn(_ db: Database, _ row: LiabilityRow, field: FieldPath) throws {
+    /// Entries before `day` are not looked at: an entry on `day` cannot change them, and one
+    /// history merged by sync may already dip below zero there (payments made apart, D310).
+    private static func requireNotOverdrawn(_ db: Database, _ row: LiabilityRow, from day: String, field: FieldPath) throws {
         let history = try LiabilityHistory.read(db, liabilityId: row.id ?? 0)
-        guard let entry = history.firstOverdrawn else { return }
+        guard let entry = history.entries.first(where: { $0.date >= day && $0.balanceAfter < 0 }) else { return }
         let owed = entry.amount + entry.balanceAfter
         throw LedgerError.conflict(
             "\(row.name) would owe less than nothing on \(entry.date): a payment of \(InputRules.format(entry.amount, row.currency)) \(row.currency) against a balance of \(InputRules.format(owed, row.currency)) \(row.currency)", field: field)

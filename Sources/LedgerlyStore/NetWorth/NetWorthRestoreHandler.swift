@@ -123,7 +123,9 @@ enum NetWorthRestoreHandler {
         try LedgerTotals.apply(db, ids: [transaction], sign: 1)
     }
 
-    private static func restore(_ snapshot: NetWorthSnapshotRecord, _ db: Database, field: FieldPath) throws {
+    /// Writes a snapshot as recorded elsewhere (an export, another device), checked field by
+    /// field; `replacing` one of the same month (sync's last writer) or not.
+    static func restore(_ snapshot: NetWorthSnapshotRecord, replacing: Bool = false, _ db: Database, field: FieldPath) throws {
         guard snapshot.month.count == 7, LedgerDate(snapshot.month + "-01") != nil else {
             throw LedgerError.invalid("\(field.member("month")) must be a month as YYYY-MM, got \(InputEcho.quoted(snapshot.month))", field: field.member("month"))
         }
@@ -133,8 +135,8 @@ enum NetWorthRestoreHandler {
             try InputRules.amount(text, currency: base, field: field.member("figures").member(name)).minorUnits
         }
         try db.execute(sql: """
-            INSERT INTO networth_snapshots (month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor, core_minor, tangible_minor,
-                                            volatile_minor, complete, warnings, items, taken_at)
+            INSERT \(replacing ? "OR REPLACE " : "")INTO networth_snapshots (month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor,
+                                            core_minor, tangible_minor, volatile_minor, complete, warnings, items, taken_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [
                 snapshot.month, try InputRules.date(snapshot.date, field: field.member("date")).description, base.code,

@@ -107,7 +107,7 @@ enum RecurringHandlers {
         }
         var transaction: TransactionRecord?
         // Only a posted occurrence has a global id; a reminder is this device's own.
-        let synced = current.mode == .post ? try SyncOccurrence(db, recurringId: current.id, date: due, now: context.date) : nil
+        let synced = current.mode == .post ? try SyncOccurrence.recurring(db, recurringId: current.id, date: due, now: context.date) : nil
         // Posted on another device (or posted there and deleted): this device only moves on.
         let postedElsewhere = try synced?.isKnown() == true
         if current.mode == .post, !postedElsewhere {
@@ -120,7 +120,7 @@ enum RecurringHandlers {
             switch posted {
             case .success(let record):
                 transaction = record
-                try synced?.claim(transactionId: record.id)
+                try synced?.claim(localId: record.id)
             case .failure(let refusal): return try block(current, occurrence: due, because: refusal, &context)
             }
         }

@@ -45,7 +45,11 @@ final class SyncIdentities {
 
     /// The global id of a local thing, stamping it first when it has none.
     func gid(_ thing: any SyncedThing.Type, localId: Int64) throws -> String {
-        if let known = try SyncIdentityRow.find(db, entity: thing.entity, localId: localId) { return known.gid }
+        if let known = try SyncIdentityRow.find(db, entity: thing.entity, localId: localId) {
+            // Claimed and not sent yet (an auto-fund's transfer): sent now, before what names it.
+            if known.clocks.isEmpty { try stamp(thing, localId: localId) }
+            return known.gid
+        }
         try stamp(thing, localId: localId)
         guard let made = try SyncIdentityRow.find(db, entity: thing.entity, localId: localId) else {
             throw LedgerError.broken("\(thing.entity) \(localId) is named by a synced thing but cannot be synced itself")

@@ -64,6 +64,53 @@ enum SyncStamper {
             guard let id = Int64(entityId) else { return 0 }
             try identities.stamp(RecurringSync.self, localId: id)
             return 1
+        case .goalCreated, .goalUpdated:
+            // A contribution has no event of its own: the goal it changed says `goal.updated`.
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(GoalSync.self, localId: id)
+            let contributions = try GoalContributionSync.ids(ofGoal: id, db)
+            for contribution in contributions { try identities.stamp(GoalContributionSync.self, localId: contribution) }
+            return 1 + contributions.count
+        case .manualAssetCreated, .manualAssetUpdated:
+            // A valuation has no event of its own: its asset says `asset.updated`.
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(ManualAssetSync.self, localId: id)
+            let valuations = try AssetValuationSync.ids(ofAsset: id, db)
+            for valuation in valuations { try identities.stamp(AssetValuationSync.self, localId: valuation) }
+            return 1 + valuations.count
+        case .liabilityCreated, .liabilityUpdated:
+            // An entry has no event of its own: its liability says `liability.updated`.
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(LiabilitySync.self, localId: id)
+            let entries = try LiabilityEntrySync.ids(ofLiability: id, db)
+            for entry in entries { try identities.stamp(LiabilityEntrySync.self, localId: entry) }
+            return 1 + entries.count
+        case .rateProfileCreated, .rateProfileUpdated:
+            // The profile in use is a setting (D311): `rates profile use` changes the settings.
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(RateProfileSync.self, localId: id)
+            try identities.stamp(SettingsSync.self, localId: 1)
+            return 2
+        case .ratesUpdated:
+            // Only typed rates are synced; a typed rate's event names its pair and moment.
+            let summary = try MessageCoding.decoder().decode(RatesUpdatedSummary.self, from: .init(data.utf8))
+            guard summary.source == "manual", let asOf = summary.newestAsOf else { return 0 }
+            var stamped = 0
+            for pair in summary.pairs {
+                let parts = pair.split(separator: "/").map(String.init)
+                guard parts.count == 2, let id = try ManualRateSync.id(profileId: summary.profileId, base: parts[0], quote: parts[1], asOf: asOf, db) else { continue }
+                try identities.stamp(ManualRateSync.self, localId: id)
+                stamped += 1
+            }
+            return stamped
+        case .rateOverrideEnded:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(ManualRateSync.self, localId: id)
+            return 1
+        case .netWorthSnapshotTaken:
+            guard let id = NetWorthSnapshotSync.localId(month: entityId) else { return 0 }
+            try identities.stamp(NetWorthSnapshotSync.self, localId: id)
+            return 1
         case .alertRaised:
             guard let id = Int64(entityId) else { return 0 }
             try identities.stamp(AlertSync.self, localId: id)

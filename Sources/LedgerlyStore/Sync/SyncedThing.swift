@@ -33,7 +33,11 @@ extension SyncedThing {
 
 /// The synced kinds, in the order a first upload sends them.
 enum SyncedThings {
-    static var all: [any SyncedThing.Type] { [SettingsSync.self, WalletSync.self, CategorySync.self, BudgetSync.self, RecurringSync.self, TransactionSync.self, TransferSync.self, AlertSync.self] }
+    static var all: [any SyncedThing.Type] {
+        [SettingsSync.self, RateProfileSync.self, ManualRateSync.self, WalletSync.self, CategorySync.self, BudgetSync.self, RecurringSync.self,
+         TransactionSync.self, TransferSync.self, GoalSync.self, GoalContributionSync.self, ManualAssetSync.self, AssetValuationSync.self,
+         LiabilitySync.self, LiabilityEntrySync.self, NetWorthSnapshotSync.self, AlertSync.self]
+    }
 
     static func kind(_ entity: String) -> (any SyncedThing.Type)? {
         all.first { $0.entity == entity }

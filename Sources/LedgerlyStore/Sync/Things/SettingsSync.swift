@@ -5,6 +5,10 @@ import LedgerlyProtocol
 
 /// The ledger's settings: one thing per ledger, the same global id everywhere. Whether this
 /// device syncs (`cloudSync`) and the setup wizard's saved answers stay with the device.
+///
+/// Which rate profile each exchange mode uses (`rates profile use`) is a setting here, one field
+/// naming profiles by global id, not a flag on each profile: merged flag by flag, two choices made
+/// apart could leave a mode with no profile or with two (D311).
 enum SettingsSync: SyncedThing {
     static let entity = "settings"
 
@@ -21,6 +25,8 @@ enum SettingsSync: SyncedThing {
         var speculativeGroups: [String]
         var notifications: NotificationSettings
         var onboardingCompleted: Bool
+        /// Each mode's profile in use, by mode (`official`, `parallel`, `manual`).
+        var rateProfiles: [String: String]?
         var updatedAt: String
     }
 
@@ -35,7 +41,15 @@ enum SettingsSync: SyncedThing {
             baseCurrency: record.baseCurrency, exchangeMode: settings.exchangeMode, priceRefreshIntervalMinutes: record.priceRefreshIntervalMinutes,
             staleFiatMinutes: record.staleFiatMinutes, staleCryptoMinutes: record.staleCryptoMinutes, staleEquityMinutes: record.staleEquityMinutes,
             allocationDriftPoints: record.allocationDriftPoints, speculativeGroups: record.speculativeGroups, notifications: record.notifications,
-            onboardingCompleted: record.onboardingCompleted, updatedAt: record.updatedAt))
+            onboardingCompleted: record.onboardingCompleted, rateProfiles: try rateProfiles(db, identities: identities), updatedAt: record.updatedAt))
+    }
+
+    private static func rateProfiles(_ db: Database, identities: SyncIdentities) throws -> [String: String] {
+        var profiles: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, type FROM rate_profiles WHERE is_default = 1 ORDER BY id") {
+            profiles[row[1]] = try identities.gid(RateProfileSync.self, localId: row[0])
+        }
+        return profiles
     }
 
     static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
@@ -76,6 +90,18 @@ enum SettingsSync: SyncedThing {
         if completing { settings.onboardingProgress = nil }
         settings.updatedAt = fields.updatedAt
         try settings.update(db)
+        for (mode, profile) in (fields.rateProfiles ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard ExchangeMode(rawValue: mode) != nil else { throw LedgerError.invalid("a synced rate profile choice names the mode '\(mode)'", field: field) }
+            let id = try identities.localId(RateProfileSync.self, gid: profile, field: "rateProfiles")
+            guard try db.cachedValue(String.self, sql: "SELECT type FROM rate_profiles WHERE id = ?", arguments: [id]) == mode else {
+                throw LedgerError.invalid("a synced rate profile choice for \(mode) names a profile of another type", field: field)
+            }
+            let changed = try Int64.fetchAll(db, sql: "SELECT id FROM rate_profiles WHERE type = ? AND is_default != (id = ?)", arguments: [mode, id])
+            try db.execute(sql: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [id, mode])
+            for profile in changed {
+                try context.record(.rateProfileUpdated, id: String(profile), data: try RateHandlers.profile(db, id: profile, field: field))
+            }
+        }
         try context.record(completing ? .setupCompleted : .settingsUpdated, id: "settings", data: settings.record)
         return 1
     }

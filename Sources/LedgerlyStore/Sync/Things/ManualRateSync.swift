@@ -1,0 +1,82 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Rates typed by hand (`rates set`, source `manual`), overrides included. A rate is known by its
+/// profile, pair and moment (the table's key), so the global id is made of them
+/// (`rate:<profile gid>:<BASE>/<QUOTE>@<asOf>`): the same moment typed on two devices apart is one
+/// rate, the later value winning. Fetched rates are not synced: every device fetches its own, and
+/// a synced transaction carries the rates it was converted with.
+enum ManualRateSync: SyncedThing {
+    static let entity = "manual_rate"
+
+    private struct Fields: Codable {
+        var profile: String
+        var base: String
+        var quote: String
+        var asOf: String
+        var rate: String
+        var customOverride: Bool
+        var confirmedAt: String?
+        var overrideEndedAt: String?
+        var createdAt: String
+    }
+
+    static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM rates WHERE id > ? AND source = 'manual' ORDER BY id LIMIT ?", arguments: [after, limit])
+        return (ids, ids.last ?? after)
+    }
+
+    /// The manual rate of one profile, pair and moment, if there is one.
+    static func id(profileId: Int64, base: String, quote: String, asOf: String, _ db: Database) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual'",
+                           arguments: [profileId, base, quote, asOf])
+    }
+
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
+        guard let row = try db.cachedRow(sql: "SELECT profile_id, base, quote, as_of FROM rates WHERE id = ? AND source = 'manual'", arguments: [id]) else { return nil }
+        return "rate:\(try identities.gid(RateProfileSync.self, localId: row[0])):\(row[1] as String)/\(row[2] as String)@\(row[3] as String)"
+    }
+
+    static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
+        guard let row = try db.cachedRow(sql: "SELECT * FROM rates WHERE id = ? AND source = 'manual'", arguments: [id]) else { return nil }
+        return try SyncFields.object(Fields(
+            profile: try identities.gid(RateProfileSync.self, localId: row["profile_id"]), base: row["base"], quote: row["quote"], asOf: row["as_of"],
+            rate: row["rate"], customOverride: row["custom_override"], confirmedAt: row["confirmed_at"], overrideEndedAt: row["override_ended_at"],
+            createdAt: row["created_at"]))
+    }
+
+    /// Written as `rates set` writes it; a rate for the profile in use fills in the base amounts
+    /// of transactions that waited for it, as a typed one does.
+    static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
+        let db = context.db
+        let field = FieldPath.body("messages")
+        let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
+        let profileId = try identities.localId(RateProfileSync.self, gid: fields.profile, field: "profile")
+        let (base, quote) = try RateHandlers.pair(fields.base, fields.quote)
+        let rate = try RateHandlers.exchangeRate(fields.rate, field: field)
+        let asOf = try InputRules.timestamp(fields.asOf, field: field)
+        guard gid == "rate:\(fields.profile):\(base)/\(quote)@\(asOf)" else {
+            throw LedgerError.invalid("a synced rate for \(base)/\(quote) at \(asOf) does not have that rate's id (\(gid))", field: field)
+        }
+        try db.execute(cached: """
+            INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at, override_ended_at)
+            VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?, ?, ?)
+            ON CONFLICT (profile_id, base, quote, as_of, source)
+            DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override,
+                          created_at = excluded.created_at, confirmed_at = excluded.confirmed_at, override_ended_at = excluded.override_ended_at
+            """, arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, fields.customOverride, fields.createdAt,
+                             fields.confirmedAt, fields.overrideEndedAt])
+        guard let id = try Self.id(profileId: profileId, base: base, quote: quote, asOf: asOf, db) else {
+            throw LedgerError.broken("the synced rate was stored but cannot be read back")
+        }
+        try context.record(.ratesUpdated, id: String(profileId), data: RatesUpdatedSummary(
+            profileId: profileId, source: "manual", stored: 1, confirmed: 0, pairs: ["\(base)/\(quote)"], truncated: false, newestAsOf: asOf))
+        if try RateHandlers.activeProfile(db, id: nil, mode: nil, field: field).id == profileId { try BaseAmountBackfill.run(&context) }
+        return id
+    }
+
+    static func delete(localId: Int64, _ context: inout WriteContext) throws -> String? {
+        "a rate was deleted on another device, but rates are not deleted: it stays here"
+    }
+}

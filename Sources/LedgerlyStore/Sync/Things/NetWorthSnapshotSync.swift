@@ -1,0 +1,56 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Monthly net-worth snapshots. The global id is the month (`snapshot:<YYYY-MM>`), so snapshots
+/// two devices' schedules take of one month while apart are one. A snapshot is one figure set
+/// taken at one moment: it travels as a single field, so the later one wins whole, never a mix of
+/// two devices' figures. Its items name the ids of the device that took it, as taken.
+///
+/// The local id is the month as a number (2026-10 is 202610): the table is keyed by month.
+enum NetWorthSnapshotSync: SyncedThing {
+    static let entity = "networth_snapshot"
+
+    private struct Fields: Codable {
+        var snapshot: NetWorthSnapshotRecord
+    }
+
+    static func localId(month: String) -> Int64? {
+        guard month.count == 7, let year = Int64(month.prefix(4)), let number = Int64(month.suffix(2)), (1...12).contains(number) else { return nil }
+        return year * 100 + number
+    }
+
+    static func month(localId: Int64) -> String {
+        let year = String(localId / 100), number = String(localId % 100)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + (number.count < 2 ? "0" : "") + number
+    }
+
+    static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
+        let months = try String.fetchAll(db, sql: "SELECT month FROM networth_snapshots WHERE month > ? ORDER BY month LIMIT ?",
+                                         arguments: [after == 0 ? "" : month(localId: after), limit])
+        let ids = months.compactMap(localId(month:))
+        return (ids, ids.last ?? after)
+    }
+
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? { "snapshot:\(month(localId: id))" }
+
+    static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
+        guard let row = try db.cachedRow(sql: "SELECT * FROM networth_snapshots WHERE month = ?", arguments: [month(localId: id)]) else { return nil }
+        return try SyncFields.object(Fields(snapshot: try NetWorthSnapshotHandlers.record(row, includeItems: true)))
+    }
+
+    static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
+        let field = FieldPath.body("messages")
+        let snapshot = try SyncFields.decode(Fields.self, from: object, entity: entity).snapshot
+        guard gid == "snapshot:\(snapshot.month)", let id = Self.localId(month: snapshot.month) else {
+            throw LedgerError.invalid("a synced net-worth snapshot of \(snapshot.month) does not have that month's id (\(gid))", field: field)
+        }
+        try NetWorthRestoreHandler.restore(snapshot, replacing: true, context.db, field: field)
+        try context.record(.netWorthSnapshotTaken, id: snapshot.month, data: snapshot)
+        return id
+    }
+
+    static func delete(localId: Int64, _ context: inout WriteContext) throws -> String? {
+        "the net-worth snapshot of \(month(localId: localId)) was deleted on another device, but a snapshot is kept once taken: it stays here"
+    }
+}

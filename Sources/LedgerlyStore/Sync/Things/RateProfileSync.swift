@@ -1,0 +1,65 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Rate profiles. Every ledger starts with `official`, `parallel` and `manual`, and two devices
+/// may each make a profile of one name while apart: the global id is the name (`profile:<name>`,
+/// in lower case, as names are unique ignoring case), so those are one profile on every device.
+/// Which profile each mode uses is a setting (`SettingsSync`, D311), not a field here. When it was
+/// last updated is not synced: each device fetches its own rates.
+enum RateProfileSync: SyncedThing {
+    static let entity = "rate_profile"
+
+    private struct Fields: Codable {
+        var name: String
+        var type: ExchangeMode
+        var primarySource: String?
+        var notes: String?
+        var createdAt: String
+    }
+
+    static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM rate_profiles WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit])
+        return (ids, ids.last ?? after)
+    }
+
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT name FROM rate_profiles WHERE id = ?", arguments: [id]).map(gid(name:))
+    }
+
+    static func gid(name: String) -> String { "profile:\(name.lowercased())" }
+
+    static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
+        guard let profile = try RateProfileRow.fetchOne(db, key: id) else { return nil }
+        return try SyncFields.object(Fields(
+            name: profile.name, type: ExchangeMode(rawValue: profile.type) ?? .manual, primarySource: profile.primarySource, notes: profile.notes,
+            createdAt: profile.createdAt))
+    }
+
+    /// A profile not known here by its global id may still be here under its name, made before
+    /// sync was on (the three every ledger starts with): that one is taken, not made twice.
+    static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
+        let db = context.db
+        let field = FieldPath.body("messages")
+        let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
+        let name = try InputRules.name(fields.name, field: field)
+        guard gid == Self.gid(name: name) else { throw LedgerError.invalid("a synced rate profile named '\(name)' does not have that name's id (\(gid))", field: field) }
+        let existing = try localId ?? db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ?", arguments: [name])
+        let current = try existing.flatMap { try RateProfileRow.fetchOne(db, key: $0) }
+        if let current, current.type != fields.type.rawValue {
+            throw LedgerError.invalid("a synced rate profile cannot change type", field: field)
+        }
+        var row = try RateProfileRow(
+            id: existing ?? (try SyncNames.freeId(idHint, table: "rate_profiles", db)), name: name, type: fields.type,
+            primarySource: try InputRules.optionalText(fields.primarySource, field: field, limit: 50), notes: try InputRules.optionalText(fields.notes, field: field, limit: 1_000),
+            isDefault: current?.isDefault ?? false, lastUpdated: current?.lastUpdated, createdAt: fields.createdAt)
+        if existing != nil { try row.update(db) } else { try row.insert(db) }
+        let id = row.id ?? 0
+        try context.record(existing == nil ? .rateProfileCreated : .rateProfileUpdated, id: String(id), data: row.record)
+        return id
+    }
+
+    static func delete(localId: Int64, _ context: inout WriteContext) throws -> String? {
+        "rate profile \(localId) was deleted on another device, but rate profiles are not deleted: it stays here"
+    }
+}
