@@ -326,6 +326,34 @@ import Testing
         #expect(profilesA == (try SyncFields.text(try await b.call(RateProfileListRequest()).profiles.map { [$0.name, $0.notes ?? "", String($0.isDefault)] })))
     }
 
+    /// A month's snapshot taken on two devices: the one taken first stands on both, although the
+    /// later one carries the newer clock; two rate profiles of one name and different types made
+    /// apart are both kept, one renamed.
+    @Test func theFirstSnapshotStandsAndProfilesOfOneNameButTwoTypesAreTwo() async throws {
+        let (a, _) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        try await hub.push(a)
+        let b = try await Store(setUp: false)
+        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
+        try await hub.pull(b)
+
+        let month = LedgerMonth.previous(String(Timestamp.today(at: Date()).prefix(7)))
+        let first = try await a.call(NetWorthSnapshotTakeRequest(month: month)).snapshot
+        try await Task.sleep(for: .milliseconds(5))
+        _ = try await b.call(NetWorthSnapshotTakeRequest(month: month))
+        _ = try await a.call(RateProfileCreateRequest(name: "Black", type: .parallel))
+        _ = try await b.call(RateProfileCreateRequest(name: "black", type: .manual))
+        let notices = try await hub.meet([a, b])
+        for store in [a, b] {
+            let snapshots = try await store.call(NetWorthSnapshotListRequest(includeItems: true)).snapshots
+            #expect(snapshots.map(\.takenAt) == [first.takenAt])
+            let names = try await store.call(RateProfileListRequest()).profiles.filter { $0.name.lowercased().hasPrefix("black") }.map { "\($0.name) \($0.type.rawValue)" }.sorted()
+            #expect(names == ["Black parallel", "black (2) manual"] || names == ["Black (2) parallel", "black manual"], "\(names)")
+        }
+        #expect(notices.contains { $0.contains("rate_profile named") }, "\(notices)")
+    }
+
     /// Disabling keeps everything; enabling the same ledger again sends only what changed.
     @Test func disablingAndEnablingAgainSendsNoDuplicates() async throws {
         let (a, ids) = try await Self.filledStore()

@@ -25,7 +25,7 @@ public enum CredentialsError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notARegularFile(let path):
             "\(path) is not a regular file"
         case .missing(let path):
-            "\(path) does not exist"
+            "\(path) is missing: `ledgerly sync enable` writes the sync credentials again"
         case .unreadable(let path, let reason):
             "\(path) could not be read: \(reason)"
         case .unwritable(let path, let reason):

@@ -607,6 +607,17 @@ enum StoreMigrations {
         migrator.registerMigration("v16-withdrawn-contributions-unlinked") { db in
             try db.execute(sql: "UPDATE goal_contributions SET tx_id = NULL WHERE withdrawn_at IS NOT NULL AND tx_id IS NOT NULL")
         }
+        // Sync stamps a profile's typed rates on each `rates.updated` of source `manual`: found
+        // without reading the profile's fetched rates (a profile may hold years of a feed).
+        migrator.registerMigration("v17-typed-rates") { db in
+            try db.execute(sql: "CREATE INDEX rates_typed ON rates(profile_id, id) WHERE source = 'manual'")
+        }
+        // A device already syncing sends what this version syncs and the last did not (goals,
+        // snapshots, assets, liabilities, rate profiles, typed rates): the scan runs again from
+        // the first such kind; things already sent and unchanged send nothing.
+        migrator.registerMigration("v18-sync-new-kinds") { db in
+            try db.execute(sql: "UPDATE sync_state SET scan_entity = 'rate_profile', scan_after = 0 WHERE enabled = 1")
+        }
         return migrator
     }
 }

@@ -80,14 +80,19 @@ struct SyncApplier {
             }
             if case .failure(let refusal) = outcome {
                 let localNewest = row.clocks.values.max() ?? ""
-                guard message.hlc > localNewest else {
-                    identities.notices.append("a change to \(thing.entity) \(localId) from device \(message.device.prefix(8)) did not fit this device's newer change (\(refusal.reason)): this device's version stands")
+                // The newer message whole, when it is the newer one and this ledger takes it; a
+                // refusal of that too must not stop every later message, so this version stands.
+                let whole = message.hlc > localNewest ? try context.undoingRefusal { context in
+                    try thing.write(message.fields, gid: message.gid, localId: localId, idHint: nil, identities: identities, &context)
+                } : nil
+                guard case .success = whole else {
+                    let reason = if case .failure(let again) = whole { again.reason } else { refusal.reason }
+                    identities.notices.append("a change to \(thing.entity) \(localId) from device \(message.device.prefix(8)) did not fit this device's \(whole == nil ? "newer change" : "ledger") (\(reason)): this device's version stands")
                     row.clocks = clocks.merging(row.clocks) { max($0, $1) }
                     try row.save(db)
                     unchanged += 1
                     return
                 }
-                _ = try thing.write(message.fields, gid: message.gid, localId: localId, idHint: nil, identities: identities, &context)
                 identities.notices.append("changes to \(thing.entity) \(localId) made apart did not fit together (\(refusal.reason)): the newer one, from device \(message.device.prefix(8)), stands whole")
                 fields = message.fields
                 clocks = message.clocks

@@ -5,10 +5,10 @@ import LedgerlyProtocol
 /// Names two devices gave while apart, and ids a joining device can keep.
 ///
 /// The rule (docs/sync.md): when a wallet (or a category at one level, a recurring template, a
-/// goal, a manual asset, a liability) arrives with a name a different one here already has, the one with the
-/// greater global id is renamed `Name (2)` (the next free number), on every device alike, since
-/// each compares the same two ids. Both are kept, nothing is merged behind the user's back, and
-/// `sync status` says what was renamed.
+/// goal, a manual asset, a liability, a rate profile) arrives with a name a different one here
+/// already has, the one with the greater global id is renamed `Name (2)` (the next free number),
+/// on every device alike, since each compares the same two ids. Both are kept, nothing is merged
+/// behind the user's back, and `sync status` says what was renamed.
 enum SyncNames {
     enum Scope {
         case wallets
@@ -17,6 +17,7 @@ enum SyncNames {
         case goals
         case manualAssets
         case liabilities
+        case rateProfiles
 
         var table: String {
             switch self {
@@ -26,6 +27,7 @@ enum SyncNames {
             case .goals: "goals"
             case .manualAssets: "manual_assets"
             case .liabilities: "liabilities"
+            case .rateProfiles: "rate_profiles"
             }
         }
     }
@@ -58,6 +60,8 @@ enum SyncNames {
             try context.record(.manualAssetUpdated, id: String(other), data: try ManualAssetRow.find(db, id: other, field: .body("messages")).record(db, withValuations: true))
         case .liabilities:
             try context.record(.liabilityUpdated, id: String(other), data: try LiabilityRow.find(db, id: other, field: .body("messages")).record(db, withHistory: true))
+        case .rateProfiles:
+            try context.record(.rateProfileUpdated, id: String(other), data: try RateHandlers.profile(db, id: other, field: .body("messages")))
         }
         identities.notices.append("two devices made a \(thing.kind.entity) named '\(own)' while apart: the one this device had is now '\(renamed)'")
         return name
@@ -73,7 +77,7 @@ enum SyncNames {
 
     private static func holder(of name: String, in scope: Scope, _ db: Database) throws -> Int64? {
         switch scope {
-        case .wallets, .recurring, .goals, .manualAssets, .liabilities:
+        case .wallets, .recurring, .goals, .manualAssets, .liabilities, .rateProfiles:
             try db.cachedValue(Int64.self, sql: "SELECT id FROM \(scope.table) WHERE name = ? COLLATE NOCASE", arguments: [name])
         case .categories(let parentId):
             try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name])

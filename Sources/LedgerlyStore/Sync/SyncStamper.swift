@@ -29,11 +29,16 @@ enum SyncStamper {
             }
         }
         guard state.scanEntity == nil else { return false }
+        // A thing with a history (a goal's contributions, an asset's valuations, a liability's
+        // entries, a profile's typed rates) is stamped whole once per run, however many of the
+        // run's events name it: a batch that brings 1,000 entries of one liability logs 1,000
+        // `liability.updated`, and stamping the whole history for each would be 1,000².
+        var stampedWhole: Set<String> = []
         while left > 0 {
             let rows = try Row.fetchAll(db, sql: "SELECT seq, type, entity_id, data FROM change_log WHERE seq > ? ORDER BY seq LIMIT 500", arguments: [state.stampedSeq])
             guard !rows.isEmpty else { return true }
             for row in rows {
-                left -= try stamp(type: row[1], entityId: row[2], data: row[3], state: &state, identities: identities)
+                left -= try stamp(type: row[1], entityId: row[2], data: row[3], state: &state, identities: identities, stampedWhole: &stampedWhole)
                 state.stampedSeq = row[0]
                 if left <= 0 { break }
             }
@@ -42,9 +47,16 @@ enum SyncStamper {
     }
 
     /// Stamps what one event touched; returns how many things.
-    private static func stamp(type: String, entityId: String, data: String, state: inout SyncStateRow, identities: SyncIdentities) throws -> Int {
+    private static func stamp(type: String, entityId: String, data: String, state: inout SyncStateRow, identities: SyncIdentities,
+                              stampedWhole: inout Set<String>) throws -> Int {
         let db = identities.db
-        switch ChangeEventType(rawValue: type) {
+        let event = ChangeEventType(rawValue: type)
+        // Once per run for a thing stamped with its history (above).
+        if let event, [.goalCreated, .goalUpdated, .manualAssetCreated, .manualAssetUpdated, .liabilityCreated, .liabilityUpdated].contains(event),
+           !stampedWhole.insert("\(event.entity):\(entityId)").inserted {
+            return 0
+        }
+        switch event {
         case .settingsUpdated, .setupCompleted:
             try identities.stamp(SettingsSync.self, localId: 1)
             return 1
@@ -92,17 +104,14 @@ enum SyncStamper {
             try identities.stamp(SettingsSync.self, localId: 1)
             return 2
         case .ratesUpdated:
-            // Only typed rates are synced; a typed rate's event names its pair and moment.
+            // Only typed rates are synced. The event names at most 100 pairs and only the newest
+            // moment (a `rates.batch` with source `manual` may store many), so every typed rate of
+            // the profile is stamped: an unchanged one sends nothing.
             let summary = try MessageCoding.decoder().decode(RatesUpdatedSummary.self, from: .init(data.utf8))
-            guard summary.source == "manual", let asOf = summary.newestAsOf else { return 0 }
-            var stamped = 0
-            for pair in summary.pairs {
-                let parts = pair.split(separator: "/").map(String.init)
-                guard parts.count == 2, let id = try ManualRateSync.id(profileId: summary.profileId, base: parts[0], quote: parts[1], asOf: asOf, db) else { continue }
-                try identities.stamp(ManualRateSync.self, localId: id)
-                stamped += 1
-            }
-            return stamped
+            guard summary.source == "manual", stampedWhole.insert("typed rates:\(summary.profileId)").inserted else { return 0 }
+            let ids = try ManualRateSync.ids(profileId: summary.profileId, db)
+            for id in ids { try identities.stamp(ManualRateSync.self, localId: id) }
+            return ids.count
         case .rateOverrideEnded:
             guard let id = Int64(entityId) else { return 0 }
             try identities.stamp(ManualRateSync.self, localId: id)

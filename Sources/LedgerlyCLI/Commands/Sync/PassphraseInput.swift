@@ -9,6 +9,8 @@ enum PassphraseInput {
             // One reader for every program that takes a passphrase file (D288's rules live there).
             do {
                 return try PassphraseFile.read(path: file)
+            } catch .missing {
+                throw CLIFailure(message: "the passphrase file \(file) does not exist", status: .refused)
             } catch {
                 throw CLIFailure(message: error.description, status: .refused)
             }

@@ -49,10 +49,10 @@ enum GoalContributionSync: SyncedThing {
             autoFundMonth: contribution.autoFundMonth, createdAt: contribution.createdAt, withdrawnAt: contribution.withdrawnAt))
     }
 
-    /// The transfer that moves a counted contribution's money. A withdrawn one names none: its
-    /// transfer is gone, and SQLite may since have given that id to another transaction.
+    /// The transfer that moves a counted contribution's money. A withdrawn one names none (D307),
+    /// nor one whose link names no transfer's outgoing leg (rows from before D76 may).
     private static func transfer(of contribution: GoalContributionRow, identities: SyncIdentities) throws -> String? {
-        guard contribution.withdrawnAt == nil, let id = contribution.transactionId else { return nil }
+        guard contribution.withdrawnAt == nil, let id = contribution.transactionId, try TransferSync.outgoingLeg(identities.db, id: id) == id else { return nil }
         return try identities.gid(TransferSync.self, localId: id)
     }
 

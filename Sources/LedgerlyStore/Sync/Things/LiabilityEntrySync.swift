@@ -80,6 +80,7 @@ enum LiabilityEntrySync: SyncedThing {
         guard (fields.kind == .payment) == (fields.payment != nil) else {
             throw LedgerError.invalid("a synced liability entry of kind \(fields.kind.rawValue) \(fields.payment == nil ? "has no" : "has a") payment", field: field)
         }
+        let overdrawnBefore = try LiabilityHistory.read(db, liabilityId: liabilityId).firstOverdrawn?.id
         let id: Int64
         if let localId {
             // Entries are never changed where they are made: only its own columns are written
@@ -109,7 +110,8 @@ enum LiabilityEntrySync: SyncedThing {
                                  notes, fields.createdAt])
             id = db.lastInsertedRowID
         }
-        if let overdrawn = try LiabilityHistory.read(db, liabilityId: liabilityId).firstOverdrawn {
+        // Said once, when this entry takes the balance below zero, not again for each later one.
+        if let overdrawn = try LiabilityHistory.read(db, liabilityId: liabilityId).firstOverdrawn, overdrawn.id != overdrawnBefore {
             identities.notices.append("payments made on two devices apart pay off more than \(liability.name) owed on \(overdrawn.date): its balance is below zero until a `ledgerly liability revalue` sets it")
         }
         try context.record(.liabilityUpdated, id: String(liabilityId), data: try liability.record(db, withHistory: true))

@@ -39,10 +39,10 @@ enum ManualAssetSync: SyncedThing {
         let field = FieldPath.body("messages")
         let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
         let currency = try InputRules.currency(fields.currency, field: field)
-        let name = try SyncNames.settle(InputRules.name(fields.name, field: field), of: (self, gid, localId), among: .manualAssets, identities: identities, &context)
         if let localId, try ManualAssetRow.find(db, id: localId, field: field).currency != currency.code {
             throw LedgerError.invalid("a synced manual asset cannot change currency", field: field)
         }
+        let name = try SyncNames.settle(InputRules.name(fields.name, field: field), of: (self, gid, localId), among: .manualAssets, identities: identities, &context)
         var row = try ManualAssetRow(
             id: localId ?? (try SyncNames.freeId(idHint, table: "manual_assets", db)), name: name, assetType: fields.assetType.rawValue, currency: currency.code,
             volatile: fields.volatile, includeInCore: fields.includeInCore, includeInTangible: fields.includeInTangible,

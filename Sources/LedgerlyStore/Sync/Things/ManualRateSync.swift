@@ -27,6 +27,11 @@ enum ManualRateSync: SyncedThing {
         return (ids, ids.last ?? after)
     }
 
+    /// Every typed rate of one profile.
+    static func ids(profileId: Int64, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT id FROM rates WHERE profile_id = ? AND source = 'manual' ORDER BY id", arguments: [profileId])
+    }
+
     /// The manual rate of one profile, pair and moment, if there is one.
     static func id(profileId: Int64, base: String, quote: String, asOf: String, _ db: Database) throws -> Int64? {
         try db.cachedValue(Int64.self, sql: "SELECT id FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual'",

@@ -4,8 +4,10 @@ import LedgerlyProtocol
 
 /// Monthly net-worth snapshots. The global id is the month (`snapshot:<YYYY-MM>`), so snapshots
 /// two devices' schedules take of one month while apart are one. A snapshot is one figure set
-/// taken at one moment: it travels as a single field, so the later one wins whole, never a mix of
-/// two devices' figures. Its items name the ids of the device that took it, as taken.
+/// taken at one moment: it travels as a single field, never a mix of two devices' figures. Of two
+/// snapshots of one month the one taken first stands, whatever the clocks say: a snapshot is taken
+/// once, and a device that joins takes the months it sees missing before the ledger has reached it
+/// (D309). Its items name the ids of the device that took it, as taken.
 ///
 /// The local id is the month as a number (2026-10 is 202610): the table is keyed by month.
 enum NetWorthSnapshotSync: SyncedThing {
@@ -44,6 +46,18 @@ enum NetWorthSnapshotSync: SyncedThing {
         let snapshot = try SyncFields.decode(Fields.self, from: object, entity: entity).snapshot
         guard gid == "snapshot:\(snapshot.month)", let id = Self.localId(month: snapshot.month) else {
             throw LedgerError.invalid("a synced net-worth snapshot of \(snapshot.month) does not have that month's id (\(gid))", field: field)
+        }
+        // The one here stands when it was taken first (ties: the smaller figures' text, so every
+        // device picks the same); it is then stamped again, and the others take it.
+        if let row = try context.db.cachedRow(sql: "SELECT * FROM networth_snapshots WHERE month = ?", arguments: [snapshot.month]) {
+            let kept = try NetWorthSnapshotHandlers.record(row, includeItems: true)
+            let keptText = try SyncFields.text(kept)
+            if keptText == (try SyncFields.text(snapshot)) { return id }
+            if (kept.takenAt, keptText) < (snapshot.takenAt, try SyncFields.text(snapshot)) {
+                // Its event has the stamp send it on, with a newer clock than the message's.
+                try context.record(.netWorthSnapshotTaken, id: kept.month, data: kept)
+                return id
+            }
         }
         try NetWorthRestoreHandler.restore(snapshot, replacing: true, context.db, field: field)
         try context.record(.netWorthSnapshotTaken, id: snapshot.month, data: snapshot)

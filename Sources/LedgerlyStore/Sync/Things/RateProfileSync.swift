@@ -3,10 +3,11 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// Rate profiles. Every ledger starts with `official`, `parallel` and `manual`, and two devices
-/// may each make a profile of one name while apart: the global id is the name (`profile:<name>`,
-/// in lower case, as names are unique ignoring case), so those are one profile on every device.
-/// Which profile each mode uses is a setting (`SettingsSync`, D311), not a field here. When it was
-/// last updated is not synced: each device fetches its own rates.
+/// may each make a profile of one name while apart: the global id is the type and the name
+/// (`profile:<type>:<name>`, the name with A–Z in lower case, as SQLite's NOCASE compares), so
+/// those are one profile on every device. Two of one name but different types are two profiles,
+/// and one is renamed (`SyncNames`). Which profile each mode uses is a setting (`SettingsSync`,
+/// D311), not a field here. When it was last updated is not synced: each device fetches its own.
 enum RateProfileSync: SyncedThing {
     static let entity = "rate_profile"
 
@@ -24,10 +25,14 @@ enum RateProfileSync: SyncedThing {
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        try db.cachedValue(String.self, sql: "SELECT name FROM rate_profiles WHERE id = ?", arguments: [id]).map(gid(name:))
+        try db.cachedRow(sql: "SELECT name, type FROM rate_profiles WHERE id = ?", arguments: [id]).map { gid(name: $0[0], type: $0[1]) }
     }
 
-    static func gid(name: String) -> String { "profile:\(name.lowercased())" }
+    static func gid(name: String, type: String) -> String {
+        // NOCASE folds A–Z only: "É" and "é" are two names, and must be two ids.
+        let folded = String(String.UnicodeScalarView(name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        return "profile:\(type):\(folded)"
+    }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
         guard let profile = try RateProfileRow.fetchOne(db, key: id) else { return nil }
@@ -36,19 +41,21 @@ enum RateProfileSync: SyncedThing {
             createdAt: profile.createdAt))
     }
 
-    /// A profile not known here by its global id may still be here under its name, made before
-    /// sync was on (the three every ledger starts with): that one is taken, not made twice.
+    /// A profile not known here by its global id may still be here under its name and type, made
+    /// before sync was on (the three every ledger starts with): that one is taken, not made twice.
     static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
         let db = context.db
         let field = FieldPath.body("messages")
         let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
-        let name = try InputRules.name(fields.name, field: field)
-        guard gid == Self.gid(name: name) else { throw LedgerError.invalid("a synced rate profile named '\(name)' does not have that name's id (\(gid))", field: field) }
-        let existing = try localId ?? db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ?", arguments: [name])
+        let given = try InputRules.name(fields.name, field: field)
+        // Taken by name only when the id is that name's: a profile renamed since keeps its id.
+        let existing = try localId ?? (gid == Self.gid(name: given, type: fields.type.rawValue)
+            ? db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ? AND type = ?", arguments: [given, fields.type.rawValue]) : nil)
         let current = try existing.flatMap { try RateProfileRow.fetchOne(db, key: $0) }
         if let current, current.type != fields.type.rawValue {
             throw LedgerError.invalid("a synced rate profile cannot change type", field: field)
         }
+        let name = try SyncNames.settle(given, of: (self, gid, existing), among: .rateProfiles, identities: identities, &context)
         var row = try RateProfileRow(
             id: existing ?? (try SyncNames.freeId(idHint, table: "rate_profiles", db)), name: name, type: fields.type,
             primarySource: try InputRules.optionalText(fields.primarySource, field: field, limit: 50), notes: try InputRules.optionalText(fields.notes, field: field, limit: 1_000),

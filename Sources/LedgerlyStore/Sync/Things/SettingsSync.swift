@@ -91,10 +91,13 @@ enum SettingsSync: SyncedThing {
         settings.updatedAt = fields.updatedAt
         try settings.update(db)
         for (mode, profile) in (fields.rateProfiles ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard ExchangeMode(rawValue: mode) != nil else { throw LedgerError.invalid("a synced rate profile choice names the mode '\(mode)'", field: field) }
-            let id = try identities.localId(RateProfileSync.self, gid: profile, field: "rateProfiles")
-            guard try db.cachedValue(String.self, sql: "SELECT type FROM rate_profiles WHERE id = ?", arguments: [id]) == mode else {
-                throw LedgerError.invalid("a synced rate profile choice for \(mode) names a profile of another type", field: field)
+            // A choice this device cannot follow (a profile it left out, a mode a newer version
+            // has) keeps this device's choice for that mode, and says so: the rest still applies.
+            guard ExchangeMode(rawValue: mode) != nil,
+                  let id = try SyncIdentityRow.find(db, entity: RateProfileSync.entity, gid: profile)?.localId,
+                  try db.cachedValue(String.self, sql: "SELECT type FROM rate_profiles WHERE id = ?", arguments: [id]) == mode else {
+                identities.notices.append("the rate profile another device uses for \(mode) rates is not here: this device keeps its own choice for \(mode)")
+                continue
             }
             let changed = try Int64.fetchAll(db, sql: "SELECT id FROM rate_profiles WHERE type = ? AND is_default != (id = ?)", arguments: [mode, id])
             try db.execute(sql: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [id, mode])

@@ -34,6 +34,14 @@ enum TransferSync: SyncedThing {
         return (ids, ids.last ?? after)
     }
 
+    /// An auto-fund's transfer has its month's id, `<goal gid>:<YYYY-MM>`, like its contribution
+    /// (D308): also one made before sync was on, which no claim named.
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
+        guard let row = try db.cachedRow(sql: "SELECT goal_id, autofund_month FROM goal_contributions WHERE tx_id = ? AND autofund_month IS NOT NULL", arguments: [id])
+        else { return nil }
+        return GoalContributionSync.autoFundGid(goal: try identities.gid(GoalSync.self, localId: row[0]), month: row[1])
+    }
+
     /// The outgoing leg's id for either leg of a transfer; nil when `id` is not a transfer leg.
     static func outgoingLeg(_ db: Database, id: Int64) throws -> Int64? {
         guard let row = try db.cachedRow(sql: "SELECT kind, counterparty_tx_id FROM transactions WHERE id = ? AND counterparty_tx_id IS NOT NULL", arguments: [id]) else { return nil }
