@@ -613,10 +613,11 @@ enum StoreMigrations {
             try db.execute(sql: "CREATE INDEX rates_typed ON rates(profile_id, id) WHERE source = 'manual'")
         }
         // A device already syncing sends what this version syncs and the last did not (goals,
-        // snapshots, assets, liabilities, rate profiles, typed rates): the scan runs again from
-        // the first such kind; things already sent and unchanged send nothing.
+        // snapshots, assets, liabilities, rate profiles, typed rates, the settings' profile
+        // choices): the scan runs again from the start; what was sent and is unchanged sends
+        // nothing.
         migrator.registerMigration("v18-sync-new-kinds") { db in
-            try db.execute(sql: "UPDATE sync_state SET scan_entity = 'rate_profile', scan_after = 0 WHERE enabled = 1")
+            try db.execute(sql: "UPDATE sync_state SET scan_entity = 'settings', scan_after = 0 WHERE enabled = 1")
         }
         return migrator
     }

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+@testable import LedgerlyStore
+import Testing
+
+/// The migrations that come with the kinds synced since `v15-sync`, on a database a syncing
+/// device wrote before them.
+@Suite struct SyncUpgradeMigrationTests {
+    /// `v18-sync-new-kinds`: a device that was syncing scans again from the start, so its goals,
+    /// assets, liabilities, snapshots, rate profiles, typed rates and the settings' profile
+    /// choices go up; one that was not stays still.
+    /// `v16-withdrawn-contributions-unlinked`: a withdrawn contribution names no transaction.
+    @Test func aSyncingDeviceScansAgainAndWithdrawnContributionsAreUnlinked() throws {
+        for enabled in [true, false] {
+            let queue = try DatabaseQueue()
+            let migrator = StoreMigrations.migrator()
+            try migrator.migrate(queue, upTo: "v15-sync")
+            try queue.write { db in
+                try db.execute(sql: "UPDATE sync_state SET enabled = ?, device_id = 'b7e24d90-1c5a-4f3e-9d68-2a0f4c7e1b55', stamped_seq = 40 WHERE id = 1",
+                               arguments: [enabled])
+                try db.execute(sql: "INSERT INTO goals (id, name, target_minor, currency, created_at, updated_at) VALUES (1, 'Trip', 100000, 'EUR', 'now', 'now')")
+                for (id, withdrawn) in [(1, "2026-11-02T10:00:00.000Z"), (2, nil)] {
+                    try db.execute(sql: "INSERT INTO goal_contributions (id, goal_id, amount_minor, date, tx_id, created_at, withdrawn_at) VALUES (?, 1, 500, '2026-11-01', ?, 'now', ?)",
+                                   arguments: [id, 40 + id, withdrawn])
+                }
+            }
+            try migrator.migrate(queue)
+            let scan = try queue.read { db in try Row.fetchOne(db, sql: "SELECT scan_entity, scan_after, stamped_seq FROM sync_state WHERE id = 1") }
+            #expect(scan?["scan_entity"] == (enabled ? SettingsSync.entity : nil))
+            #expect(scan?["scan_after"] == 0 && scan?["stamped_seq"] == 40)
+            let links = try queue.read { db in try Int64?.fetchAll(db, sql: "SELECT tx_id FROM goal_contributions ORDER BY id") }
+            #expect(links == [nil, 42])
+        }
+    }
+}
