@@ -50,13 +50,7 @@ enum SyncStamper {
     private static func stamp(type: String, entityId: String, data: String, state: inout SyncStateRow, identities: SyncIdentities,
                               stampedWhole: inout Set<String>) throws -> Int {
         let db = identities.db
-        let event = ChangeEventType(rawValue: type)
-        // Once per run for a thing stamped with its history (above).
-        if let event, [.goalCreated, .goalUpdated, .manualAssetCreated, .manualAssetUpdated, .liabilityCreated, .liabilityUpdated].contains(event),
-           !stampedWhole.insert("\(event.entity):\(entityId)").inserted {
-            return 0
-        }
-        switch event {
+        switch ChangeEventType(rawValue: type) {
         case .settingsUpdated, .setupCompleted:
             try identities.stamp(SettingsSync.self, localId: 1)
             return 1
@@ -76,27 +70,23 @@ enum SyncStamper {
             guard let id = Int64(entityId) else { return 0 }
             try identities.stamp(RecurringSync.self, localId: id)
             return 1
+        // A contribution, a valuation, an entry has no event of its own: the goal, asset or
+        // liability it changed says `….updated`.
         case .goalCreated, .goalUpdated:
-            // A contribution has no event of its own: the goal it changed says `goal.updated`.
             guard let id = Int64(entityId) else { return 0 }
-            try identities.stamp(GoalSync.self, localId: id)
-            let contributions = try GoalContributionSync.ids(ofGoal: id, db)
-            for contribution in contributions { try identities.stamp(GoalContributionSync.self, localId: contribution) }
-            return 1 + contributions.count
+            return try stampWhole(GoalSync.self, id: id, with: GoalContributionSync.self, identities: identities, stampedWhole: &stampedWhole) {
+                try GoalContributionSync.ids(ofGoal: id, db)
+            }
         case .manualAssetCreated, .manualAssetUpdated:
-            // A valuation has no event of its own: its asset says `asset.updated`.
             guard let id = Int64(entityId) else { return 0 }
-            try identities.stamp(ManualAssetSync.self, localId: id)
-            let valuations = try AssetValuationSync.ids(ofAsset: id, db)
-            for valuation in valuations { try identities.stamp(AssetValuationSync.self, localId: valuation) }
-            return 1 + valuations.count
+            return try stampWhole(ManualAssetSync.self, id: id, with: AssetValuationSync.self, identities: identities, stampedWhole: &stampedWhole) {
+                try AssetValuationSync.ids(ofAsset: id, db)
+            }
         case .liabilityCreated, .liabilityUpdated:
-            // An entry has no event of its own: its liability says `liability.updated`.
             guard let id = Int64(entityId) else { return 0 }
-            try identities.stamp(LiabilitySync.self, localId: id)
-            let entries = try LiabilityEntrySync.ids(ofLiability: id, db)
-            for entry in entries { try identities.stamp(LiabilityEntrySync.self, localId: entry) }
-            return 1 + entries.count
+            return try stampWhole(LiabilitySync.self, id: id, with: LiabilityEntrySync.self, identities: identities, stampedWhole: &stampedWhole) {
+                try LiabilityEntrySync.ids(ofLiability: id, db)
+            }
         case .rateProfileCreated, .rateProfileUpdated:
             // The profile in use is a setting (D311): `rates profile use` changes the settings.
             guard let id = Int64(entityId) else { return 0 }
@@ -108,10 +98,10 @@ enum SyncStamper {
             // moment (a `rates.batch` with source `manual` may store many), so every typed rate of
             // the profile is stamped: an unchanged one sends nothing.
             let summary = try MessageCoding.decoder().decode(RatesUpdatedSummary.self, from: .init(data.utf8))
-            guard summary.source == "manual", stampedWhole.insert("typed rates:\(summary.profileId)").inserted else { return 0 }
-            let ids = try ManualRateSync.ids(profileId: summary.profileId, db)
-            for id in ids { try identities.stamp(ManualRateSync.self, localId: id) }
-            return ids.count
+            guard summary.source == "manual" else { return 0 }
+            return try stampWhole(nil, id: summary.profileId, with: ManualRateSync.self, identities: identities, stampedWhole: &stampedWhole) {
+                try ManualRateSync.ids(profileId: summary.profileId, db)
+            }
         case .rateOverrideEnded:
             guard let id = Int64(entityId) else { return 0 }
             try identities.stamp(ManualRateSync.self, localId: id)
@@ -153,6 +143,17 @@ enum SyncStamper {
         default:
             return 0
         }
+    }
+
+    /// A thing and its history (`parent` nil: the history alone, a profile's typed rates), once
+    /// per run (see `run`); returns how many things were stamped.
+    private static func stampWhole(_ parent: (any SyncedThing.Type)?, id: Int64, with child: any SyncedThing.Type, identities: SyncIdentities,
+                                   stampedWhole: inout Set<String>, history: () throws -> [Int64]) throws -> Int {
+        guard stampedWhole.insert("\(child.entity) of \(id)").inserted else { return 0 }
+        if let parent { try identities.stamp(parent, localId: id) }
+        let ids = try history()
+        for childId in ids { try identities.stamp(child, localId: childId) }
+        return (parent == nil ? 0 : 1) + ids.count
     }
 
     /// A transaction or a transfer leg, whichever it is (or was, once deleted).

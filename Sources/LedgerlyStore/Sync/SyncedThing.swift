@@ -29,6 +29,12 @@ protocol SyncedThing {
 
 extension SyncedThing {
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? { nil }
+
+    /// The scan of a kind that is one table's rows (`filter`: which of them), in id order.
+    static func scan(table: String, filter: String = "", _ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM \(table) WHERE id > ? \(filter.isEmpty ? "" : "AND \(filter) ")ORDER BY id LIMIT ?", arguments: [after, limit])
+        return (ids, ids.last ?? after)
+    }
 }
 
 /// The synced kinds, in the order a first upload sends them.

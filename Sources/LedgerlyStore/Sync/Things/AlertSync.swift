@@ -24,8 +24,7 @@ enum AlertSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM alerts WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit])
-        return (ids, ids.last ?? after)
+        try scan(table: "alerts", db, after: after, limit: limit)
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {

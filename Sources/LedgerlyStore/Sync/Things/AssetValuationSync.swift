@@ -18,8 +18,7 @@ enum AssetValuationSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM asset_valuations WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit])
-        return (ids, ids.last ?? after)
+        try scan(table: "asset_valuations", db, after: after, limit: limit)
     }
 
     /// Every valuation of one asset, for a stamp of the asset's change.

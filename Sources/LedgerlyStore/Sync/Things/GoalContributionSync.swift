@@ -22,8 +22,7 @@ enum GoalContributionSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM goal_contributions WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit])
-        return (ids, ids.last ?? after)
+        try scan(table: "goal_contributions", db, after: after, limit: limit)
     }
 
     /// Every contribution to one goal, for a stamp of the goal's change (they have no events of

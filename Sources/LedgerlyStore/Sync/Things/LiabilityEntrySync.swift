@@ -40,8 +40,7 @@ enum LiabilityEntrySync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM liability_entries WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit])
-        return (ids, ids.last ?? after)
+        try scan(table: "liability_entries", db, after: after, limit: limit)
     }
 
     /// Every entry of one liability, for a stamp of the liability's change.

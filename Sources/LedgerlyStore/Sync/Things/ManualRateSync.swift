@@ -23,8 +23,7 @@ enum ManualRateSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM rates WHERE id > ? AND source = 'manual' ORDER BY id LIMIT ?", arguments: [after, limit])
-        return (ids, ids.last ?? after)
+        try scan(table: "rates", filter: "source = 'manual'", db, after: after, limit: limit)
     }
 
     /// Every typed rate of one profile.

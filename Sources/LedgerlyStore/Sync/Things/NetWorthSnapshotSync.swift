@@ -51,9 +51,9 @@ enum NetWorthSnapshotSync: SyncedThing {
         // device picks the same); it is then stamped again, and the others take it.
         if let row = try context.db.cachedRow(sql: "SELECT * FROM networth_snapshots WHERE month = ?", arguments: [snapshot.month]) {
             let kept = try NetWorthSnapshotHandlers.record(row, includeItems: true)
-            let keptText = try SyncFields.text(kept)
-            if keptText == (try SyncFields.text(snapshot)) { return id }
-            if (kept.takenAt, keptText) < (snapshot.takenAt, try SyncFields.text(snapshot)) {
+            let keptText = try SyncFields.text(kept), arrivedText = try SyncFields.text(snapshot)
+            if keptText == arrivedText { return id }
+            if (kept.takenAt, keptText) < (snapshot.takenAt, arrivedText) {
                 // Its event has the stamp send it on, with a newer clock than the message's.
                 try context.record(.netWorthSnapshotTaken, id: kept.month, data: kept)
                 return id

@@ -31,8 +31,7 @@ enum RecurringSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM recurring WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit])
-        return (ids, ids.last ?? after)
+        try scan(table: "recurring", db, after: after, limit: limit)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
