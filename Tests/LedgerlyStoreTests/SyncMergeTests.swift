@@ -39,6 +39,14 @@ import Testing
             return notices
         }
 
+        /// A new device that joins the ledger and applies everything the hub holds.
+        func join() async throws -> Store {
+            let store = try await Store(setUp: false)
+            _ = try await store.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: SyncMergeTests.device(), hub: "h", mode: .join))
+            try await pull(store)
+            return store
+        }
+
         /// Stores back together: each pushes, then each pulls, twice (what one applied and
         /// changed, a rename or a withdrawal, goes round once more). The notices pulled.
         @discardableResult
@@ -130,9 +138,7 @@ import Testing
         let hub = Hub()
         _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
         try await hub.push(a)
-        let b = try await Store(setUp: false)
-        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
-        try await hub.pull(b)
+        let b = try await hub.join()
 
         // Apart.
         _ = try await a.call(TransactionUpdateRequest(id: ids["lunch"]!, notes: "Lunch with Ana"))
@@ -168,9 +174,7 @@ import Testing
         let names = try await a.call(WalletListRequest()).wallets.map(\.name).sorted()
         #expect(names == ["Bank", "Cash", "Wallet", "wallet (2)"] || names == ["Bank", "Cash", "Wallet (2)", "wallet"], "\(names) \(noticesA) \(noticesB)")
         // A third device joining afterwards gets the same ledger.
-        let c = try await Store(setUp: false)
-        _ = try await c.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
-        try await hub.pull(c)
+        let c = try await hub.join()
         let stateC = try await Self.snapshot(c)
         #expect(Self.withoutIds(stateC) == Self.withoutIds(stateA))
         // Balances are the ledger's own: a check that each device's kept balance is its transactions.
@@ -196,9 +200,7 @@ import Testing
         _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
         let goal = try await a.call(GoalCreateRequest(name: "Trip", target: "1000", walletId: ids["cash"], autoFund: AutoFundRule(kind: .fixed, amount: "100", dayOfMonth: 1, fromWalletId: ids["bank"])))
         try await hub.push(a)
-        let b = try await Store(setUp: false)
-        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
-        try await hub.pull(b)
+        let b = try await hub.join()
         #expect(try await b.call(GoalGetRequest(id: goal.id)).name == "Trip")
 
         // Apart: both fund this month; each makes a goal named like the other's.
@@ -255,9 +257,7 @@ import Testing
         let flat = try await a.call(ManualAssetCreateRequest(name: "Flat", value: "200000", currency: "EUR", valuedOn: "2026-01-01")).id
         let card = try await a.call(LiabilityCreateRequest(name: "Card", balance: "1000", currency: "EUR", balanceOn: "2026-11-01")).id
         try await hub.push(a)
-        let b = try await Store(setUp: false)
-        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
-        try await hub.pull(b)
+        let b = try await hub.join()
         #expect(try await b.call(LiabilityGetRequest(id: card)).balance == "1000.00")
 
         // Apart.
@@ -300,9 +300,7 @@ import Testing
         let manual = try #require(try await a.call(RateProfileListRequest()).profiles.first { $0.name == "manual" }).id
         _ = try await a.call(RateSetRequest(base: "USD", quote: "EUR", rate: "0.91", profileId: manual, asOf: "2026-11-01"))
         try await hub.push(a)
-        let b = try await Store(setUp: false)
-        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
-        try await hub.pull(b)
+        let b = try await hub.join()
         #expect(try await b.call(RateListRequest(profileId: manual)).rates.map(\.rate) == ["0.91"])
 
         // Apart.
@@ -334,9 +332,7 @@ import Testing
         let hub = Hub()
         _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
         try await hub.push(a)
-        let b = try await Store(setUp: false)
-        _ = try await b.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))
-        try await hub.pull(b)
+        let b = try await hub.join()
 
         let month = LedgerMonth.previous(String(Timestamp.today(at: Date()).prefix(7)))
         let first = try await a.call(NetWorthSnapshotTakeRequest(month: month)).snapshot
