@@ -53,6 +53,19 @@ extension EndToEndTests {
                 }
             }
 
+            /// Enables sync here on `hub` and joins a new device (not set up) to the ledger; returns
+            /// it once both have settled.
+            func enableAndJoin(_ hub: TemporaryPostgres) throws -> Device {
+                let enabled = try enable(hub)
+                #expect(enabled.status == 0, "\(enabled.stderr)")
+                let joining = try Device(setUp: false)
+                let joined = try joining.enable(hub)
+                #expect(joined.status == 0, "\(joined.stderr)")
+                try waitUntilSynced()
+                try joining.waitUntilSynced()
+                return joining
+            }
+
             /// Devices back together: each settles twice in turn, so each has what the others
             /// sent after its own first settle.
             static func meet(_ devices: [Device]) throws {
@@ -128,11 +141,7 @@ extension EndToEndTests {
             defer { hub.destroy() }
             let a = try Device(setUp: true)
             _ = try a.harness.client().call(WalletCreateRequest(name: "Cash", currency: "EUR"))
-            #expect(try a.enable(hub).status == 0)
-            let b = try Device(setUp: false)
-            #expect(try b.enable(hub).status == 0)
-            try a.waitUntilSynced()
-            try b.waitUntilSynced()
+            let b = try a.enableAndJoin(hub)
 
             try hub.stop()
             let added = try a.cli("tx", "add", "--wallet", "Cash", "--amount", "9.99", "--notes", "while the hub was down", "--date", "2026-11-06")
@@ -164,11 +173,7 @@ extension EndToEndTests {
             let lunch = try client.call(TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "12.00", notes: "Lunch", date: "2026-11-02"))
             let taxi = try client.call(TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "20.00", notes: "Taxi", date: "2026-11-03"))
             let book = try client.call(TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "9.00", notes: "Book", date: "2026-11-04"))
-            #expect(try a.enable(hub).status == 0)
-            let b = try Device(setUp: false)
-            #expect(try b.enable(hub).status == 0)
-            try a.waitUntilSynced()
-            try b.waitUntilSynced()
+            let b = try a.enableAndJoin(hub)
 
             try hub.stop()
             #expect(try a.cli("tx", "edit", String(lunch.id), "--notes", "Lunch with Ana").status == 0)
@@ -217,11 +222,7 @@ extension EndToEndTests {
                 let result = try a.harness.cli(step)
                 #expect(result.status == 0, "\(step): \(result.stderr)")
             }
-            #expect(try a.enable(hub).status == 0)
-            let b = try Device(setUp: false)
-            #expect(try b.enable(hub).status == 0)
-            try a.waitUntilSynced()
-            try b.waitUntilSynced()
+            let b = try a.enableAndJoin(hub)
             #expect(try b.cli("recurring", "list").stdout.contains("Rent"))
 
             try hub.stop()
@@ -272,11 +273,7 @@ extension EndToEndTests {
                 let result = try a.harness.cli(step)
                 #expect(result.status == 0, "\(step): \(result.stderr)")
             }
-            #expect(try a.enable(hub).status == 0)
-            let b = try Device(setUp: false)
-            #expect(try b.enable(hub).status == 0)
-            try a.waitUntilSynced()
-            try b.waitUntilSynced()
+            let b = try a.enableAndJoin(hub)
             #expect(try b.harness.client().call(GoalListRequest()).goals.first?.current == "50.00")
 
             // Apart, 40 days pass: both alerts services fund the goal for each month whose first
@@ -332,6 +329,51 @@ extension EndToEndTests {
             #expect(exports[0] == exports[1] && exports[1] == exports[2], "\(SyncTests.difference(exports))")
         }
 
+        /// Investments made apart: both devices sell the whole holding, one dividend each, the same
+        /// security added on both. Every trade and its cash arrives everywhere; the sale made later
+        /// is kept and marked unapplied on every device, so holdings, gains and exports agree.
+        @Test func investmentsMadeApartConvergeWithOneSaleUnapplied() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            let client = a.harness.client()
+            let bank = try client.call(WalletCreateRequest(name: "Bank", currency: "EUR", startingBalance: "5000"))
+            let broker = try client.call(InvestAccountCreateRequest(name: "Broker", baseCurrency: "EUR"))
+            let fund = try client.call(AssetCreateRequest(symbol: "VWCE", assetType: .etf, quoteCurrency: "EUR", provider: .manual))
+            _ = try client.call(TradeBuyRequest(accountId: broker.id, assetId: fund.id, quantity: "10", price: "100", fee: "2", date: "2026-11-02", walletId: bank.id))
+            let b = try a.enableAndJoin(hub)
+            #expect(try b.cli("invest", "holdings").stdout.contains("VWCE"))
+
+            try hub.stop()
+            _ = try client.call(TradeSellRequest(accountId: broker.id, assetId: fund.id, quantity: "10", price: "110", date: "2026-11-10", walletId: bank.id))
+            Thread.sleep(forTimeInterval: 0.05)
+            let clientB = b.harness.client()
+            _ = try clientB.call(TradeSellRequest(accountId: broker.id, assetId: fund.id, quantity: "10", price: "120", date: "2026-11-10", walletId: bank.id))
+            _ = try clientB.call(TradeIncomeRequest(kind: .dividend, accountId: broker.id, assetId: fund.id, amount: "7.50", date: "2026-11-05", walletId: bank.id))
+            _ = try client.call(AssetCreateRequest(symbol: "AAPL", assetType: .stock, quoteCurrency: "USD"))
+            _ = try clientB.call(AssetCreateRequest(symbol: "AAPL", assetType: .stock, name: "Apple", quoteCurrency: "USD"))
+            try hub.start()
+
+            try Device.meet([a, b])
+            let c = try Device(setUp: false)
+            #expect(try c.enable(hub).status == 0)
+            try c.waitUntilSynced()
+            for device in [a, b, c] {
+                let deviceClient = device.harness.client()
+                let trades = try deviceClient.call(TradeListRequest())
+                #expect(trades.trades.map(\.kind) == [.buy, .dividend, .sell, .sell], "\(trades.trades)")
+                #expect(trades.trades.filter { $0.unapplied != nil }.map(\.price) == ["120"])
+                // 5000 - 1002 + 7.50 + 1100 + 1200: both sales' cash moved.
+                #expect(try deviceClient.call(WalletListRequest()).wallets.first { $0.name == "Bank" }?.balance == "6305.50")
+                #expect(try deviceClient.call(AssetListRequest()).assets.count == 2)
+                #expect(try deviceClient.call(GainsRequest(year: 2026)).totals.map(\.gain) == ["98.00"])
+                let listed = try device.cli("invest", "trades")
+                #expect(listed.stdout.contains("sell (unapplied)") && listed.stdout.contains("1 trade marked unapplied"), "\(listed.stdout)")
+            }
+            let exports = try [a, b, c].map { try SyncTests.withoutLocalIds($0.export()) }
+            #expect(exports[0] == exports[1] && exports[1] == exports[2], "\(SyncTests.difference(exports))")
+        }
+
         /// The lines of three exports that are not in all of them, for a failure's message.
         static func difference(_ exports: [String]) -> [String] {
             let sets = exports.map { Set($0.replacingOccurrences(of: "},{", with: "}\n{").split(separator: "\n").map(String.init)) }
@@ -339,11 +381,13 @@ extension EndToEndTests {
             return sets.enumerated().flatMap { index, lines in lines.subtracting(common).sorted().map { "device \(index): \($0)" } }
         }
 
-        /// An export with the local ids taken out, and its records in a fixed order.
+        /// An export with the local ids taken out, and its records in a fixed order without their
+        /// separating commas.
         static func withoutLocalIds(_ text: String) -> String {
             let stripped = text.replacingOccurrences(
-                of: #""(id|walletId|categoryId|parentId|counterpartyTransactionId|counterpartyWalletId|firstId|lastId|goalId|transactionId)":\d+,?"#, with: "", options: .regularExpression)
-            return stripped.split(separator: "\n").sorted().joined(separator: "\n")
+                of: #""(id|walletId|categoryId|parentId|counterpartyTransactionId|counterpartyWalletId|firstId|lastId|goalId|transactionId|accountId|toAccountId|assetId|tradeId|lotId)":\d+,?"#, with: "", options: .regularExpression)
+            // A record's comma says whether another follows it in the export's order, which is by id.
+            return stripped.split(separator: "\n").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }.sorted().joined(separator: "\n")
         }
 
         /// 10,000 transactions go up on enabling; `kill -9` of the sync service in the middle of the

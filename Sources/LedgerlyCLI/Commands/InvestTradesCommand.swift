@@ -27,6 +27,11 @@ struct InvestTradesCommand: ParsableCommand {
                 table.add(TradeDescription.row(trade, accounts: accounts)) { column, text in column == 12 ? style.amount(text) : text }
             }
             print(table.render(), terminator: "")
+            let unapplied = reply.trades.filter { $0.unapplied != nil }
+            if !unapplied.isEmpty {
+                print("\(unapplied.count) trade\(unapplied.count == 1 ? "" : "s") marked unapplied: devices that synced sold or moved more than the lots held, and the lots leave \(unapplied.count == 1 ? "it" : "them") out until one of the clashing trades is deleted:")
+                for trade in unapplied { print("  trade \(trade.id): \(trade.unapplied ?? "")") }
+            }
         }
     }
 

@@ -31,6 +31,9 @@ enum TradeDescription {
         if let cash = trade.cash {
             text += "; \(cash.amount) \(cash.currency) \(trade.kind == .buy ? "from" : "into") \(wallets[cash.walletId] ?? "wallet \(cash.walletId)")"
         }
+        if let reason = trade.unapplied {
+            text += "; not applied to the lots: \(reason)"
+        }
         return text + " (trade \(trade.id))."
     }
 
@@ -49,7 +52,8 @@ enum TradeDescription {
     static func row(_ trade: TradeRecord, accounts: [Int64: String]) -> [String] {
         let account = trade.accountId.map { accounts[$0] ?? String($0) } ?? "(all)"
         let moved = trade.toAccountId.map { " → " + (accounts[$0] ?? String($0)) } ?? ""
-        return [String(trade.id), trade.date, trade.kind.rawValue, account + moved, trade.symbol, trade.quantity ?? trade.ratio ?? "", trade.price ?? "",
+        // A trade the lots leave out (merged by sync) is marked where a glance lands (D312).
+        return [String(trade.id), trade.date, trade.kind.rawValue + (trade.unapplied == nil ? "" : " (unapplied)"), account + moved, trade.symbol, trade.quantity ?? trade.ratio ?? "", trade.price ?? "",
                 trade.fee ?? "", trade.amount ?? "", trade.currency, trade.rate ?? "", trade.amountBase.map { "\($0) \(trade.baseCurrency ?? "")" } ?? "",
                 trade.realised?.gain ?? ""]
     }

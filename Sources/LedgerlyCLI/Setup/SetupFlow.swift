@@ -175,8 +175,8 @@ struct SetupFlow {
         console.say("  + Benefits: the same ledger on your other devices, through a PostgreSQL server you control")
         console.say("    (at home, a VPS, a managed one). Everything on it is encrypted with a passphrase only your")
         console.say("    devices know: whoever runs the server sees no amount, name or note. Nothing waits for it.")
-        console.say("  - Caveats: you need such a server. Investments are not synced yet. A lost passphrase")
-        console.say("    cannot be recovered.")
+        console.say("  - Caveats: you need such a server. Fetched rates and prices stay each device's own.")
+        console.say("    A lost passphrase cannot be recovered.")
         let current = progress.cloudSync ?? false
         while true {
             guard let answer = console.ask("Turn sync on? [\(current ? "Y/n" : "y/N")] (b back, q quit): ") else { return nil }

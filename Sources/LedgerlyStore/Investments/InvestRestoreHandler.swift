@@ -44,7 +44,9 @@ enum InvestRestoreHandler {
                 try LedgerTotals.apply(db, ids: [cash.transactionId], sign: 1)
             }
         }
-        for asset in data.assets { try TradeReplay.replay(db, assetId: asset.id, field: field.member("trades")) }
+        // An export of a ledger merged by sync may hold trades the lots leave out: they are left
+        // out again (and marked), as on the device that wrote it.
+        for asset in data.assets { try TradeReplay.replay(db, assetId: asset.id, field: field.member("trades"), merging: true) }
         for (index, price) in data.prices.enumerated() {
             _ = try TradeRules.price(price.price, field: field.member("prices")[index].member("price"))
             var row = PriceSnapshotRow(id: nil, assetId: price.assetId, price: price.price, currency: price.currency, source: price.source, asOf: price.asOf,

@@ -4,7 +4,7 @@ import LedgerlyProtocol
 
 /// The units each investment account held of each asset at the end of a day: today's are the
 /// maintained positions; a past day's come from replaying the trades dated on or before it with
-/// `LotBook` (splits and transfers as they happened). Costs play no part here.
+/// `LotBook` (splits and transfers as they happened), less those the lots leave out (D312). Costs play no part here.
 struct HoldingsAtDay {
     let db: Database
     let day: String
@@ -23,7 +23,7 @@ struct HoldingsAtDay {
         }
         let methods = try InvestAccountRow.all(db).mapValues(\.method)
         let trades = try TradeRow.fetchAll(db, sql: """
-            SELECT * FROM trades WHERE date <= ? AND kind NOT IN ('dividend', 'interest', 'distribution') ORDER BY asset_id, date, id
+            SELECT * FROM trades WHERE date <= ? AND kind NOT IN ('dividend', 'interest', 'distribution') AND unapplied IS NULL ORDER BY asset_id, \(TradeReplay.order)
             """, arguments: [day])
         var start = trades.startIndex
         while start < trades.endIndex {

@@ -113,7 +113,7 @@ struct SyncApplier {
             unchanged += 1
             return
         }
-        if let localId = row.localId, let kept = try thing.delete(localId: localId, &context) {
+        if let localId = row.localId, let kept = try thing.delete(localId: localId, identities: identities, &context) {
             identities.notices.append(kept)
             unchanged += 1
             return

@@ -5,7 +5,7 @@ import LedgerlyProtocol
 /// Names two devices gave while apart, and ids a joining device can keep.
 ///
 /// The rule (docs/sync.md): when a wallet (or a category at one level, a recurring template, a
-/// goal, a manual asset, a liability, a rate profile) arrives with a name a different one here
+/// goal, a manual asset, a liability, a rate profile, an investment account) arrives with a name a different one here
 /// already has, the one with the greater global id is renamed `Name (2)` (the next free number),
 /// on every device alike, since each compares the same two ids. Both are kept, nothing is merged
 /// behind the user's back, and `sync status` says what was renamed.
@@ -18,6 +18,7 @@ enum SyncNames {
         case manualAssets
         case liabilities
         case rateProfiles
+        case investAccounts
 
         var table: String {
             switch self {
@@ -28,6 +29,7 @@ enum SyncNames {
             case .manualAssets: "manual_assets"
             case .liabilities: "liabilities"
             case .rateProfiles: "rate_profiles"
+            case .investAccounts: "invest_accounts"
             }
         }
     }
@@ -62,6 +64,8 @@ enum SyncNames {
             try context.record(.liabilityUpdated, id: String(other), data: try LiabilityRow.find(db, id: other, field: .body("messages")).record(db, withHistory: true))
         case .rateProfiles:
             try context.record(.rateProfileUpdated, id: String(other), data: try RateHandlers.profile(db, id: other, field: .body("messages")))
+        case .investAccounts:
+            try context.record(.investAccountUpdated, id: String(other), data: try InvestAccountRow.find(db, id: other, field: .body("messages")).record)
         }
         identities.notices.append("two devices made a \(thing.kind.entity) named '\(own)' while apart: the one this device had is now '\(renamed)'")
         return name
@@ -77,7 +81,7 @@ enum SyncNames {
 
     private static func holder(of name: String, in scope: Scope, _ db: Database) throws -> Int64? {
         switch scope {
-        case .wallets, .recurring, .goals, .manualAssets, .liabilities, .rateProfiles:
+        case .wallets, .recurring, .goals, .manualAssets, .liabilities, .rateProfiles, .investAccounts:
             try db.cachedValue(Int64.self, sql: "SELECT id FROM \(scope.table) WHERE name = ? COLLATE NOCASE", arguments: [name])
         case .categories(let parentId):
             try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name])

@@ -30,7 +30,7 @@ enum SyncStamper {
         }
         guard state.scanEntity == nil else { return false }
         // A thing with a history (a goal's contributions, an asset's valuations, a liability's
-        // entries, a profile's typed rates) is stamped whole once per run, however many of the
+        // entries, a profile's typed rates, a security's typed prices) is stamped whole once per run, however many of the
         // run's events name it: a batch that brings 1,000 entries of one liability logs 1,000
         // `liability.updated`, and stamping the whole history for each would be 1,000².
         var stampedWhole: Set<String> = []
@@ -109,6 +109,34 @@ enum SyncStamper {
         case .netWorthSnapshotTaken:
             guard let id = NetWorthSnapshotSync.localId(month: entityId) else { return 0 }
             try identities.stamp(NetWorthSnapshotSync.self, localId: id)
+            return 1
+        case .investAccountCreated, .investAccountUpdated:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(InvestAccountSync.self, localId: id)
+            return 1
+        case .assetCreated, .assetUpdated:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(SecuritySync.self, localId: id)
+            return 1
+        // An import logs each trade's `invest.trade.recorded` too; a deleted trade's stamp is
+        // its tombstone. A trade's cash says `tx.created` and is not synced apart from it.
+        case .tradeRecorded, .tradeDeleted:
+            guard let id = Int64(entityId) else { return 0 }
+            try identities.stamp(TradeSync.self, localId: id)
+            return 1
+        case .pricesUpdated:
+            // Only typed prices are synced; the event names the securities a batch touched.
+            let summary = try MessageCoding.decoder().decode(PricesUpdatedSummary.self, from: .init(data.utf8))
+            var stamped = 0
+            for assetId in summary.assetIds {
+                stamped += try stampWhole(nil, id: assetId, with: SecurityPriceSync.self, identities: identities, stampedWhole: &stampedWhole) {
+                    try SecurityPriceSync.ids(assetId: assetId, db)
+                }
+            }
+            return stamped
+        case .allocationUpdated:
+            // The targets are a setting (one field), merged as one.
+            try identities.stamp(SettingsSync.self, localId: 1)
             return 1
         case .alertRaised:
             guard let id = Int64(entityId) else { return 0 }

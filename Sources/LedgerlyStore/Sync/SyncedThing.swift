@@ -12,8 +12,8 @@ protocol SyncedThing {
     /// first upload sends them (what another thing refers to comes first), and the position
     /// after them.
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64)
-    /// Its fields now; nil when it is gone or is not synced (a trade's cash moves with the trade,
-    /// which is not synced yet).
+    /// Its fields now; nil when it is gone or is not synced (a trade's cash, which moves with its
+    /// trade).
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object?
     /// Writes merged fields: a new thing when `localId` is nil (given `idHint` when that id is
     /// free), else over the thing. Records the ledger's ordinary change events. Returns its id.
@@ -25,10 +25,17 @@ protocol SyncedThing {
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String?
     /// Deletes it (a tombstone arrived); a kind that cannot be deleted keeps it and says so.
     static func delete(localId: Int64, _ context: inout WriteContext) throws -> String?
+    /// The delete, for a kind whose delete changes other things the user is told of (a trade's
+    /// deletion may leave a later sale unapplied); the rest do what `delete` does.
+    static func delete(localId: Int64, identities: SyncIdentities, _ context: inout WriteContext) throws -> String?
 }
 
 extension SyncedThing {
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? { nil }
+
+    static func delete(localId: Int64, identities: SyncIdentities, _ context: inout WriteContext) throws -> String? {
+        try delete(localId: localId, &context)
+    }
 
     /// The scan of a kind that is one table's rows (`filter`: which of them), in id order.
     static func scan(table: String, filter: String = "", _ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
@@ -42,7 +49,8 @@ enum SyncedThings {
     static var all: [any SyncedThing.Type] {
         [SettingsSync.self, RateProfileSync.self, ManualRateSync.self, WalletSync.self, CategorySync.self, BudgetSync.self, RecurringSync.self,
          TransactionSync.self, TransferSync.self, GoalSync.self, GoalContributionSync.self, ManualAssetSync.self, AssetValuationSync.self,
-         LiabilitySync.self, LiabilityEntrySync.self, NetWorthSnapshotSync.self, AlertSync.self]
+         LiabilitySync.self, LiabilityEntrySync.self, NetWorthSnapshotSync.self, InvestAccountSync.self, SecuritySync.self, SecurityPriceSync.self, TradeSync.self,
+         AlertSync.self]
     }
 
     static func kind(_ entity: String) -> (any SyncedThing.Type)? {

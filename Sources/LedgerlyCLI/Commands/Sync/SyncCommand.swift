@@ -10,7 +10,8 @@ struct SyncCommand: ParsableCommand {
             you run (at home, on a VPS, or a managed one), which stores only encrypted change messages:
             whoever runs it sees no amount, name or note. Nothing ever waits for sync: with the server
             down, everything works as before and changes go out when it is back.
-            Not synced yet: budgets, goals, recurring transactions, rates, investments and net worth.
+            Everything in the ledger is synced but fetched rates and prices, which each device fetches
+            itself. How conflicts made apart are settled: docs/sync.md.
             """,
         subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncNowCommand.self, SyncDisableCommand.self])
 }

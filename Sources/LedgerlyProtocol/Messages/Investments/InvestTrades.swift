@@ -92,10 +92,14 @@ public struct TradeRecord: Codable, Hashable, Sendable {
     public var cash: TradeCash?
     /// A sale's realised gain, as recomputed after every change to the trades before it.
     public var realised: RealisedGain?
+    /// Present only on a trade the lots leave out: a history merged by sync holds it, but the
+    /// trades before it leave too little to take (two devices each sold the whole holding while
+    /// apart). It moves no units and realises nothing until the trade it clashes with is deleted.
+    public var unapplied: String?
     public var notes: String?
     public var createdAt: String
 
-    public init(id: Int64, kind: TradeKind, accountId: Int64?, assetId: Int64, symbol: String, date: String, quantity: String?, price: String?, fee: String?, amount: String?, currency: String, rate: String?, amountBase: String?, baseCurrency: String?, ratio: String?, toAccountId: Int64?, lots: [LotSelection]?, cash: TradeCash?, realised: RealisedGain?, notes: String?, createdAt: String) {
+    public init(id: Int64, kind: TradeKind, accountId: Int64?, assetId: Int64, symbol: String, date: String, quantity: String?, price: String?, fee: String?, amount: String?, currency: String, rate: String?, amountBase: String?, baseCurrency: String?, ratio: String?, toAccountId: Int64?, lots: [LotSelection]?, cash: TradeCash?, realised: RealisedGain?, unapplied: String? = nil, notes: String?, createdAt: String) {
         self.id = id
         self.kind = kind
         self.accountId = accountId
@@ -115,6 +119,7 @@ public struct TradeRecord: Codable, Hashable, Sendable {
         self.lots = lots
         self.cash = cash
         self.realised = realised
+        self.unapplied = unapplied
         self.notes = notes
         self.createdAt = createdAt
     }

@@ -104,18 +104,26 @@ enum TradeHandlers {
     }
 
     static func delete(_ request: TradeDeleteRequest, _ context: inout WriteContext) throws -> TradeDeleteReply {
+        try remove(id: request.id, merging: false, &context)
+    }
+
+    /// Deletes a trade and its cash, and replays its asset. `merging`: a delete from another
+    /// device, which a later trade here cannot refuse; the lots leave that trade out (D312).
+    static func remove(id: Int64, merging: Bool, _ context: inout WriteContext) throws -> TradeDeleteReply {
         let db = context.db
-        let trade = try TradeRow.find(db, id: request.id, field: .body("id"))
-        let deleted = try TradeRecords.fetch(db, id: request.id)
+        let trade = try TradeRow.find(db, id: id, field: .body("id"))
+        let deleted = try TradeRecords.fetch(db, id: id)
         let before = try TradeRecords.realisedSums(db, assetId: trade.assetId)
         if let cash = trade.cashTxId { try deleteCash(db, transactionId: cash, &context) }
-        try db.execute(sql: "DELETE FROM trades WHERE id = ?", arguments: [request.id])
-        try db.execute(sql: "DELETE FROM realisations WHERE trade_id = ?", arguments: [request.id])
-        try TradeReplay.replay(db, assetId: trade.assetId, field: .body("id"))
+        try db.execute(sql: "DELETE FROM trades WHERE id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM realisations WHERE trade_id = ?", arguments: [id])
+        try TradeReplay.replay(db, assetId: trade.assetId, field: .body("id"), merging: merging)
         let after = try TradeRecords.realisedSums(db, assetId: trade.assetId)
         let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
-        let recomputed = try changed.map { try TradeRecords.fetch(db, id: $0) }
-        try context.record(.tradeDeleted, id: String(request.id), data: deleted)
+        // A sale the lots now leave out has no realisations left: it changed too.
+        let leftOut = before.keys.filter { after[$0] == nil && $0 != id }
+        let recomputed = try (changed + leftOut).sorted().map { try TradeRecords.fetch(db, id: $0) }
+        try context.record(.tradeDeleted, id: String(id), data: deleted)
         return TradeDeleteReply(deleted: deleted, recomputed: recomputed)
     }
 
@@ -129,7 +137,7 @@ enum TradeHandlers {
         if let asset = request.assetId { conditions.append("asset_id = ?"); arguments += [asset] }
         if let from = request.from { conditions.append("date >= ?"); arguments += [try InputRules.date(from, field: .body("from")).description] }
         if let to = request.to { conditions.append("date <= ?"); arguments += [try InputRules.date(to, field: .body("to")).description] }
-        let rows = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY date, id",
+        let rows = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY \(TradeReplay.order)",
                                          arguments: arguments)
         return TradeListReply(trades: try TradeRecords.records(db, rows))
     }

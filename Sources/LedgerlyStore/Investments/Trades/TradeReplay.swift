@@ -6,36 +6,70 @@ import LedgerlyProtocol
 /// changed a trade (D130): a trade recorded after all the asset's others is applied to the lots
 /// as they are; anything else (a trade dated earlier, a deletion, a new cost-basis method)
 /// replays every trade of the asset from the start. Either way nothing derived is left stale.
+///
+/// Trades go in the order (date, created_at, id): `created_at` travels with a synced trade, so
+/// every device replays a merged history in one order, whatever local ids it gave (D312).
+///
+/// A trade the lots cannot take is refused when the user records it. Histories merged by sync
+/// may hold one anyway (two devices each sold the whole holding while apart): such a trade is
+/// kept, marked `unapplied` with the reason, and left out of the lots, so every device holding
+/// the same trades derives the same lots and gains (D312). Each replay tries it again: once the
+/// user deletes the trade it clashed with, it counts.
 enum TradeReplay {
+    /// The order trades are replayed in, as SQL.
+    static let order = "date, created_at, id"
+
     /// Applies `trade` to the lots as they stand, when no trade of the asset comes after it; else
     /// replays the whole asset. `field`: the request field named when the trade is the one
-    /// refused.
-    static func record(_ db: Database, trade: TradeRow, field: FieldPath) throws {
+    /// refused. `merging`: a synced trade, marked unapplied rather than refused.
+    static func record(_ db: Database, trade: TradeRow, field: FieldPath, merging: Bool = false) throws {
         let id = trade.id ?? 0
         let later = try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ? AND kind NOT IN ('dividend', 'interest', 'distribution') AND (date > ? OR (date = ? AND id > ?)))
-            """, arguments: [trade.assetId, trade.date, trade.date, id]) ?? false
+            SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ? AND kind NOT IN ('dividend', 'interest', 'distribution')
+                           AND (date > ? OR (date = ? AND (created_at > ? OR (created_at = ? AND id > ?)))))
+            """, arguments: [trade.assetId, trade.date, trade.date, trade.createdAt, trade.createdAt, id]) ?? false
         guard !later, let step = try trade.bookTrade() else {
-            return try replay(db, assetId: trade.assetId, newTradeId: id, field: field)
+            return try replay(db, assetId: trade.assetId, newTradeId: id, field: field, merging: merging)
         }
         var book = try self.book(db, assetId: trade.assetId, lots: try lots(db, assetId: trade.assetId))
         do {
             try book.apply(step)
         } catch {
-            throw try refusal(db, error, newTradeId: id, field: field)
+            guard merging else { throw try refusal(db, error, newTradeId: id, field: field) }
+            // The lots as they were: the trade is kept and left out of them.
+            try db.execute(sql: "UPDATE trades SET unapplied = ? WHERE id = ?", arguments: [error.description, id])
+            return
         }
         try write(db, assetId: trade.assetId, lots: book.lots, realisations: book.realisations, replacingRealisations: false)
     }
 
-    /// Replays every trade of the asset from nothing.
-    static func replay(_ db: Database, assetId: Int64, newTradeId: Int64? = nil, field: FieldPath) throws {
-        let trades = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE asset_id = ? ORDER BY date, id", arguments: [assetId])
+    /// Replays every trade of the asset from nothing. A trade that did not count before may be
+    /// left out again; one that did and no longer can is refused, unless `merging`.
+    static func replay(_ db: Database, assetId: Int64, newTradeId: Int64? = nil, field: FieldPath, merging: Bool = false) throws {
+        let trades = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE asset_id = ? ORDER BY \(order)", arguments: [assetId])
         var book = try self.book(db, assetId: assetId, lots: [])
         let steps = try trades.compactMap { try $0.bookTrade() }
+        var unapplied: [Int64: String] = [:]
         do {
             try book.apply(steps)
         } catch {
-            throw try refusal(db, error, newTradeId: newTradeId, field: field)
+            // Trade by trade, each on a copy of the book, so one that cannot be applied leaves
+            // the book as it was (only here: the copies make this quadratic in the lots).
+            book = try self.book(db, assetId: assetId, lots: [])
+            for step in steps {
+                var trial = book
+                do {
+                    try trial.apply(step)
+                    book = trial
+                } catch {
+                    let wasLeftOut = trades.first { $0.id == step.id }?.unapplied != nil
+                    guard merging || (wasLeftOut && step.id != newTradeId) else { throw try refusal(db, error, newTradeId: newTradeId, field: field) }
+                    unapplied[step.id] = error.description
+                }
+            }
+        }
+        for trade in trades where trade.unapplied != unapplied[trade.id ?? 0] {
+            try db.execute(sql: "UPDATE trades SET unapplied = ? WHERE id = ?", arguments: [unapplied[trade.id ?? 0], trade.id])
         }
         try write(db, assetId: assetId, lots: book.lots, realisations: book.realisations, replacingRealisations: true)
     }

@@ -34,6 +34,9 @@ struct TradeRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     var cashCurrency: String?
     var notes: String?
     var createdAt: String
+    /// Why the lots leave this trade out, when a history merged by sync holds a trade they cannot
+    /// take (`TradeReplay`, D312); nil for every trade that counts.
+    var unapplied: String? = nil
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -87,6 +90,6 @@ struct TradeRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
             id: id ?? 0, kind: tradeKind, accountId: accountId, assetId: assetId, symbol: symbol, date: date, quantity: quantity, price: price,
             fee: format(feeMinor), amount: format(amountMinor), currency: currency, rate: rate,
             amountBase: amountBaseMinor.map { Money.format(minorUnits: $0, exponent: CurrencyCatalog.exponent(for: baseCurrency ?? currency)) },
-            baseCurrency: baseCurrency, ratio: ratio, toAccountId: toAccountId, lots: selections, cash: cash, realised: realised, notes: notes, createdAt: createdAt)
+            baseCurrency: baseCurrency, ratio: ratio, toAccountId: toAccountId, lots: selections, cash: cash, realised: realised, unapplied: unapplied, notes: notes, createdAt: createdAt)
     }
 }

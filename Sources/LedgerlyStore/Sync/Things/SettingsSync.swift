@@ -9,6 +9,10 @@ import LedgerlyProtocol
 /// Which rate profile each exchange mode uses (`rates profile use`) is a setting here, one field
 /// naming profiles by global id, not a flag on each profile: merged flag by flag, two choices made
 /// apart could leave a mode with no profile or with two (D311).
+///
+/// The allocation targets are one field too, by dimension then key: targets must add up to at
+/// most 100 %, which targets merged key by key from two devices need not (D312). Whether a
+/// target is drifting is each device's alert state, not synced.
 enum SettingsSync: SyncedThing {
     static let entity = "settings"
 
@@ -27,6 +31,8 @@ enum SettingsSync: SyncedThing {
         var onboardingCompleted: Bool
         /// Each mode's profile in use, by mode (`official`, `parallel`, `manual`).
         var rateProfiles: [String: String]?
+        /// Dimension (`group`, `assetType`) → key → percent.
+        var allocationTargets: [String: [String: String]]?
         var updatedAt: String
     }
 
@@ -41,7 +47,47 @@ enum SettingsSync: SyncedThing {
             baseCurrency: record.baseCurrency, exchangeMode: settings.exchangeMode, priceRefreshIntervalMinutes: record.priceRefreshIntervalMinutes,
             staleFiatMinutes: record.staleFiatMinutes, staleCryptoMinutes: record.staleCryptoMinutes, staleEquityMinutes: record.staleEquityMinutes,
             allocationDriftPoints: record.allocationDriftPoints, speculativeGroups: record.speculativeGroups, notifications: record.notifications,
-            onboardingCompleted: record.onboardingCompleted, rateProfiles: try rateProfiles(db, identities: identities), updatedAt: record.updatedAt))
+            onboardingCompleted: record.onboardingCompleted, rateProfiles: try rateProfiles(db, identities: identities),
+            allocationTargets: try allocationTargets(db), updatedAt: record.updatedAt))
+    }
+
+    private static func allocationTargets(_ db: Database) throws -> [String: [String: String]] {
+        var targets: [String: [String: String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT dimension, key, percent FROM allocation_targets ORDER BY dimension, key") {
+            targets[row[0], default: [:]][row[1]] = row[2]
+        }
+        return targets
+    }
+
+    /// Each dimension's targets made those given, checked as `invest.allocation.set` checks them;
+    /// a target kept keeps its drift state.
+    private static func writeAllocationTargets(_ targets: [String: [String: String]], _ context: inout WriteContext) throws {
+        let db = context.db
+        let field = FieldPath.body("messages")
+        for dimension in AllocationDimension.allCases {
+            let given = targets[dimension.rawValue] ?? [:]
+            var total: Int64 = 0
+            for (key, percent) in given {
+                _ = try InputRules.name(key, field: field)
+                guard key.count <= AllocationHandlers.maximumKeyLength, dimension != .assetType || AssetType(rawValue: key) != nil else {
+                    throw LedgerError.invalid("a synced \(dimension.rawValue) target '\(key)' is not one this device takes", field: field)
+                }
+                total += try AllocationHandlers.percent(percent, field: field)
+            }
+            guard total <= 10_000 else { throw LedgerError.invalid("the synced \(dimension.rawValue) targets add up to more than 100 %", field: field) }
+            let before = try Row.fetchAll(db, sql: "SELECT key, percent, drifting, episode FROM allocation_targets WHERE dimension = ? ORDER BY key", arguments: [dimension.rawValue])
+            let ordered = given.sorted { $0.key < $1.key }
+            guard before.map({ "\($0[0] as String)=\($0[1] as String)" }) != ordered.map({ "\($0.key)=\($0.value)" }) else { continue }
+            // Drift state by key, as the table compares keys (A–Z folded).
+            let state = Dictionary(before.map { (($0[0] as String).lowercased(), ($0[2] as Bool, $0[3] as Int64)) }) { first, _ in first }
+            try db.execute(sql: "DELETE FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
+            for (key, percent) in ordered {
+                let (drifting, episode) = state[key.lowercased()] ?? (false, 0)
+                try db.execute(sql: "INSERT INTO allocation_targets (dimension, key, percent, drifting, episode) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [dimension.rawValue, key, percent, drifting, episode])
+            }
+            try context.record(.allocationUpdated, id: dimension.rawValue, data: try AllocationHandlers.allocation(dimension, db: db, now: context.date))
+        }
     }
 
     private static func rateProfiles(_ db: Database, identities: SyncIdentities) throws -> [String: String] {
@@ -105,6 +151,7 @@ enum SettingsSync: SyncedThing {
                 try context.record(.rateProfileUpdated, id: String(profile), data: try RateHandlers.profile(db, id: profile, field: field))
             }
         }
+        if let targets = fields.allocationTargets { try writeAllocationTargets(targets, &context) }
         try context.record(completing ? .setupCompleted : .settingsUpdated, id: "settings", data: settings.record)
         return 1
     }

@@ -1,0 +1,69 @@
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Prices typed by hand (`invest price set`, source `manual`): a security no provider quotes (a
+/// private fund) is valued by them, so every device must hold the same ones. A price is known by
+/// its security and moment (`price:<security gid>@<asOf>`, the table's key with the source), so
+/// the same moment typed on two devices apart is one price, the later value winning. Fetched
+/// prices are not synced: every device fetches its own, as with rates.
+enum SecurityPriceSync: SyncedThing {
+    static let entity = "security_price"
+
+    private struct Fields: Codable {
+        var security: String
+        var price: String
+        var currency: String
+        var asOf: String
+        var recordedAt: String
+    }
+
+    static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
+        try scan(table: "price_snapshots", filter: "source = 'manual'", db, after: after, limit: limit)
+    }
+
+    /// Every typed price of one security.
+    static func ids(assetId: Int64, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT id FROM price_snapshots WHERE asset_id = ? AND source = 'manual' ORDER BY id", arguments: [assetId])
+    }
+
+    static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
+        guard let row = try db.cachedRow(sql: "SELECT asset_id, as_of FROM price_snapshots WHERE id = ? AND source = 'manual'", arguments: [id]) else { return nil }
+        return "price:\(try identities.gid(SecuritySync.self, localId: row[0]))@\(row[1] as String)"
+    }
+
+    static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
+        guard let row = try PriceSnapshotRow.fetchOne(db, key: id), row.source == "manual" else { return nil }
+        return try SyncFields.object(Fields(
+            security: try identities.gid(SecuritySync.self, localId: row.assetId), price: row.price, currency: row.currency, asOf: row.asOf, recordedAt: row.recordedAt))
+    }
+
+    static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
+        let db = context.db
+        let field = FieldPath.body("messages")
+        let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
+        let assetId = try identities.localId(SecuritySync.self, gid: fields.security, field: "security")
+        let asset = try AssetRow.find(db, id: assetId, field: field)
+        let price = try TradeRules.price(fields.price, field: field)
+        guard fields.currency == asset.quoteCurrency else {
+            throw LedgerError.invalid("a synced price of \(asset.symbol) is in \(fields.currency), but it is quoted in \(asset.quoteCurrency) here", field: field)
+        }
+        let asOf = try InputRules.timestamp(fields.asOf, field: field)
+        guard gid == "price:\(fields.security)@\(asOf)" else {
+            throw LedgerError.invalid("a synced price of \(asset.symbol) at \(asOf) does not have that price's id (\(gid))", field: field)
+        }
+        try db.execute(cached: """
+            INSERT INTO price_snapshots (asset_id, price, currency, source, as_of, confidence, recorded_at) VALUES (?, ?, ?, 'manual', ?, 'manual', ?)
+            ON CONFLICT (asset_id, source, as_of) DO UPDATE SET price = excluded.price, recorded_at = excluded.recorded_at
+            """, arguments: [assetId, price.decimalString, asset.quoteCurrency, asOf, fields.recordedAt])
+        guard let id = try db.cachedValue(Int64.self, sql: "SELECT id FROM price_snapshots WHERE asset_id = ? AND source = 'manual' AND as_of = ?", arguments: [assetId, asOf]) else {
+            throw LedgerError.broken("the synced price was stored but cannot be read back")
+        }
+        try context.record(.pricesUpdated, id: String(assetId), data: PricesUpdatedSummary(stored: 1, assetIds: [assetId]))
+        return id
+    }
+
+    static func delete(localId: Int64, _ context: inout WriteContext) throws -> String? {
+        "a price was deleted on another device, but typed prices are only removed by a purge on each device: it stays here"
+    }
+}
