@@ -290,6 +290,32 @@ import Testing
         #expect(try await a.call(LiabilityGetRequest(id: card)).balance == "0.00")
     }
 
+    /// Two goals made apart get the same local id on their own devices and different ones on the
+    /// other: their milestone alerts stay two, each lands on its own goal everywhere (the key
+    /// travels with the goal's global id), and a device's alerts service finds each one raised.
+    @Test func alertKeysNameTheSameGoalOnEveryDevice() async throws {
+        let (a, _) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        try await hub.push(a)
+        let b = try await hub.join()
+        let trip = try await a.call(GoalCreateRequest(name: "Trip", target: "1000", currency: "EUR")).id
+        let car = try await b.call(GoalCreateRequest(name: "Car", target: "5000", currency: "EUR")).id
+        #expect(trip == car)
+        _ = try await a.call(AlertRaiseRequest(kind: .goalProgress, key: "goal:\(trip):50", subject: "Trip", message: "Trip is half-way"))
+        _ = try await b.call(AlertRaiseRequest(kind: .goalProgress, key: "goal:\(car):50", subject: "Car", message: "Car is half-way"))
+        try await hub.meet([a, b])
+        for store in [a, b] {
+            let goals = Dictionary(uniqueKeysWithValues: try await store.call(GoalListRequest()).goals.map { ($0.name, $0.id) })
+            let alerts = try await store.call(AlertListRequest()).alerts.filter { $0.kind == .goalProgress }
+            #expect(Set(alerts.map { "\($0.subject) \($0.key)" }) == ["Trip goal:\(goals["Trip"]!):50", "Car goal:\(goals["Car"]!):50"], "\(alerts)")
+            for (name, id) in goals {
+                let again = try await store.call(AlertRaiseRequest(kind: .goalProgress, key: "goal:\(id):50", subject: name, message: "\(name) is half-way"))
+                #expect(again.duplicate, "\(name)")
+            }
+        }
+    }
+
     /// Typed rates and rate profiles: the starting profiles are one on every device, a profile
     /// two devices made apart under one name is one, the same moment's rate typed on both keeps
     /// the later value, and which profile is in use follows the later choice.

@@ -32,4 +32,25 @@ import Testing
             #expect(links == [nil, 42])
         }
     }
+
+    /// `v19-sync-investments`: a device syncing since v18 scans again, so its investments go up;
+    /// its trades count (none is marked unapplied).
+    @Test func aDeviceSyncingSinceV18ScansAgainForItsInvestments() throws {
+        for enabled in [true, false] {
+            let queue = try DatabaseQueue()
+            let migrator = StoreMigrations.migrator()
+            try migrator.migrate(queue, upTo: "v18-sync-new-kinds")
+            try queue.write { db in
+                try db.execute(sql: "UPDATE sync_state SET enabled = ?, device_id = 'b7e24d90-1c5a-4f3e-9d68-2a0f4c7e1b55', scan_entity = NULL, stamped_seq = 12 WHERE id = 1",
+                               arguments: [enabled])
+                try db.execute(sql: "INSERT INTO assets (id, symbol, asset_type, quote_currency, provider, created_at, updated_at) VALUES (1, 'VWCE', 'etf', 'EUR', 'manual', 'now', 'now')")
+                try db.execute(sql: "INSERT INTO trades (id, kind, asset_id, date, ratio, currency, created_at) VALUES (1, 'split', 1, '2026-11-02', '2:1', 'EUR', 'now')")
+            }
+            try migrator.migrate(queue)
+            let scan = try queue.read { db in try Row.fetchOne(db, sql: "SELECT scan_entity, scan_after, stamped_seq FROM sync_state WHERE id = 1") }
+            #expect(scan?["scan_entity"] == (enabled ? SettingsSync.entity : nil))
+            #expect(scan?["scan_after"] == 0 && scan?["stamped_seq"] == 12)
+            #expect(try queue.read { db in try TradeRow.fetchOne(db, key: 1) }?.unapplied == nil)
+        }
+    }
 }

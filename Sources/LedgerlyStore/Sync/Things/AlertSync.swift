@@ -4,7 +4,8 @@ import LedgerlyProtocol
 
 /// The alert log. An alert's global id is its key (`alert:<key>`), which names the occurrence,
 /// budget month or milestone it is about, so the same alert raised on two devices while apart
-/// is one alert once they meet.
+/// is one alert once they meet. The key travels with global ids where it names a thing by local
+/// id (`SyncAlertKey`).
 ///
 /// Who delivers: the device whose `ledgerly-alerts` raised it, to its own sinks. An alert that
 /// arrives by sync is recorded quietly (no `alert.raised` event, so no sink delivers it again),
@@ -28,13 +29,13 @@ enum AlertSync: SyncedThing {
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        try db.cachedValue(String.self, sql: "SELECT key FROM alerts WHERE id = ?", arguments: [id]).map { "alert:\($0)" }
+        try db.cachedValue(String.self, sql: "SELECT key FROM alerts WHERE id = ?", arguments: [id]).map { "alert:\(try SyncAlertKey.global($0, identities: identities))" }
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
         guard let alert = try AlertRow.fetchOne(db, key: id)?.record else { return nil }
         return try SyncFields.object(Fields(
-            kind: alert.kind.rawValue, key: alert.key, subject: alert.subject, message: alert.message, period: alert.period,
+            kind: alert.kind.rawValue, key: try SyncAlertKey.global(alert.key, identities: identities), subject: alert.subject, message: alert.message, period: alert.period,
             threshold: alert.threshold, data: alert.data, raisedAt: alert.raisedAt))
     }
 
@@ -43,9 +44,13 @@ enum AlertSync: SyncedThing {
         let field = FieldPath.body("messages")
         let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
         guard AlertKind(rawValue: fields.kind) != nil else { throw LedgerError.invalid("a synced alert has kind '\(fields.kind)'", field: field) }
-        guard gid == "alert:\(fields.key)" else { throw LedgerError.invalid("a synced alert's key \(fields.key) does not match its id \(gid)", field: field) }
+        // An alert synced before keys travelled with global ids keeps the id it was given then.
+        guard gid == "alert:\(fields.key)" || localId != nil else {
+            throw LedgerError.invalid("a synced alert's key \(fields.key) does not match its id \(gid)", field: field)
+        }
+        let key = try SyncAlertKey.local(InputRules.name(fields.key, field: field), identities: identities)
         var row = try AlertRow(
-            id: localId ?? (try SyncNames.freeId(idHint, table: "alerts", db)), kind: fields.kind, key: InputRules.name(fields.key, field: field),
+            id: localId ?? (try SyncNames.freeId(idHint, table: "alerts", db)), kind: fields.kind, key: key,
             subject: fields.subject, message: fields.message, period: fields.period, threshold: fields.threshold, data: fields.data, raisedAt: fields.raisedAt)
         if localId != nil { try row.update(db) } else { try row.insert(db) }
         return row.id ?? db.lastInsertedRowID
