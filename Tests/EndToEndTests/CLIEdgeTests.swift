@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
 import LedgerlyTesting
@@ -21,13 +22,48 @@ extension EndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: harness.home.root.appendingPathComponent("-").path), "no file named -")
         }
 
+        /// Issue 18: days as people type them, through the real binary: words, counts back, the
+        /// locale's order, months as range bounds; an inverted range and an ambiguous day are
+        /// refused before any service is asked.
+        @Test func daysAsPeopleTypeThem() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            #expect(try harness.cli("wallet", "add", "Cash", "--currency", "EUR").status == 0)
+            let today = try #require(LedgerDate(Timestamp.today()))
+            let typed: [(String, [String: String], String)] = [
+                ("yesterday", [:], try #require(today.adding(days: -1)).description),
+                ("-2w", [:], try #require(today.adding(days: -14)).description),
+                ("2026/11/02", [:], "2026-11-02"),
+                ("03.11.2026", ["LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_TIME": ""], "2026-11-03"),
+                ("11/04/2026", ["LANG": "en_US.UTF-8", "LC_ALL": "", "LC_TIME": ""], "2026-11-04"),
+            ]
+            for (text, environment, _) in typed {
+                let added = try harness.cli(["tx", "add", "--wallet", "Cash", "--amount", "1", "--notes", "typed \(text)", "--date", text], environment: environment)
+                #expect(added.status == 0, "\(text): \(added.stderr)")
+            }
+            let listed = try JSONDecoder().decode(TransactionListReply.self, from: Data(try harness.cli("tx", "list", "--json").stdout.utf8)).transactions
+            for (text, _, day) in typed {
+                #expect(listed.first { $0.notes == "typed \(text)" }?.date == day, "\(text)")
+            }
+            // A month as range bounds: its first day to its last.
+            let november = try JSONDecoder().decode(TransactionListReply.self, from: Data(try harness.cli("tx", "list", "--from", "2026-11", "--to", "2026/11", "--json").stdout.utf8))
+            #expect(Set(november.transactions.compactMap(\.notes)).isSuperset(of: ["typed 2026/11/02", "typed 03.11.2026", "typed 11/04/2026"]))
+            let inverted = try harness.cli("tx", "list", "--from", "2026-12", "--to", "2026-11")
+            #expect(inverted.status == 64 && inverted.stderr.contains("--from 2026-12-01 is after --to 2026-11-30"), "\(inverted.stderr)")
+            let ambiguous = try harness.cli(["tx", "add", "--wallet", "Cash", "--amount", "1", "--date", "03/11/2026"], environment: ["LANG": "C", "LC_ALL": "", "LC_TIME": ""])
+            #expect(ambiguous.status == 64 && ambiguous.stderr.contains("could be read day first or month first"), "\(ambiguous.stderr)")
+            let months = try harness.cli("report", "categories", "--from", "2026-12", "--to", "2026-11-15")
+            #expect(months.status == 64 && months.stderr.contains("--from 2026-12 is after --to 2026-11"), "\(months.stderr)")
+        }
+
         /// Issue 12: every `from` was called "the currency" and positional arguments `--id`/`--amount`.
         @Test func errorsNameTheArgumentThePersonTyped() throws {
             let harness = try ServiceHarness()
             try harness.start(.store)
             try harness.setUp()
             let month = try harness.cli("report", "categories", "--from", "2026-13")
-            #expect(month.status == 1)
+            #expect(month.status == 64)
             #expect(month.stderr.contains("--from"), "\(month.stderr)")
             #expect(!month.stderr.contains("the currency"))
             let convert = try harness.cli("convert", "100", "EURO1")

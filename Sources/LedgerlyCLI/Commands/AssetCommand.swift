@@ -86,7 +86,7 @@ struct AssetCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Its value, zero or more, in --currency (e.g. 250000 or 1200.50).") var value: String
         @Option(help: "Its currency (default: the base currency).") var currency: String?
         @Option(help: "tangible or intangible (default tangible).") var type: ManualAssetType?
-        @Option(help: "The day the value holds from, YYYY-MM-DD (default today; not in the future).") var date: String?
+        @Option(parsing: .unconditional, help: "The day the value holds from, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Flag(help: "Its value swings (art, collectibles): reported as volatile, left out of core by default.") var volatile = false
         @Option(help: "on or off: count it in core net worth (default: on unless --volatile).") var core: Switch?
         @Option(help: "on or off: count it in tangible net worth (default: on for --type tangible).") var tangible: Switch?
@@ -153,7 +153,7 @@ struct AssetCommand: ParsableCommand {
         /// value instead of being taken for an unknown option.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value, zero or more, in the asset's currency.", valueName: "value"))
         var valueArguments: [String] = []
-        @Option(help: "The day it holds from, YYYY-MM-DD (default today; not in the future).") var date: String?
+        @Option(parsing: .unconditional, help: "The day it holds from, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(help: "Notes (where the figure comes from).") var notes: String?
 
         func validate() throws {

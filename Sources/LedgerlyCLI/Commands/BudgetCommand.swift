@@ -41,7 +41,8 @@ struct BudgetCommand: ParsableCommand {
         @Option(help: "Alert thresholds in percent, comma-separated (default 50,80,100).") var thresholds: String?
         @Flag(name: .customLong("no-alerts"), help: "No threshold alerts for this budget.") var noAlerts = false
         @Flag(inversion: .prefixedNo, help: "Carry what is left (or overspent) into the next month.") var carryOver: Bool?
-        @Option(help: "First month this limit applies to, YYYY-MM (default: this month); earlier months keep theirs.") var from: String?
+        @Option(parsing: .unconditional, help: "First month this limit applies to, YYYY-MM, or a day's month (default: this month); earlier months keep theirs.",
+                transform: DayOptions.month) var from: String?
 
         func validate() throws {
             if noAlerts && thresholds != nil { throw ValidationError("--no-alerts and --thresholds contradict each other") }
@@ -94,7 +95,7 @@ struct BudgetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "Limit, spent, remaining and a bar per budget for a month.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "The month, YYYY-MM (default: this month).") var month: String?
+        @Option(parsing: .unconditional, help: "The month, YYYY-MM, or a day's month (default: this month).", transform: DayOptions.month) var month: String?
         @Argument(help: "Only this budget (id or category).") var budget: String?
 
         func run() throws {

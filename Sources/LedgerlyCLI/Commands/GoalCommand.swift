@@ -40,7 +40,7 @@ struct GoalCommand: ParsableCommand {
         @Argument(help: "Its name.") var name: String
         @Option(parsing: .unconditional, help: "The amount to reach.") var target: String
         @Option(help: "Currency (default: the wallet's, else the base currency).") var currency: String?
-        @Option(help: "YYYY-MM-DD to reach it by.") var deadline: String?
+        @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, -3d, … to reach it by.", transform: DayOptions.day) var deadline: String?
         @Option(help: "The wallet the savings sit in (id or name).") var wallet: String?
         @Option(help: "A category it is linked to (id, name or path).") var category: String?
         @Option(name: .customLong("auto-fund"), parsing: .unconditional, help: "Move this amount into the goal every month.") var autoFund: String?
@@ -116,7 +116,7 @@ struct GoalCommand: ParsableCommand {
         @Argument(help: "Id or name.") var goal: String
         @Argument(help: "Amount in the goal's currency.") var amount: String
         @Option(help: "Wallet the money comes from.") var from: String?
-        @Option(help: "YYYY-MM-DD (default today).") var date: String?
+        @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
 
         func run() throws {
             try CommandRunner.run {

@@ -11,7 +11,7 @@ struct InvestSplitCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "Asset symbol or id.") var symbol: String
     @Argument(help: "NEW:OLD, two positive integers (2:1 doubles).") var ratio: String
-    @Option(help: "YYYY-MM-DD (default today).") var date: String?
+    @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
     @Option(help: "Free text.") var notes: String?
 
     func run() throws {

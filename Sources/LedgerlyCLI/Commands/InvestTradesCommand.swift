@@ -9,15 +9,14 @@ struct InvestTradesCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Option(help: "Only this account (id or name).") var account: String?
     @Option(help: "Only this asset (symbol or id).") var symbol: String?
-    @Option(help: "From date, YYYY-MM-DD (inclusive).") var from: String?
-    @Option(help: "To date, YYYY-MM-DD (inclusive).") var to: String?
+    @OptionGroup var range: DayRangeOptions
 
     func run() throws {
         try CommandRunner.run {
             let gateway = try Gateway(global, wording: Self.wording)
             let reply = try gateway.call(TradeListRequest(
                 accountId: try account.map { try gateway.investAccount($0).id }, assetId: try symbol.map { try gateway.asset($0, field: "--symbol").id },
-                from: from, to: to))
+                from: range.from, to: range.to))
             if output.json { return try JSONOutput.print(reply) }
             if reply.trades.isEmpty { return print("No trades. Record one: ledgerly invest buy AAPL --account Broker --quantity 10 --price 100") }
             let accounts = try gateway.investAccountNames()

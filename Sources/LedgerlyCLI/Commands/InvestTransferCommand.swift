@@ -17,7 +17,7 @@ struct InvestTransferCommand: ParsableCommand {
     @Option(help: "Sending account (id or name).") var from: String
     @Option(help: "Receiving account (id or name).") var to: String
     @Option(parsing: .unconditional, help: "Units to move.") var quantity: String
-    @Option(help: "YYYY-MM-DD (default today).") var date: String?
+    @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
     @Option(name: .customLong("lot"), help: "Move QTY units of lot ID (repeatable).") var lots: [LotArgument] = []
     @Option(help: "Free text.") var notes: String?
 

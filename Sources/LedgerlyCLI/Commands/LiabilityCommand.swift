@@ -73,9 +73,9 @@ struct LiabilityCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "The balance owed, zero or more, in --currency.") var balance: String
         @Option(help: "Its currency (default: the base currency).") var currency: String?
         @Option(help: "mortgage, loan, credit-card or other (default loan).") var type: LiabilityTypeArgument?
-        @Option(help: "The day of the opening balance, YYYY-MM-DD (default today; not in the future).") var date: String?
+        @Option(parsing: .unconditional, help: "The day of the opening balance, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(name: .customLong("interest-rate"), parsing: .unconditional, help: "Yearly interest in percent, e.g. 3.25 (informative).") var interestRate: String?
-        @Option(help: "The next or final due date, YYYY-MM-DD (informative).") var due: String?
+        @Option(parsing: .unconditional, help: "The next or final due date, YYYY-MM-DD, today, -3d, … (informative).", transform: DayOptions.day) var due: String?
         @Option(help: "Notes.") var notes: String?
 
         func run() throws {
@@ -146,7 +146,7 @@ struct LiabilityCommand: ParsableCommand {
         var amountArguments: [String] = []
         @Option(help: "The wallet it is paid from (id or name).") var from: String
         @Option(name: .customLong("wallet-amount"), parsing: .unconditional, help: "What left the wallet, in its currency, when that is not the liability's.") var walletAmount: String?
-        @Option(help: "YYYY-MM-DD (default today; not in the future).") var date: String?
+        @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(help: "Notes (also on the wallet's transaction).") var notes: String?
 
         func validate() throws {
@@ -188,7 +188,7 @@ struct LiabilityCommand: ParsableCommand {
         /// balance instead of being taken for an unknown option.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The balance owed from --date, zero or more, in the liability's currency.", valueName: "balance"))
         var balanceArguments: [String] = []
-        @Option(help: "The day it holds from, YYYY-MM-DD (default today; not in the future).") var date: String?
+        @Option(parsing: .unconditional, help: "The day it holds from, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(help: "Notes.") var notes: String?
 
         func validate() throws {
@@ -217,7 +217,7 @@ struct LiabilityCommand: ParsableCommand {
         @Option(help: "New name.") var name: String?
         @Option(help: "mortgage, loan, credit-card or other.") var type: LiabilityTypeArgument?
         @Option(name: .customLong("interest-rate"), parsing: .unconditional, help: "Yearly interest in percent.") var interestRate: String?
-        @Option(help: "The next or final due date, YYYY-MM-DD.") var due: String?
+        @Option(parsing: .unconditional, help: "The next or final due date, YYYY-MM-DD, today, -3d, ….", transform: DayOptions.day) var due: String?
         @Option(help: "Notes.") var notes: String?
 
         func validate() throws {

@@ -23,7 +23,7 @@ struct NetWorthCommand: ParsableCommand {
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-    @Option(help: "The day, YYYY-MM-DD (default today; not in the future): its end.") var at: String?
+    @Option(parsing: .unconditional, help: "The day, YYYY-MM-DD, today, -3d, … (default today; not in the future): its end.", transform: DayOptions.day) var at: String?
 
     func run() throws {
         try CommandRunner.run {

@@ -47,8 +47,8 @@ struct RecurringCommand: ParsableCommand {
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
         @Option(help: "daily, weekly, monthly or yearly.") var frequency: RecurrenceFrequency = .monthly
         @Option(help: "Every N periods (default 1).") var every = 1
-        @Option(help: "First occurrence, YYYY-MM-DD (default today).") var start: String?
-        @Option(help: "Last possible occurrence, YYYY-MM-DD.") var end: String?
+        @Option(parsing: .unconditional, help: "First occurrence, YYYY-MM-DD, today, -3d, … (default today).", transform: DayOptions.day) var start: String?
+        @Option(parsing: .unconditional, help: "Last possible occurrence, YYYY-MM-DD, today, -3d, ….", transform: DayOptions.day) var end: String?
         @Flag(help: "Only remind (an alert) instead of posting the transaction.") var remind = false
 
         func run() throws {

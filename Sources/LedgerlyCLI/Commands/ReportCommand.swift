@@ -203,14 +203,13 @@ struct ReportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "payees", abstract: "Where the money goes (or comes from), by the transactions' notes.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
-        @Option(help: "First day, YYYY-MM-DD.") var from: String?
-        @Option(help: "Last day, YYYY-MM-DD.") var to: String?
+        @OptionGroup var range: DayRangeOptions
         @Flag(help: "Income instead of spending.") var income = false
         @Option(help: "How many, 1 to 1000 (default 10).") var limit: Int?
 
         func run() throws {
             try CommandRunner.run {
-                let report = try Gateway(global).call(PayeeReportRequest(from: from, to: to, kind: income ? .income : .expense, limit: limit))
+                let report = try Gateway(global).call(PayeeReportRequest(from: range.from, to: range.to, kind: income ? .income : .expense, limit: limit))
                 if output.json { return try JSONOutput.print(report) }
                 if output.csv {
                     var csv = CSVOutput(header: ["payee", "count", "total", "currency", "uncounted"])

@@ -20,8 +20,8 @@ struct ReportNetWorthCommand: ParsableCommand {
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: ReportOutputOptions
-    @Option(help: "First month, YYYY-MM (default: the first snapshot).") var from: String?
-    @Option(help: "Last month, YYYY-MM (default: the last snapshot).") var to: String?
+    @Option(parsing: .unconditional, help: "First month, YYYY-MM, or a day's month (default: the first snapshot).", transform: DayOptions.month) var from: String?
+    @Option(parsing: .unconditional, help: "Last month, YYYY-MM, or a day's month (default: the last snapshot).", transform: DayOptions.month) var to: String?
     @Flag(help: "Chart core net worth (without volatile assets and speculative holdings).") var core = false
     @Flag(help: "Chart tangible net worth (cash and tangible assets, less liabilities).") var tangible = false
     @Flag(help: "Also compute each month again from today's data and mark where it differs (slower).") var recompute = false

@@ -86,7 +86,7 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "expense or income.") var kind: TransactionKind = .expense
         @Option(help: "Category id, path or name.") var category: String?
         @Option(help: "Free text.") var notes: String?
-        @Option(help: "YYYY-MM-DD (default today).") var date: String?
+        @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable; new tags are created).") var tags: [String] = []
         @Option(name: .customLong("split"), help: "AMOUNT:CATEGORY[:MEMO] (repeatable; parts must add up to --amount).") var splits: [String] = []
         @Option(help: "Path of a receipt or document.") var attachment: String?
@@ -125,8 +125,7 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "Wallet id or name.") var wallet: String?
         @Option(help: "Category id, path or name (includes its children and split parts).") var category: String?
         @Option(help: "Tag name.") var tag: String?
-        @Option(help: "From date, YYYY-MM-DD (inclusive).") var from: String?
-        @Option(help: "To date, YYYY-MM-DD (inclusive).") var to: String?
+        @OptionGroup var range: DayRangeOptions
         @Option(help: "Text to find in the notes.") var text: String?
         @Option(help: "At most this many (1-10000).") var limit: Int = 50
         @Option(help: "Skip this many (paging).") var offset: Int?
@@ -155,7 +154,7 @@ struct TransactionCommand: ParsableCommand {
                 let categoryList = try gateway.categories()
                 let reply = try gateway.call(TransactionListRequest(
                     walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
-                    tag: tag, from: from, to: to, text: text, limit: limit, offset: offset, after: try cursor()))
+                    tag: tag, from: range.from, to: range.to, text: text, limit: limit, offset: offset, after: try cursor()))
                 if output.json { return try JSONOutput.print(reply) }
                 if reply.transactions.isEmpty {
                     let past = after.map { "--after \($0)" } ?? "--offset \(offset ?? 0)"
@@ -199,7 +198,7 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "expense or income.") var kind: TransactionKind?
         @Option(help: "Category id, path or name.") var category: String?
         @Option(help: "New notes.") var notes: String?
-        @Option(help: "New date, YYYY-MM-DD.") var date: String?
+        @Option(parsing: .unconditional, help: "New date, YYYY-MM-DD, today, yesterday, -3d, ….", transform: DayOptions.day) var date: String?
         @Option(name: .customLong("tag"), help: "Replace the tags (repeatable).") var tags: [String] = []
         @Flag(name: .customLong("clear-tags"), help: "Remove all tags.") var clearTags = false
         @Option(name: .customLong("split"), help: "Replace the splits: AMOUNT:CATEGORY[:MEMO] (repeatable).") var splits: [String] = []
@@ -252,7 +251,7 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "Destination wallet id or name.") var to: String
         @Option(parsing: .unconditional, help: "Amount leaving the source wallet.") var amount: String
         @Option(name: .customLong("to-amount"), parsing: .unconditional, help: "Amount arriving (required when the currencies differ).") var toAmount: String?
-        @Option(help: "YYYY-MM-DD (default today).") var date: String?
+        @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
         @Option(help: "Free text.") var notes: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
 

@@ -118,7 +118,8 @@ public final class ServiceHarness: @unchecked Sendable {
     public func cli(_ arguments: String...) throws -> CommandResult { try cli(arguments) }
 
     /// Runs in the home folder, so a file the command writes by mistake stays in the temporary home.
-    public func cli(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+    /// `environment`: variables set for this command only (a locale, say).
+    public func cli(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = Self.binaryDirectory.appendingPathComponent("ledgerly")
         process.arguments = arguments
@@ -126,6 +127,7 @@ public final class ServiceHarness: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["LEDGERLY_HOME"] = home.root.path
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
