@@ -131,6 +131,75 @@ import Testing
         #expect(try await Self.portfolio(b) == Self.portfolio(a))
     }
 
+    /// Income into a wallet in another currency than the security's arrives; a sale naming a lot
+    /// whose buy another device deleted meanwhile is kept unapplied on both, with its cash; a
+    /// device that scans again (enabling sync once more) still names the gone lot.
+    @Test func foreignIncomeAndASaleOfALotDeletedElsewhereArrive() async throws {
+        let (a, ids) = try await SyncMergeTests.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: SyncMergeTests.device(), hub: "h", mode: .create))
+        let dollars = try await a.call(WalletCreateRequest(name: "Dollars", currency: "USD")).id
+        let broker = try await a.call(InvestAccountCreateRequest(name: "Broker", baseCurrency: "EUR")).id
+        let fund = try await a.call(AssetCreateRequest(symbol: "VWCE", assetType: .etf, quoteCurrency: "EUR", provider: .manual)).id
+        let buy = try await a.call(TradeBuyRequest(accountId: broker, assetId: fund, quantity: "10", price: "100", date: "2026-11-02")).id
+        try await hub.push(a)
+        let b = try await hub.join()
+
+        // Apart: A deletes the buy and is paid a dividend in dollars; B sells that very lot.
+        _ = try await a.call(TradeDeleteRequest(id: buy))
+        _ = try await a.call(TradeIncomeRequest(kind: .dividend, accountId: broker, assetId: fund, amount: "4.20", date: "2026-11-05", walletId: dollars, rate: "0.9"))
+        _ = try await b.call(TradeSellRequest(accountId: broker, assetId: fund, quantity: "10", price: "110", date: "2026-11-10", walletId: ids["bank"],
+                                              lots: [LotSelection(lotId: buy, quantity: "10")]))
+        let notices = try await hub.meet([a, b])
+        #expect(notices.contains { $0.contains("marked unapplied") }, "\(notices)")
+        for store in [a, b] {
+            let trades = try await store.call(TradeListRequest(assetId: fund)).trades
+            #expect(trades.map(\.kind) == [.dividend, .sell], "\(trades)")
+            #expect(trades.first { $0.kind == .sell }?.unapplied != nil)
+            #expect(trades.first { $0.kind == .dividend }?.currency == "USD")
+            #expect(try await store.call(WalletListRequest()).wallets.first { $0.id == dollars }?.balance == "4.20")
+        }
+        #expect(try await Self.portfolio(b) == Self.portfolio(a))
+
+        // B scans again: the sale still names the buy, gone, by the id it was sent with.
+        let device = try #require(try await b.call(SyncStatusRequest()).deviceId)
+        _ = try await b.call(SyncDisableRequest())
+        _ = try await b.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: device, hub: "h", mode: .create))
+        let sent = hub.messages.count
+        try await hub.push(b)
+        #expect(hub.messages.count == sent)
+    }
+
+    /// A broker file's lines share one recording time: they replay in the order of the device
+    /// that imported them, not in the local ids another device gave them (here B, whose next id
+    /// is taken, numbers the sale before the buy).
+    @Test func importedLinesReplayInTheImportingDevicesOrder() async throws {
+        let (a, _) = try await SyncMergeTests.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: SyncMergeTests.device(), hub: "h", mode: .create))
+        let broker = try await a.call(InvestAccountCreateRequest(name: "Broker", baseCurrency: "EUR")).id
+        _ = try await a.call(AssetCreateRequest(symbol: "VWCE", assetType: .etf, quoteCurrency: "EUR", provider: .manual))
+        let other = try await a.call(AssetCreateRequest(symbol: "AGGH", assetType: .etf, quoteCurrency: "EUR", provider: .manual)).id
+        try await hub.push(a)
+        let b = try await hub.join()
+        // B takes trade ids 1 and 2 and frees 2.
+        _ = try await b.call(TradeBuyRequest(accountId: broker, assetId: other, quantity: "1", price: "5", date: "2026-11-01"))
+        let freed = try await b.call(TradeBuyRequest(accountId: broker, assetId: other, quantity: "1", price: "5", date: "2026-11-01")).id
+        _ = try await b.call(TradeDeleteRequest(id: freed))
+        // A imports a buy and a sale of one day (ids 1 and 2 on A).
+        let imported = try await a.call(TradeImportRequest(accountId: broker, lines: [
+            TradeImportLine(line: 1, kind: .buy, symbol: "VWCE", date: "2026-11-03", quantity: "10", price: "100"),
+            TradeImportLine(line: 2, kind: .sell, symbol: "VWCE", date: "2026-11-03", quantity: "10", price: "101"),
+        ]))
+        #expect(imported.imported == 2)
+        try await hub.meet([a, b])
+        for store in [a, b] {
+            let trades = try await store.call(TradeListRequest(assetId: try await store.call(AssetListRequest()).assets.first { $0.symbol == "VWCE" }!.id)).trades
+            #expect(trades.map(\.kind) == [.buy, .sell] && trades.allSatisfy { $0.unapplied == nil }, "\(trades)")
+        }
+        #expect(try await Self.portfolio(b) == Self.portfolio(a))
+    }
+
     /// A sale naming its lot names it by the buying trade's global id, so the sale takes the same
     /// lot on a device that numbered the buys differently; a split and a transfer arrive too.
     @Test func namedLotsSplitsAndTransfersArriveAsRecorded() async throws {

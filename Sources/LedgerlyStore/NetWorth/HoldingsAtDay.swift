@@ -4,7 +4,8 @@ import LedgerlyProtocol
 
 /// The units each investment account held of each asset at the end of a day: today's are the
 /// maintained positions; a past day's come from replaying the trades dated on or before it with
-/// `LotBook` (splits and transfers as they happened), less those the lots leave out (D312). Costs play no part here.
+/// `LotBook` (splits and transfers as they happened), less those the lots leave out (D312).
+/// Costs play no part here.
 struct HoldingsAtDay {
     let db: Database
     let day: String

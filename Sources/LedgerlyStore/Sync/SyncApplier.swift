@@ -78,6 +78,9 @@ struct SyncApplier {
             let outcome = try context.undoingRefusal { context in
                 try thing.write(fields, gid: message.gid, localId: localId, idHint: nil, identities: identities, &context)
             }
+            // A write may keep the thing under a new local id (a typed price a purge had removed
+            // is stored again): the identity follows it.
+            if case .success(let written) = outcome { row.localId = written }
             if case .failure(let refusal) = outcome {
                 let localNewest = row.clocks.values.max() ?? ""
                 // The newer message whole, when it is the newer one and this ledger takes it; a
@@ -85,7 +88,7 @@ struct SyncApplier {
                 let whole = message.hlc > localNewest ? try context.undoingRefusal { context in
                     try thing.write(message.fields, gid: message.gid, localId: localId, idHint: nil, identities: identities, &context)
                 } : nil
-                guard case .success = whole else {
+                guard case .success(let written) = whole else {
                     let reason = if case .failure(let again) = whole { again.reason } else { refusal.reason }
                     identities.notices.append("a change to \(thing.entity) \(localId) from device \(message.device.prefix(8)) did not fit this device's \(whole == nil ? "newer change" : "ledger") (\(reason)): this device's version stands")
                     row.clocks = clocks.merging(row.clocks) { max($0, $1) }
@@ -93,6 +96,7 @@ struct SyncApplier {
                     unchanged += 1
                     return
                 }
+                row.localId = written
                 identities.notices.append("changes to \(thing.entity) \(localId) made apart did not fit together (\(refusal.reason)): the newer one, from device \(message.device.prefix(8)), stands whole")
                 fields = message.fields
                 clocks = message.clocks

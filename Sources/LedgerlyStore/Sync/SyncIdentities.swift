@@ -100,8 +100,10 @@ final class SyncIdentities {
             if let derived, var gone = try SyncIdentityRow.find(db, entity: thing.entity, gid: derived) {
                 // Live under another local id would be two things claiming one id (the tables'
                 // unique keys rule that out); no local id at all is one another device's message
-                // could not record here, which this one now is.
-                guard gone.deleted || gone.localId == nil else {
+                // could not record here, which this one now is; a local id whose row is gone
+                // without a change event (a typed price a purge removed) is free again.
+                let dangling = try gone.localId.map { try thing.fields(db, id: $0, identities: self) == nil } ?? false
+                guard gone.deleted || gone.localId == nil || dangling else {
                     throw LedgerError.broken("\(thing.entity) \(localId) and \(gone.localId.map(String.init) ?? "another") would share the synced id \(derived)")
                 }
                 // Made again after a delete: the newer "deleted" clock tells every device it lives.

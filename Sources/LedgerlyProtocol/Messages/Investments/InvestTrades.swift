@@ -94,7 +94,8 @@ public struct TradeRecord: Codable, Hashable, Sendable {
     public var realised: RealisedGain?
     /// Present only on a trade the lots leave out: a history merged by sync holds it, but the
     /// trades before it leave too little to take (two devices each sold the whole holding while
-    /// apart). It moves no units and realises nothing until the trade it clashes with is deleted.
+    /// apart). It moves no units and realises nothing until the lots can take it (the trade it
+    /// clashes with deleted, or units bought before it).
     public var unapplied: String?
     public var notes: String?
     public var createdAt: String

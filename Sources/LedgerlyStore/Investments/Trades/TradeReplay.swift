@@ -7,8 +7,10 @@ import LedgerlyProtocol
 /// as they are; anything else (a trade dated earlier, a deletion, a new cost-basis method)
 /// replays every trade of the asset from the start. Either way nothing derived is left stale.
 ///
-/// Trades go in the order (date, created_at, id): `created_at` travels with a synced trade, so
-/// every device replays a merged history in one order, whatever local ids it gave (D312).
+/// Trades go in the order (date, created_at, recorded order, id): the time a trade was recorded
+/// and its order among the trades recorded in that millisecond (a broker file's lines; the local
+/// id on the device that recorded it) travel with a synced trade, so every device replays a merged
+/// history in one order, whatever local ids it gave (D312).
 ///
 /// A trade the lots cannot take is refused when the user records it. Histories merged by sync
 /// may hold one anyway (two devices each sold the whole holding while apart): such a trade is
@@ -17,7 +19,7 @@ import LedgerlyProtocol
 /// user deletes the trade it clashed with, it counts.
 enum TradeReplay {
     /// The order trades are replayed in, as SQL.
-    static let order = "date, created_at, id"
+    static let order = "date, created_at, coalesce(recorded_order, id), id"
 
     /// Applies `trade` to the lots as they stand, when no trade of the asset comes after it; else
     /// replays the whole asset. `field`: the request field named when the trade is the one
@@ -26,8 +28,8 @@ enum TradeReplay {
         let id = trade.id ?? 0
         let later = try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ? AND kind NOT IN ('dividend', 'interest', 'distribution')
-                           AND (date > ? OR (date = ? AND (created_at > ? OR (created_at = ? AND id > ?)))))
-            """, arguments: [trade.assetId, trade.date, trade.date, trade.createdAt, trade.createdAt, id]) ?? false
+                           AND (date, created_at, coalesce(recorded_order, id), id) > (?, ?, ?, ?))
+            """, arguments: [trade.assetId, trade.date, trade.createdAt, trade.recordedOrder ?? id, id]) ?? false
         guard !later, let step = try trade.bookTrade() else {
             return try replay(db, assetId: trade.assetId, newTradeId: id, field: field, merging: merging)
         }
@@ -54,7 +56,9 @@ enum TradeReplay {
             try book.apply(steps)
         } catch {
             // Trade by trade, each on a copy of the book, so one that cannot be applied leaves
-            // the book as it was (only here: the copies make this quadratic in the lots).
+            // the book as it was. Each copy copies the lots and realisations so far, which makes
+            // this quadratic in the asset's trades; it runs only for an asset whose trades do not
+            // all fit (one holds a trade left out), which only sync brings.
             book = try self.book(db, assetId: assetId, lots: [])
             for step in steps {
                 var trial = book

@@ -37,6 +37,9 @@ struct TradeRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     /// Why the lots leave this trade out, when a history merged by sync holds a trade they cannot
     /// take (`TradeReplay`, D312); nil for every trade that counts.
     var unapplied: String? = nil
+    /// Orders a day's trades recorded in one millisecond in every replay: for a trade synced
+    /// from another device, its local id there; nil for one recorded here (its own id serves).
+    var recordedOrder: Int64? = nil
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

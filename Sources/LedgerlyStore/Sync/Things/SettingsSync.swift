@@ -65,23 +65,29 @@ enum SettingsSync: SyncedThing {
         let db = context.db
         let field = FieldPath.body("messages")
         for dimension in AllocationDimension.allCases {
-            let given = targets[dimension.rawValue] ?? [:]
+            // Checked as `invest.allocation.set` checks them, and kept as it stores them.
+            var given: [String: String] = [:]
             var total: Int64 = 0
-            for (key, percent) in given {
-                _ = try InputRules.name(key, field: field)
+            for (typed, percent) in targets[dimension.rawValue] ?? [:] {
+                let key = try InputRules.name(typed, field: field)
                 guard key.count <= AllocationHandlers.maximumKeyLength, dimension != .assetType || AssetType(rawValue: key) != nil else {
                     throw LedgerError.invalid("a synced \(dimension.rawValue) target '\(key)' is not one this device takes", field: field)
                 }
-                total += try AllocationHandlers.percent(percent, field: field)
+                guard !given.keys.contains(where: { $0.lowercased() == key.lowercased() }) else {
+                    throw LedgerError.invalid("the synced \(dimension.rawValue) targets name '\(key)' twice", field: field)
+                }
+                let hundredths = try AllocationHandlers.percent(percent, field: field)
+                total += hundredths
+                given[key] = AllocationHandlers.percentText(hundredths)
             }
             guard total <= 10_000 else { throw LedgerError.invalid("the synced \(dimension.rawValue) targets add up to more than 100 %", field: field) }
-            let before = try Row.fetchAll(db, sql: "SELECT key, percent, drifting, episode FROM allocation_targets WHERE dimension = ? ORDER BY key", arguments: [dimension.rawValue])
-            let ordered = given.sorted { $0.key < $1.key }
-            guard before.map({ "\($0[0] as String)=\($0[1] as String)" }) != ordered.map({ "\($0.key)=\($0.value)" }) else { continue }
+            let before = try Row.fetchAll(db, sql: "SELECT key, percent, drifting, episode FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
+            let stored = Dictionary(before.map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+            guard stored != given else { continue }
             // Drift state by key, as the table compares keys (A–Z folded).
             let state = Dictionary(before.map { (($0[0] as String).lowercased(), ($0[2] as Bool, $0[3] as Int64)) }) { first, _ in first }
             try db.execute(sql: "DELETE FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
-            for (key, percent) in ordered {
+            for (key, percent) in given.sorted(by: { $0.key < $1.key }) {
                 let (drifting, episode) = state[key.lowercased()] ?? (false, 0)
                 try db.execute(sql: "INSERT INTO allocation_targets (dimension, key, percent, drifting, episode) VALUES (?, ?, ?, ?, ?)",
                                arguments: [dimension.rawValue, key, percent, drifting, episode])

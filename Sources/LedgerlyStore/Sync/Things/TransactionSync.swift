@@ -3,7 +3,8 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// Transactions that are not transfer legs (`TransferSync`) nor an investment trade's cash or a
-/// liability payment (those move with their trade or liability, which are not synced yet).
+/// liability payment (those move with their trade or liability entry: `TradeSync`,
+/// `LiabilityEntrySync`).
 ///
 /// The fields are what an export's restore sends for the transaction (`tx.import` with `kept`):
 /// the amounts and rate snapshots it was recorded with, so every device keeps the same base
