@@ -55,6 +55,11 @@ extension EndToEndTests {
             #expect(ambiguous.status == 64 && ambiguous.stderr.contains("could be read day first or month first"), "\(ambiguous.stderr)")
             let months = try harness.cli("report", "categories", "--from", "2026-12", "--to", "2026-11-15")
             #expect(months.status == 64 && months.stderr.contains("--from 2026-12 is after --to 2026-11"), "\(months.stderr)")
+            let snapshots = try harness.cli("report", "networth", "--from", "2026-12", "--to", "2026-11")
+            #expect(snapshots.status == 64 && snapshots.stderr.contains("--from 2026-12 is after --to 2026-11"), "\(snapshots.stderr)")
+            // A forgotten value: the next option is not read as one.
+            let forgotten = try harness.cli("tx", "add", "--date", "--wallet", "Cash", "--amount", "1")
+            #expect(forgotten.status == 64 && forgotten.stderr.contains("a day is missing before --wallet"), "\(forgotten.stderr)")
         }
 
         /// Issue 12: every `from` was called "the currency" and positional arguments `--id`/`--amount`.

@@ -39,6 +39,20 @@ import Testing
         #expect(result.book.lots.map(\.cost) == [20_020, 60_100])
     }
 
+    /// Two lots of one day are taken in their buys' order, which travels with synced trades, not
+    /// by lot id (a local id, which another device may give the other way round).
+    @Test func lotsOfOneDayGoByTheirBuysOrderNotTheirIds() throws {
+        for method in [CostBasisMethod.fifo, .lifo] {
+            var book = Self.book(method)
+            try book.apply([
+                .init(id: 7, accountId: 1, date: "2026-01-10", action: .buy(quantity: Self.q("1"), cost: 10_000, costBase: 9_000), order: "2026-01-10T09:00:00.000Z#1"),
+                .init(id: 6, accountId: 1, date: "2026-01-10", action: .buy(quantity: Self.q("1"), cost: 12_000, costBase: 10_800), order: "2026-01-10T09:00:00.000Z#2"),
+                .init(id: 8, accountId: 1, date: "2026-03-10", action: .sell(quantity: Self.q("1"), proceeds: 13_000, proceedsBase: 11_960, rate: Self.rate("0.92"), picks: nil)),
+            ])
+            #expect(book.realisations.map(\.lotId) == (method == .fifo ? [7] : [6]), "\(method)")
+        }
+    }
+
     @Test func lifoTakesTheNewestLotFirst() throws {
         let result = try Self.realised(.lifo)
         #expect(result.costBase == 84_122 && result.gain == 11_466)

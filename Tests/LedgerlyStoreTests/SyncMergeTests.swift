@@ -316,6 +316,30 @@ import Testing
         }
     }
 
+    /// An older device's alert whose key names a goal by local id may land on a key an alert here
+    /// already has (another goal numbered alike): it is left out with a notice, and the batch,
+    /// with the messages after it, still applies.
+    @Test func anAlertKeyTakenHereIsLeftOutNotAFailedBatch() async throws {
+        let (a, _) = try await Self.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        let trip = try await a.call(GoalCreateRequest(name: "Trip", target: "1000", currency: "EUR")).id
+        _ = try await a.call(AlertRaiseRequest(kind: .goalProgress, key: "goal:\(trip):50", subject: "Trip", message: "Trip is half-way"))
+        try await hub.push(a)
+        let b = try await hub.join()
+        let older = Self.device()
+        let clock = "000001795262401000.000000.\(older)"
+        let fields: [String: JSONValue] = ["kind": .string("goal.progress"), "key": .string("goal:\(trip):50"), "subject": .string("Car"),
+                                           "message": .string("Car is half-way"), "raisedAt": .string("2026-11-20T10:00:00.000Z")]
+        let clash = SyncMessage(entity: "alert", gid: "alert:goal:\(trip):50", hlc: clock, device: older, localId: 9, deleted: false,
+                                fields: fields, clocks: fields.mapValues { _ in clock })
+        let after = try await b.call(SyncStatusRequest()).pulledSeq
+        let reply = try await b.call(SyncApplyRequest(messages: [SyncIncoming(hubSeq: after + 1, message: clash)]))
+        #expect(reply.notices.contains { $0.contains("already has the key goal:\(trip):50") }, "\(reply.notices)")
+        #expect(reply.pulledSeq == after + 1)
+        #expect(try await b.call(AlertListRequest()).alerts.filter { $0.kind == .goalProgress }.map(\.subject) == ["Trip"])
+    }
+
     /// Typed rates and rate profiles: the starting profiles are one on every device, a profile
     /// two devices made apart under one name is one, the same moment's rate typed on both keeps
     /// the later value, and which profile is in use follows the later choice.

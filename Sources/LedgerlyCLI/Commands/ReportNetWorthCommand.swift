@@ -52,6 +52,7 @@ struct ReportNetWorthCommand: ParsableCommand {
 
     func validate() throws {
         if core && tangible { throw ValidationError("--core and --tangible: chart one of them") }
+        try DayOptions.checkOrder(from: from, to: to)
     }
 
     func run() throws {

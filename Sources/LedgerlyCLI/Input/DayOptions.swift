@@ -11,24 +11,31 @@ enum DayOptions {
 
     static var current: DayText { DayText.current(environment: ProcessInfo.processInfo.environment) }
 
+    /// An option's value read by `read`; a value that is the next option (`--date --wallet X`:
+    /// the options take a value starting with `-`, for `-3d`) says that the value is missing.
+    private static func reading<T>(_ text: String, _ read: (DayText) throws(DayTextError) -> T) throws -> T {
+        guard !text.hasPrefix("--") else { throw ValidationError("a day is missing before \(text)") }
+        do { return try read(current) } catch { throw ValidationError(error.description) }
+    }
+
     /// A `--date`: the day as the store takes it.
     static func day(_ text: String) throws -> String {
-        do { return try current.day(text).description } catch { throw ValidationError(error.description) }
+        try reading(text) { (dayText: DayText) throws(DayTextError) in try dayText.day(text).description }
     }
 
     /// A `--from` of days: a day, or a month's first day.
     static func rangeStart(_ text: String) throws -> String {
-        do { return try current.rangeStart(text).description } catch { throw ValidationError(error.description) }
+        try reading(text) { (dayText: DayText) throws(DayTextError) in try dayText.rangeStart(text).description }
     }
 
     /// A `--to` of days: a day, or a month's last day.
     static func rangeEnd(_ text: String) throws -> String {
-        do { return try current.rangeEnd(text).description } catch { throw ValidationError(error.description) }
+        try reading(text) { (dayText: DayText) throws(DayTextError) in try dayText.rangeEnd(text).description }
     }
 
     /// A `--from`/`--to` of months: a month, or the month of a day.
     static func month(_ text: String) throws -> String {
-        do { return try current.month(text) } catch { throw ValidationError(error.description) }
+        try reading(text) { (dayText: DayText) throws(DayTextError) in try dayText.month(text) }
     }
 
     /// An inverted range is refused rather than read as an empty one.

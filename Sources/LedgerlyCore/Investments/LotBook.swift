@@ -1,5 +1,6 @@
 /// The lots of one asset across accounts, and what each sale realised: a pure replay of the
-/// asset's trades in order (date, then id), by the rules of docs/investments.md. The store keeps
+/// asset's trades in the order given (the store's: date, recorded time, recorded order), by the
+/// rules of docs/investments.md. The store keeps
 /// its result (`lots`, `realisations`) and replays again whenever a trade changes.
 public struct LotBook: Sendable {
     /// An open lot: units from one buy, in one account.
@@ -12,14 +13,23 @@ public struct LotBook: Sendable {
         /// Quote-currency and base-currency minor units.
         public var cost: Int64
         public var costBase: Int64
+        /// Orders lots acquired on one day (FIFO, LIFO, the average's remainder) before the id:
+        /// its buy's place in the replay, the same on every device that syncs it ("" sorts by id).
+        public var order: String
 
-        public init(id: Int64, accountId: Int64, acquired: String, quantity: Quantity, cost: Int64, costBase: Int64) {
+        public init(id: Int64, accountId: Int64, acquired: String, quantity: Quantity, cost: Int64, costBase: Int64, order: String = "") {
             self.id = id
             self.accountId = accountId
             self.acquired = acquired
             self.quantity = quantity
             self.cost = cost
             self.costBase = costBase
+            self.order = order
+        }
+
+        /// Older first: by acquisition day, then the buy's order, then id.
+        func isOlder(than other: Lot) -> Bool {
+            (acquired, order, id) < (other.acquired, other.order, other.id)
         }
     }
 
@@ -47,12 +57,15 @@ public struct LotBook: Sendable {
         public var accountId: Int64
         public var date: String
         public var action: Action
+        /// A buy's order among the lots acquired on its day (`Lot.order`).
+        public var order: String
 
-        public init(id: Int64, accountId: Int64, date: String, action: Action) {
+        public init(id: Int64, accountId: Int64, date: String, action: Action, order: String = "") {
             self.id = id
             self.accountId = accountId
             self.date = date
             self.action = action
+            self.order = order
         }
     }
 
@@ -116,7 +129,7 @@ public struct LotBook: Sendable {
     public mutating func apply(_ trade: Trade) throws(LotBookError) {
         switch trade.action {
         case .buy(let quantity, let cost, let costBase):
-            lots.append(Lot(id: trade.id, accountId: trade.accountId, acquired: trade.date, quantity: quantity, cost: cost, costBase: costBase))
+            lots.append(Lot(id: trade.id, accountId: trade.accountId, acquired: trade.date, quantity: quantity, cost: cost, costBase: costBase, order: trade.order))
             if method(trade.accountId) == .average { average(trade.accountId) }
         case .sell(let quantity, let proceeds, let proceedsBase, let rate, let picks):
             let taken = try take(quantity, from: trade.accountId, picks: picks, trade: trade.id)
@@ -172,8 +185,7 @@ public struct LotBook: Sendable {
             }
         } else {
             let ordered = open.sorted { a, b in
-                let (x, y) = (lots[a], lots[b])
-                let older = x.acquired != y.acquired ? x.acquired < y.acquired : x.id < y.id
+                let older = lots[a].isOlder(than: lots[b])
                 return accountMethod == .lifo ? !older : older
             }
             var left = quantity
@@ -221,7 +233,7 @@ public struct LotBook: Sendable {
     /// Gives every open lot of an average-cost account its share of the holding's total cost and
     /// base cost, in proportion to quantity (largest remainder, so the totals are kept exactly).
     private mutating func average(_ accountId: Int64) {
-        let indices = lots.indices.filter { lots[$0].accountId == accountId }.sorted { (lots[$0].acquired, lots[$0].id) < (lots[$1].acquired, lots[$1].id) }
+        let indices = lots.indices.filter { lots[$0].accountId == accountId }.sorted { lots[$0].isOlder(than: lots[$1]) }
         guard indices.count > 1 else { return }
         let weights = indices.map { lots[$0].quantity.atto }
         let costs = ExactShares.allocate(indices.reduce(0) { $0 + lots[$1].cost }, weights: weights)

@@ -621,12 +621,15 @@ enum StoreMigrations {
         }
         // Investments sync (D312): a merged history may hold a trade the lots cannot take; it is
         // kept, marked with the reason, and left out of the lots; a synced trade keeps its order
-        // among the day's trades from the device that recorded it. The scan runs again so a device
+        // among the day's trades from the device that recorded it, and a lot its buy's order
+        // among the day's lots (`TradeRow.lotOrder`). The scan runs again so a device
         // already syncing sends its accounts, securities, trades, typed prices and targets.
         migrator.registerMigration("v19-sync-investments") { db in
             try db.execute(sql: """
                 ALTER TABLE trades ADD COLUMN unapplied TEXT;
                 ALTER TABLE trades ADD COLUMN recorded_order INTEGER;
+                ALTER TABLE lots ADD COLUMN lot_order TEXT NOT NULL DEFAULT '';
+                UPDATE lots SET lot_order = coalesce((SELECT created_at || '#' || printf('%020d', id) FROM trades WHERE trades.id = lots.id), '');
                 UPDATE sync_state SET scan_entity = 'settings', scan_after = 0 WHERE enabled = 1;
                 """)
         }

@@ -2,7 +2,7 @@ import GRDB
 import LedgerlyProtocol
 
 /// An alert's key names what it is about by local id (`goal:3:50`, `budget:2:2026-11:80`,
-/// `recurring:5:2026-11-01`), which is how each device's alerts service finds an alert already
+/// `recurring:5:2026-11-01`, `rate-stale:1:USD/EUR:…`), which is how each device's alerts service finds an alert already
 /// raised. Two devices may number one goal differently (each made one while apart), so the key
 /// travels with the global id in place of the local one (`goal:<goal gid>:50`) and each device
 /// writes it back with its own local id: the same milestone is one alert everywhere, and no
@@ -14,6 +14,7 @@ enum SyncAlertKey {
         case "budget": BudgetSync.self
         case "goal": GoalSync.self
         case "recurring": RecurringSync.self
+        case "rate-stale": RateProfileSync.self
         default: nil
         }
     }
@@ -32,8 +33,9 @@ enum SyncAlertKey {
     static func local(_ key: String, identities: SyncIdentities) throws -> String {
         let parts = key.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let kind = kind(parts[0]), Int64(parts[1].prefix { $0 != ":" }) == nil else { return key }
-        // A budget's global id has a colon of its own (`budget:<category gid>`).
-        let idParts = parts[0] == "budget" ? 2 : 1
+        // A budget's global id has a colon of its own (`budget:<category gid>`), a profile's two
+        // (`profile:<type>:<name>`; a profile's name has no colon).
+        let idParts = parts[0] == "budget" ? 2 : parts[0] == "rate-stale" ? 3 : 1
         let rest = parts[1].split(separator: ":", maxSplits: idParts, omittingEmptySubsequences: false)
         guard rest.count == idParts + 1 else { return key }
         let gid = rest.prefix(idParts).joined(separator: ":")

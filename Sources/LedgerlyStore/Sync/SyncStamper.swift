@@ -184,10 +184,14 @@ enum SyncStamper {
         return (parent == nil ? 0 : 1) + ids.count
     }
 
-    /// A transaction or a transfer leg, whichever it is (or was, once deleted).
+    /// A transaction or a transfer leg, whichever it is (or was, once deleted); a trade's cash
+    /// stamps its trade (a base amount filled in later changes the trade's `cash`).
     private static func stampTransaction(_ id: Int64, identities: SyncIdentities) throws {
         let db = identities.db
-        if let outgoing = try TransferSync.outgoingLeg(db, id: id) {
+        if let trade = try db.cachedValue(Int64.self, sql: "SELECT trade_id FROM transactions WHERE id = ?", arguments: [id]),
+           try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE id = ?)", arguments: [trade]) == true {
+            try identities.stamp(TradeSync.self, localId: trade)
+        } else if let outgoing = try TransferSync.outgoingLeg(db, id: id) {
             try identities.stamp(TransferSync.self, localId: outgoing)
         } else if try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE id = ?)", arguments: [id]) == true {
             try identities.stamp(TransactionSync.self, localId: id)

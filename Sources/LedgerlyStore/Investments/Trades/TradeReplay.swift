@@ -94,15 +94,15 @@ enum TradeReplay {
     static func lots(_ db: Database, assetId: Int64) throws -> [LotBook.Lot] {
         try Row.fetchAll(db, sql: "SELECT * FROM lots WHERE asset_id = ?", arguments: [assetId]).map { row in
             LotBook.Lot(id: row["id"], accountId: row["account_id"], acquired: row["acquired"], quantity: try Quantity(stored: row["quantity"]),
-                        cost: row["cost_minor"], costBase: row["cost_base_minor"])
+                        cost: row["cost_minor"], costBase: row["cost_base_minor"], order: row["lot_order"])
         }
     }
 
     private static func write(_ db: Database, assetId: Int64, lots: [LotBook.Lot], realisations: [LotBook.Realisation], replacingRealisations: Bool) throws {
         try db.execute(sql: "DELETE FROM lots WHERE asset_id = ?", arguments: [assetId])
         for lot in lots {
-            try db.execute(cached: "INSERT INTO lots (id, account_id, asset_id, acquired, quantity, cost_minor, cost_base_minor) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [lot.id, lot.accountId, assetId, lot.acquired, lot.quantity.description, lot.cost, lot.costBase])
+            try db.execute(cached: "INSERT INTO lots (id, account_id, asset_id, acquired, quantity, cost_minor, cost_base_minor, lot_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [lot.id, lot.accountId, assetId, lot.acquired, lot.quantity.description, lot.cost, lot.costBase, lot.order])
         }
         // Each account's position (the lots summed) is kept beside them, so holdings read one row
         // per account and asset instead of every lot.

@@ -56,6 +56,14 @@ struct TradeRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
         return row
     }
 
+    /// A buy's lot's order among the lots of its day: when and in what order it was recorded,
+    /// which travel with a synced trade (`TradeReplay.order`), so FIFO takes the same lot on
+    /// every device. The same text `lots.lot_order` gets in migration v19.
+    var lotOrder: String {
+        let order = String(recordedOrder ?? id ?? 0)
+        return "\(createdAt)#\(String(repeating: "0", count: max(0, 20 - order.count)))\(order)"
+    }
+
     /// The trade as the lot book replays it; nil for income, which changes no lot.
     func bookTrade() throws -> LotBook.Trade? {
         let id = self.id ?? 0
@@ -67,7 +75,8 @@ struct TradeRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
         let account = accountId ?? 0
         switch tradeKind {
         case .buy:
-            return .init(id: id, accountId: account, date: date, action: .buy(quantity: try quantityValue(), cost: (amountMinor ?? 0) + (feeMinor ?? 0), costBase: amountBaseMinor ?? 0))
+            return .init(id: id, accountId: account, date: date, action: .buy(quantity: try quantityValue(), cost: (amountMinor ?? 0) + (feeMinor ?? 0), costBase: amountBaseMinor ?? 0),
+                         order: lotOrder)
         case .sell:
             guard let rate, let exchangeRate = try? ExchangeRate(stored: rate) else { throw LedgerError.broken("sale \(id) has no rate") }
             return .init(id: id, accountId: account, date: date, action: .sell(

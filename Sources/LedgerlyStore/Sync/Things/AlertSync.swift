@@ -49,6 +49,12 @@ enum AlertSync: SyncedThing {
             throw LedgerError.invalid("a synced alert's key \(fields.key) does not match its id \(gid)", field: field)
         }
         let key = try SyncAlertKey.local(InputRules.name(fields.key, field: field), identities: identities)
+        // Keys are unique: another alert here under this key (one synced before keys travelled
+        // with global ids, for another goal numbered alike) is a refusal with a notice, not a
+        // failed batch.
+        if let holder = try db.cachedValue(Int64.self, sql: "SELECT id FROM alerts WHERE key = ?", arguments: [key]), holder != localId {
+            throw LedgerError.conflict("alert \(holder) here already has the key \(key)", field: field)
+        }
         var row = try AlertRow(
             id: localId ?? (try SyncNames.freeId(idHint, table: "alerts", db)), kind: fields.kind, key: key,
             subject: fields.subject, message: fields.message, period: fields.period, threshold: fields.threshold, data: fields.data, raisedAt: fields.raisedAt)

@@ -51,7 +51,11 @@ enum InvestAccountSync: SyncedThing {
         let id = row.id ?? 0
         if let was, was.costBasisMethod != row.costBasisMethod {
             let assets = try Int64.fetchAll(db, sql: "SELECT DISTINCT asset_id FROM trades WHERE account_id = ? OR to_account_id = ?", arguments: [id, id])
-            for asset in assets { try TradeReplay.replay(db, assetId: asset, field: field, merging: true) }
+            for asset in assets {
+                let before = try TradeSync.unapplied(db, assetId: asset)
+                try TradeReplay.replay(db, assetId: asset, field: field, merging: true)
+                try TradeSync.tellNewlyUnapplied(db, assetId: asset, before: before, cause: "investment account '\(row.name)' takes lots by \(row.costBasisMethod) now", identities: identities)
+            }
         }
         try context.record(was == nil ? .investAccountCreated : .investAccountUpdated, id: String(id), data: row.record)
         return id

@@ -15,7 +15,10 @@ enum SecurityPriceSync: SyncedThing {
         var price: String
         var currency: String
         var asOf: String
-        var recordedAt: String
+        /// When it was typed (`recorded_at`); named as every kind's creation time is, so that a
+        /// reused local id (the table hands out a purged last id again) is told from the price
+        /// that had it.
+        var createdAt: String
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
@@ -35,7 +38,7 @@ enum SecurityPriceSync: SyncedThing {
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
         guard let row = try PriceSnapshotRow.fetchOne(db, key: id), row.source == "manual" else { return nil }
         return try SyncFields.object(Fields(
-            security: try identities.gid(SecuritySync.self, localId: row.assetId), price: row.price, currency: row.currency, asOf: row.asOf, recordedAt: row.recordedAt))
+            security: try identities.gid(SecuritySync.self, localId: row.assetId), price: row.price, currency: row.currency, asOf: row.asOf, createdAt: row.recordedAt))
     }
 
     static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
@@ -55,7 +58,7 @@ enum SecurityPriceSync: SyncedThing {
         try db.execute(cached: """
             INSERT INTO price_snapshots (asset_id, price, currency, source, as_of, confidence, recorded_at) VALUES (?, ?, ?, 'manual', ?, 'manual', ?)
             ON CONFLICT (asset_id, source, as_of) DO UPDATE SET price = excluded.price, recorded_at = excluded.recorded_at
-            """, arguments: [assetId, price.decimalString, asset.quoteCurrency, asOf, fields.recordedAt])
+            """, arguments: [assetId, price.decimalString, asset.quoteCurrency, asOf, fields.createdAt])
         guard let id = try db.cachedValue(Int64.self, sql: "SELECT id FROM price_snapshots WHERE asset_id = ? AND source = 'manual' AND as_of = ?", arguments: [assetId, asOf]) else {
             throw LedgerError.broken("the synced price was stored but cannot be read back")
         }

@@ -175,6 +175,7 @@ enum TradeSync: SyncedThing {
     /// is lot 0, which no trade has: the lots cannot take the sale, which is kept unapplied, as
     /// on the device where the delete arrived after it.
     private static func lotId(_ gid: String, identities: SyncIdentities) throws -> Int64 {
+        if gid == goneLot { return 0 }
         if let known = try SyncIdentityRow.find(identities.db, entity: entity, gid: gid), known.deleted { return 0 }
         return try identities.localId(TradeSync.self, gid: gid, field: "lots")
     }
@@ -189,10 +190,15 @@ enum TradeSync: SyncedThing {
         guard let sent = try SyncIdentityRow.find(db, entity: entity, localId: saleId),
               case .array(let lots)? = sent.fields["lots"], lots.indices.contains(position),
               case .object(let lot) = lots[position], case .string(let gid)? = lot["lot"] else {
-            throw LedgerError.broken("trade \(saleId) names lot \(lotId), which is gone and was never synced")
+            // Gone before it was ever synced (a restored export of a ledger that held the sale
+            // unapplied): no device has it, and every device leaves the sale out alike.
+            return goneLot
         }
         return gid
     }
+
+    /// The lot a sale names when its buy is gone and no global id is known for it.
+    static let goneLot = "gone"
 
     /// The trades of an asset the lots leave out, with why.
     static func unapplied(_ db: Database, assetId: Int64) throws -> [Int64: String] {
