@@ -53,17 +53,22 @@ extension EndToEndTests {
                 }
             }
 
-            /// Enables sync here on `hub` and joins a new device (not set up) to the ledger; returns
-            /// it once both have settled.
+            /// Enables sync here on `hub`, settles (everything pushed), and joins a new device (not
+            /// set up) to the ledger; returns it once it has settled.
             func enableAndJoin(_ hub: TemporaryPostgres) throws -> Device {
                 let enabled = try enable(hub)
                 #expect(enabled.status == 0, "\(enabled.stderr)")
-                let joining = try Device(setUp: false)
-                let joined = try joining.enable(hub)
-                #expect(joined.status == 0, "\(joined.stderr)")
                 try waitUntilSynced()
-                try joining.waitUntilSynced()
-                return joining
+                return try Device.joining(hub)
+            }
+
+            /// A new device (not set up) that joins the ledger on `hub`, once it has settled.
+            static func joining(_ hub: TemporaryPostgres, storeArguments: [String] = []) throws -> Device {
+                let device = try Device(setUp: false, storeArguments: storeArguments)
+                let joined = try device.enable(hub)
+                #expect(joined.status == 0, "\(joined.stderr)")
+                try device.waitUntilSynced()
+                return device
             }
 
             /// Devices back together: each settles twice in turn, so each has what the others
@@ -188,9 +193,7 @@ extension EndToEndTests {
             try hub.start()
 
             try Device.meet([a, b])
-            let c = try Device(setUp: false)
-            #expect(try c.enable(hub).status == 0)
-            try c.waitUntilSynced()
+            let c = try Device.joining(hub)
 
             let edited = try a.harness.client().call(TransactionGetRequest(id: lunch.id))
             #expect(edited.notes == "Lunch with Ana" && edited.amount == "14.00")
@@ -240,9 +243,7 @@ extension EndToEndTests {
             try hub.start()
 
             try Device.meet([a, b])
-            let c = try Device(setUp: false)
-            #expect(try c.enable(hub).status == 0)
-            try c.waitUntilSynced()
+            let c = try Device.joining(hub)
             for device in [a, b, c] {
                 let rent = try AlertsTests.postedRent(device.harness)
                 #expect(rent.count == 1 && rent.first?.date == today, "\(rent)")
@@ -307,9 +308,7 @@ extension EndToEndTests {
             try hub.start()
 
             try Device.meet([a, b])
-            let c = try Device(setUp: false, storeArguments: offset)
-            #expect(try c.enable(hub).status == 0)
-            try c.waitUntilSynced()
+            let c = try Device.joining(hub, storeArguments: offset)
             let expected = "\(75 + 200 * months.count).00"
             for device in [a, b, c] {
                 let client = device.harness.client()
@@ -355,9 +354,7 @@ extension EndToEndTests {
             try hub.start()
 
             try Device.meet([a, b])
-            let c = try Device(setUp: false)
-            #expect(try c.enable(hub).status == 0)
-            try c.waitUntilSynced()
+            let c = try Device.joining(hub)
             for device in [a, b, c] {
                 let deviceClient = device.harness.client()
                 let trades = try deviceClient.call(TradeListRequest())
