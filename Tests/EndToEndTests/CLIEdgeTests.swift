@@ -62,6 +62,41 @@ extension EndToEndTests {
             #expect(forgotten.status == 64 && forgotten.stderr.contains("a day is missing before --wallet"), "\(forgotten.stderr)")
         }
 
+        /// Issue 18: amounts as people type them, through the real binary: thousands grouped, the
+        /// locale's decimal comma, a currency mark; what could be misread is refused (exit 64).
+        @Test func amountsAsPeopleTypeThem() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            #expect(try harness.cli("wallet", "add", "Cash", "--currency", "EUR").status == 0)
+            let german = ["LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_NUMERIC": ""]
+            let plain = ["LANG": "C", "LC_ALL": "", "LC_NUMERIC": ""]
+            let typed: [(String, [String: String], String)] = [
+                ("1,234.56", plain, "1234.56"), ("€12.50", plain, "12.50"), ("1.234,50 €", german, "1234.50"), ("12,50", german, "12.50"),
+            ]
+            for (text, environment, _) in typed {
+                let added = try harness.cli(["tx", "add", "--wallet", "Cash", "--amount", text, "--notes", "typed \(text)"], environment: environment)
+                #expect(added.status == 0, "\(text): \(added.stderr)")
+            }
+            let listed = try JSONDecoder().decode(TransactionListReply.self, from: Data(try harness.cli("tx", "list", "--json").stdout.utf8)).transactions
+            for (text, _, amount) in typed {
+                #expect(listed.first { $0.notes == "typed \(text)" }.map { "\($0.amount) \($0.currency)" } == "\(amount) EUR", "\(text)")
+            }
+            for (arguments, message) in [
+                (["tx", "add", "--wallet", "Cash", "--amount", "12,50"], "groups its digits oddly"),
+                (["tx", "add", "--wallet", "Cash", "--amount", "$5"], "several currencies use"),
+                (["tx", "add", "--wallet", "Cash", "--amount", "€5", "--currency", "USD"], "marked EUR but --currency is USD"),
+                (["goal", "add", "Trip", "--target", "€1,000"], "leave out EUR"),
+            ] {
+                let refused = try harness.cli(arguments, environment: plain)
+                #expect(refused.status == 64 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+            }
+            #expect(try harness.cli(["goal", "add", "Trip", "--target", "1,000"], environment: plain).status == 0)
+            // No amount at all is the store's refusal, as before (exit 1, naming the option).
+            let garbage = try harness.cli(["tx", "add", "--wallet", "Cash", "--amount", "1e3"], environment: plain)
+            #expect(garbage.status == 1 && garbage.stderr.contains("--amount"), "\(garbage.stderr)")
+        }
+
         /// Issue 12: every `from` was called "the currency" and positional arguments `--id`/`--amount`.
         @Test func errorsNameTheArgumentThePersonTyped() throws {
             let harness = try ServiceHarness()

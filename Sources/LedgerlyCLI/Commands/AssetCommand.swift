@@ -83,7 +83,7 @@ struct AssetCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Its name (unique, any case).") var name: String
-        @Option(parsing: .unconditional, help: "Its value, zero or more, in --currency (e.g. 250000 or 1200.50).") var value: String
+        @Option(parsing: .unconditional, help: "Its value, zero or more, in --currency (e.g. 250000 or 1200.50).", transform: AmountOptions.plain) var value: String
         @Option(help: "Its currency (default: the base currency).") var currency: String?
         @Option(help: "tangible or intangible (default tangible).") var type: ManualAssetType?
         @Option(parsing: .unconditional, help: "The day the value holds from, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?

@@ -38,7 +38,7 @@ struct GoalCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Its name.") var name: String
-        @Option(parsing: .unconditional, help: "The amount to reach.") var target: String
+        @Option(parsing: .unconditional, help: "The amount to reach.", transform: AmountOptions.plain) var target: String
         @Option(help: "Currency (default: the wallet's, else the base currency).") var currency: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, -3d, … to reach it by.", transform: DayOptions.day) var deadline: String?
         @Option(help: "The wallet the savings sit in (id or name).") var wallet: String?

@@ -28,7 +28,7 @@ struct InvestIncomeCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "Asset symbol or id.") var symbol: String
     @Option(help: "The investment account (id or name).") var account: String
-    @Option(parsing: .unconditional, help: "What was paid, in the wallet's currency.") var amount: String
+    @Option(parsing: .unconditional, help: "What was paid, in the wallet's currency.", transform: AmountOptions.plain) var amount: String
     @Option(help: "The wallet it was paid into (id or name).") var wallet: String
     @Option(help: "dividend, interest or distribution.") var kind: Kind = .dividend
     @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?

@@ -70,7 +70,7 @@ struct LiabilityCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Its name (unique, any case).") var name: String
-        @Option(parsing: .unconditional, help: "The balance owed, zero or more, in --currency.") var balance: String
+        @Option(parsing: .unconditional, help: "The balance owed, zero or more, in --currency.", transform: AmountOptions.plain) var balance: String
         @Option(help: "Its currency (default: the base currency).") var currency: String?
         @Option(help: "mortgage, loan, credit-card or other (default loan).") var type: LiabilityTypeArgument?
         @Option(parsing: .unconditional, help: "The day of the opening balance, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?

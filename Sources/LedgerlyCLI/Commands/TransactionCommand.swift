@@ -82,7 +82,8 @@ struct TransactionCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Wallet id or name.") var wallet: String
-        @Option(parsing: .unconditional, help: "Positive amount, e.g. 12.50 (at most the currency's decimals).") var amount: String
+        @Option(parsing: .unconditional, help: "Positive amount, e.g. 12.50, 1,234.56, €12.50 or 12.50 USD (at most the currency's decimals; a decimal comma where the locale writes one).",
+                transform: AmountOptions.marked) var amount: MarkedAmount
         @Option(help: "expense or income.") var kind: TransactionKind = .expense
         @Option(help: "Category id, path or name.") var category: String?
         @Option(help: "Free text.") var notes: String?
@@ -95,6 +96,7 @@ struct TransactionCommand: ParsableCommand {
 
         func validate() throws {
             if let rate { try RateArgument.check(rate, name: "--rate") }
+            _ = try amount.currency(given: currency)
         }
 
         func run() throws {
@@ -102,7 +104,7 @@ struct TransactionCommand: ParsableCommand {
                 let gateway = try Gateway(global, wording: TransactionCommand.wording)
                 let target = try gateway.wallet(wallet)
                 let created = try gateway.call(TransactionCreateRequest(
-                    kind: kind, walletId: target.id, amount: amount, currency: currency, rate: rate,
+                    kind: kind, walletId: target.id, amount: amount.amount, currency: try amount.currency(given: currency), rate: rate,
                     categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date ?? Timestamp.today(),
                     tags: tags.isEmpty ? nil : tags, attachmentPath: attachment,
                     splits: splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway)))
@@ -194,7 +196,7 @@ struct TransactionCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
         @Option(help: "New wallet id or name.") var wallet: String?
-        @Option(parsing: .unconditional, help: "New amount.") var amount: String?
+        @Option(parsing: .unconditional, help: "New amount.", transform: AmountOptions.plain) var amount: String?
         @Option(help: "expense or income.") var kind: TransactionKind?
         @Option(help: "Category id, path or name.") var category: String?
         @Option(help: "New notes.") var notes: String?
@@ -249,8 +251,8 @@ struct TransactionCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Option(help: "Source wallet id or name.") var from: String
         @Option(help: "Destination wallet id or name.") var to: String
-        @Option(parsing: .unconditional, help: "Amount leaving the source wallet.") var amount: String
-        @Option(name: .customLong("to-amount"), parsing: .unconditional, help: "Amount arriving (required when the currencies differ).") var toAmount: String?
+        @Option(parsing: .unconditional, help: "Amount leaving the source wallet.", transform: AmountOptions.plain) var amount: String
+        @Option(name: .customLong("to-amount"), parsing: .unconditional, help: "Amount arriving (required when the currencies differ).", transform: AmountOptions.plain) var toAmount: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
         @Option(help: "Free text.") var notes: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []

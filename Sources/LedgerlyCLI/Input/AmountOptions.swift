@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+/// The command-line side of `AmountText`: each amount option's text read when the arguments are
+/// parsed. What could be misread (digits grouped oddly, the other decimal mark, a symbol several
+/// currencies share) is refused naming the option; what is no amount at all goes to the store as
+/// typed, which refuses it as it always has (exit 1, naming the option).
+enum AmountOptions {
+    static var current: AmountText { AmountText(decimalComma: AmountText.decimalComma(environment: ProcessInfo.processInfo.environment)) }
+
+    /// An amount in the currency the command already knows (the wallet's, the goal's): a
+    /// currency mark is refused rather than dropped, since nothing here could check it.
+    static func plain(_ text: String) throws -> String {
+        let read = try marked(text)
+        if let currency = read.currency {
+            throw ValidationError("'\(text)': this option takes the amount alone, in the currency it is counted in; leave out \(currency)")
+        }
+        return read.amount
+    }
+
+    /// An amount that may name its currency (`tx add --amount €12.50`).
+    static func marked(_ text: String) throws -> MarkedAmount {
+        guard !text.hasPrefix("--") else { throw ValidationError("an amount is missing before \(text)") }
+        do {
+            let read = try current.read(text)
+            return MarkedAmount(amount: read.amount, currency: read.currency)
+        } catch .unreadable {
+            return MarkedAmount(amount: text, currency: nil)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
