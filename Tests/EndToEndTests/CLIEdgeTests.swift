@@ -92,6 +92,8 @@ extension EndToEndTests {
                 #expect(refused.status == 64 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
             }
             #expect(try harness.cli(["goal", "add", "Trip", "--target", "1,000"], environment: plain).status == 0)
+            let funded = try harness.cli(["goal", "fund", "Trip", "1.250,50"], environment: german)
+            #expect(funded.status == 0 && funded.stdout.contains("1250.50 of 1000.00"), "\(funded.stdout) \(funded.stderr)")
             // No amount at all is the store's refusal, as before (exit 1, naming the option).
             let garbage = try harness.cli(["tx", "add", "--wallet", "Cash", "--amount", "1e3"], environment: plain)
             #expect(garbage.status == 1 && garbage.stderr.contains("--amount"), "\(garbage.stderr)")

@@ -151,7 +151,7 @@ struct AssetCommand: ParsableCommand {
         @Argument(help: "Asset name or id.") var asset: String
         /// One value; read as "everything left over" so that "-5" arrives here as a (refused)
         /// value instead of being taken for an unknown option.
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value, zero or more, in the asset's currency.", valueName: "value"))
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value, zero or more, in the asset's currency.", valueName: "value"), transform: AmountOptions.plain)
         var valueArguments: [String] = []
         @Option(parsing: .unconditional, help: "The day it holds from, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(help: "Notes (where the figure comes from).") var notes: String?

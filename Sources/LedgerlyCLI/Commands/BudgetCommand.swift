@@ -36,7 +36,7 @@ struct BudgetCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Expense category (id, name or path).") var category: String
-        @Argument(help: "Monthly limit, a plain positive decimal.") var limit: String
+        @Argument(help: "Monthly limit, a positive amount (1200, 1,200.00, or 1.200,00 under a decimal-comma locale).", transform: AmountOptions.plain) var limit: String
         @Option(help: "Currency of the limit (default: the base currency).") var currency: String?
         @Option(help: "Alert thresholds in percent, comma-separated (default 50,80,100).") var thresholds: String?
         @Flag(name: .customLong("no-alerts"), help: "No threshold alerts for this budget.") var noAlerts = false

@@ -114,7 +114,7 @@ struct GoalCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var goal: String
-        @Argument(help: "Amount in the goal's currency.") var amount: String
+        @Argument(help: "Amount in the goal's currency.", transform: AmountOptions.plain) var amount: String
         @Option(help: "Wallet the money comes from.") var from: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
 

@@ -142,10 +142,10 @@ struct LiabilityCommand: ParsableCommand {
         @Argument(help: "Liability name or id.") var liability: String
         /// One amount; read as "everything left over" so that "-5" arrives here as a (refused)
         /// amount instead of being taken for an unknown option.
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount paid, positive, in the liability's currency.", valueName: "amount"))
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount paid, positive, in the liability's currency.", valueName: "amount"), transform: AmountOptions.plain)
         var amountArguments: [String] = []
         @Option(help: "The wallet it is paid from (id or name).") var from: String
-        @Option(name: .customLong("wallet-amount"), parsing: .unconditional, help: "What left the wallet, in its currency, when that is not the liability's.") var walletAmount: String?
+        @Option(name: .customLong("wallet-amount"), parsing: .unconditional, help: "What left the wallet, in its currency, when that is not the liability's.", transform: AmountOptions.plain) var walletAmount: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(help: "Notes (also on the wallet's transaction).") var notes: String?
 
@@ -186,7 +186,7 @@ struct LiabilityCommand: ParsableCommand {
         @Argument(help: "Liability name or id.") var liability: String
         /// One balance; read as "everything left over" so that "-5" arrives here as a (refused)
         /// balance instead of being taken for an unknown option.
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The balance owed from --date, zero or more, in the liability's currency.", valueName: "balance"))
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The balance owed from --date, zero or more, in the liability's currency.", valueName: "balance"), transform: AmountOptions.plain)
         var balanceArguments: [String] = []
         @Option(parsing: .unconditional, help: "The day it holds from, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(help: "Notes.") var notes: String?
