@@ -99,6 +99,15 @@ extension EndToEndTests {
             #expect(garbage.status == 1 && garbage.stderr.contains("--amount"), "\(garbage.stderr)")
         }
 
+        /// Issue 18: a mistyped command is named with the nearest one, before anything is asked.
+        @Test func mistypedCommandsAreNamed() throws {
+            let harness = try ServiceHarness()
+            let typo = try harness.cli("tx", "lst")
+            #expect(typo.status == 64 && typo.stderr.contains("did you mean 'list'?"), "\(typo.stderr)")
+            let far = try harness.cli("xyzzy")
+            #expect(far.status == 64 && !far.stderr.contains("did you mean"), "\(far.stderr)")
+        }
+
         /// Issue 12: every `from` was called "the currency" and positional arguments `--id`/`--amount`.
         @Test func errorsNameTheArgumentThePersonTyped() throws {
             let harness = try ServiceHarness()

@@ -34,8 +34,11 @@ public struct LedgerlyCommand: ParsableCommand {
                 try command.run()
                 return ExitCode.success.rawValue
             } catch {
-                let text = fullMessage(for: error, columns: output.columns)
                 let status = exitCode(for: error)
+                var text = fullMessage(for: error, columns: output.columns)
+                if status.rawValue == ExitStatus.usage.rawValue, let suggestion = CommandSuggestion.message(for: arguments, root: Self.self) {
+                    text = "Error: \(suggestion)\n" + text
+                }
                 if !text.isEmpty {
                     if status == .success { output.printed(text + "\n") } else { output.writeError(text + "\n") }
                 }
