@@ -106,6 +106,16 @@ extension EndToEndTests {
             #expect(typo.status == 64 && typo.stderr.contains("did you mean 'list'?"), "\(typo.stderr)")
             let far = try harness.cli("xyzzy")
             #expect(far.status == 64 && !far.stderr.contains("did you mean"), "\(far.stderr)")
+            // Wallet and category names too: offered, never acted on (exit 1, nothing recorded).
+            try harness.start(.store)
+            try harness.setUp()
+            #expect(try harness.cli("wallet", "add", "Checking", "--currency", "EUR").status == 0)
+            #expect(try harness.cli("category", "add", "Groceries", "--kind", "expense").status == 0)
+            let wallet = try harness.cli("tx", "add", "--wallet", "Chekcing", "--amount", "1")
+            #expect(wallet.status == 1 && wallet.stderr.contains("no wallet 'Chekcing'; did you mean 'Checking'?"), "\(wallet.stderr)")
+            let category = try harness.cli("tx", "add", "--wallet", "Checking", "--amount", "1", "--category", "grocries")
+            #expect(category.status == 1 && category.stderr.contains("did you mean 'Groceries'?"), "\(category.stderr)")
+            #expect(try harness.cli("tx", "list").stdout.contains("Groceries") == false)
         }
 
         /// Issue 12: every `from` was called "the currency" and positional arguments `--id`/`--amount`.

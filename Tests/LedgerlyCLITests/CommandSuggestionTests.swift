@@ -22,9 +22,16 @@ import Testing
     }
 
     @Test func theDistanceIsLevenshteins() {
-        #expect(CommandSuggestion.distance("lst", "list") == 1)
-        #expect(CommandSuggestion.distance("hodlings", "holdings") == 2)
-        #expect(CommandSuggestion.distance("", "tx") == 2)
-        #expect(CommandSuggestion.distance("same", "same") == 0)
+        #expect(NameSuggestion.distance("lst", "list") == 1)
+        #expect(NameSuggestion.distance("hodlings", "holdings") == 2)
+        #expect(NameSuggestion.distance("", "tx") == 2)
+        #expect(NameSuggestion.distance("same", "same") == 0)
+    }
+
+    @Test func namesAreSuggestedIgnoringCase() {
+        #expect(NameSuggestion.nearest("chekcing", among: ["Checking", "Savings"]) == "Checking")
+        #expect(NameSuggestion.nearest("sav", among: ["Checking", "Savings"]) == "Savings")
+        #expect(NameSuggestion.nearest("Groceries", among: ["Food", "Food/Groceries"]) == nil)
+        #expect(NameSuggestion.nearest("Xyz", among: ["Checking", "Savings"]) == nil)
     }
 }

@@ -175,8 +175,10 @@ final class Gateway {
         let wallets = try wallets()
         if let id = Int64(reference), let match = wallets.first(where: { $0.id == id }) { return match }
         if let match = wallets.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
-        let names = wallets.filter { !$0.archived }.map(\.name).joined(separator: ", ")
-        throw CLIFailure(message: "\(field): no wallet '\(reference)'" + (names.isEmpty ? "; add one with `ledgerly wallet add`" : " (wallets: \(names))"), status: .refused)
+        let open = wallets.filter { !$0.archived }.map(\.name)
+        let guess = NameSuggestion.nearest(reference, among: open).map { "; did you mean '\($0)'?" } ?? ""
+        throw CLIFailure(message: "\(field): no wallet '\(reference)'" + (open.isEmpty ? "; add one with `ledgerly wallet add`" : "\(guess) (wallets: \(open.joined(separator: ", ")))"),
+                         status: .refused)
     }
 
     func category(_ reference: String, field: String = "--category") throws -> CategoryRecord {
@@ -188,6 +190,10 @@ final class Gateway {
         if byName.count > 1 {
             throw CLIFailure(message: "\(field): '\(reference)' matches \(byName.map(\.path).joined(separator: ", ")); give the full path", status: .refused)
         }
-        throw CLIFailure(message: "\(field): no category '\(reference)'; see `ledgerly category list`", status: .refused)
+        // By name, or by path when the name is not close (a typo in a parent's name).
+        let guess = NameSuggestion.nearest(reference, among: categories.map(\.name)).flatMap { name in categories.first { $0.name == name }?.path }
+            ?? NameSuggestion.nearest(reference, among: categories.map(\.path))
+        throw CLIFailure(message: "\(field): no category '\(reference)'" + (guess.map { "; did you mean '\($0)'?" } ?? "") + "; see `ledgerly category list`",
+                         status: .refused)
     }
 }
