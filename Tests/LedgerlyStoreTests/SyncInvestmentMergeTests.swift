@@ -170,6 +170,39 @@ import Testing
         #expect(hub.messages.count == sent)
     }
 
+    /// A trade arriving with the id of a buy deleted here gets another id: the sale left out for
+    /// that buy still names it, and would otherwise take the newcomer's units in silence.
+    @Test func aDeletedBuysIdIsNotGivenToANewTrade() async throws {
+        let (a, ids) = try await SyncMergeTests.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: SyncMergeTests.device(), hub: "h", mode: .create))
+        let broker = try await a.call(InvestAccountCreateRequest(name: "Broker", baseCurrency: "EUR")).id
+        let fund = try await a.call(AssetCreateRequest(symbol: "VWCE", assetType: .etf, quoteCurrency: "EUR", provider: .manual)).id
+        let buy = try await a.call(TradeBuyRequest(accountId: broker, assetId: fund, quantity: "10", price: "100", date: "2026-11-02")).id
+        try await hub.push(a)
+        let b = try await hub.join()
+        _ = try await a.call(TradeDeleteRequest(id: buy))
+        _ = try await b.call(TradeSellRequest(accountId: broker, assetId: fund, quantity: "10", price: "110", date: "2026-11-10", walletId: ids["bank"],
+                                              lots: [LotSelection(lotId: buy, quantity: "10")]))
+        try await hub.meet([a, b])
+        // A device whose own first trade is numbered like the deleted buy sends a buy.
+        let account = try #require(hub.messages.first { $0.message.entity == "invest_account" }?.message.gid)
+        let other = SyncMergeTests.device()
+        let clock = "000001795262401000.000000.\(other)"
+        let fields: [String: JSONValue] = [
+            "kind": .string("buy"), "account": .string(account), "security": .string("security:VWCE"), "date": .string("2026-11-05"), "quantity": .string("10"),
+            "price": .string("100"), "fee": .string("0.00"), "amount": .string("1000.00"), "currency": .string("EUR"), "rate": .string("1"),
+            "amountBase": .string("1000.00"), "baseCurrency": .string("EUR"), "createdAt": .string("2026-11-05T09:00:00.000Z"), "order": .number(1),
+        ]
+        let arriving = SyncMessage(entity: "trade", gid: "7d2c9a41-5b8e-4f10-9c3d-2e6f8a1b4c57", hlc: clock, device: other, localId: buy, deleted: false,
+                                   fields: fields, clocks: fields.mapValues { _ in clock })
+        let after = try await b.call(SyncStatusRequest()).pulledSeq
+        _ = try await b.call(SyncApplyRequest(messages: [SyncIncoming(hubSeq: after + 1, message: arriving)]))
+        let trades = try await b.call(TradeListRequest(assetId: fund)).trades
+        #expect(trades.first { $0.kind == .buy }.map { $0.id != buy } == true, "\(trades)")
+        #expect(trades.first { $0.kind == .sell }?.unapplied != nil, "the sale still names the deleted buy")
+    }
+
     /// A broker file's lines share one recording time: they replay in the order of the device
     /// that imported them, not in the local ids another device gave them (here B, whose next id
     /// is taken, numbers the sale before the buy).

@@ -123,7 +123,7 @@ enum TradeSync: SyncedThing {
         let before = try unapplied(db, assetId: assetId)
         // A changed trade (never edited, so only a repair) is the old one gone and this one made.
         if let localId { _ = try TradeHandlers.remove(id: localId, merging: true, &context) }
-        trade.id = try localId ?? (try SyncNames.freeId(idHint, table: "trades", db))
+        trade.id = try localId ?? (try SyncNames.freeId(try neverUsed(idHint, db), table: "trades", db))
         try trade.insert(db)
         // Income moves no lot: nothing to replay, as for a local one.
         if !income { try TradeReplay.record(db, trade: trade, field: field, merging: true) }
@@ -169,6 +169,14 @@ enum TradeSync: SyncedThing {
         guard missing.isEmpty else {
             throw LedgerError.invalid("a synced \(fields.kind.rawValue) has no \(missing.joined(separator: ", "))", field: .body("messages"))
         }
+    }
+
+    /// The id hint when no trade here ever had it: a lot is known by its buy's id, and a sale left
+    /// out because its buy was deleted here still names that id, so a new trade under it would
+    /// quietly become that sale's lot. (`trades` never hands an id out twice itself.)
+    private static func neverUsed(_ hint: Int64?, _ db: Database) throws -> Int64? {
+        let highest = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'trades'") ?? 0
+        return hint.flatMap { $0 > highest ? $0 : nil }
     }
 
     /// The local id of a named lot's buying trade. A buy deleted here (its tombstone came first)
