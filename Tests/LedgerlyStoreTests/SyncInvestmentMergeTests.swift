@@ -38,6 +38,19 @@ import Testing
             balances: try await store.call(WalletListRequest()).wallets.map { "\($0.name) \($0.balance)" }))
     }
 
+    /// A's ledger with an account "Broker", a fund VWCE and a buy of 10 at 100, pushed, and B
+    /// joined to it.
+    static func fundBoughtAndJoined() async throws -> (a: Store, b: Store, hub: Hub, ids: [String: Int64], broker: Int64, fund: Int64, buy: Int64) {
+        let (a, ids) = try await SyncMergeTests.filledStore()
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: SyncMergeTests.device(), hub: "h", mode: .create))
+        let broker = try await a.call(InvestAccountCreateRequest(name: "Broker", baseCurrency: "EUR")).id
+        let fund = try await a.call(AssetCreateRequest(symbol: "VWCE", assetType: .etf, quoteCurrency: "EUR", provider: .manual)).id
+        let buy = try await a.call(TradeBuyRequest(accountId: broker, assetId: fund, quantity: "10", price: "100", date: "2026-11-02")).id
+        try await hub.push(a)
+        return (a, try await hub.join(), hub, ids, broker, fund, buy)
+    }
+
     @Test func investmentsConvergeAndAnOversoldSaleIsKeptUnapplied() async throws {
         let (a, ids) = try await SyncMergeTests.filledStore()
         let hub = Hub()
@@ -99,14 +112,7 @@ import Testing
     /// A trade left out counts again once the lots can take it (a buy recorded before it), and a
     /// local change that would leave out a trade that counts is still refused.
     @Test func anUnappliedSaleCountsOnceTheLotsCanTakeIt() async throws {
-        let (a, _) = try await SyncMergeTests.filledStore()
-        let hub = Hub()
-        _ = try await a.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: SyncMergeTests.device(), hub: "h", mode: .create))
-        let broker = try await a.call(InvestAccountCreateRequest(name: "Broker", baseCurrency: "EUR")).id
-        let fund = try await a.call(AssetCreateRequest(symbol: "VWCE", assetType: .etf, quoteCurrency: "EUR", provider: .manual)).id
-        let buy = try await a.call(TradeBuyRequest(accountId: broker, assetId: fund, quantity: "10", price: "100", date: "2026-11-02")).id
-        try await hub.push(a)
-        let b = try await hub.join()
+        let (a, b, hub, _, broker, fund, buy) = try await Self.fundBoughtAndJoined()
         _ = try await a.call(TradeSellRequest(accountId: broker, assetId: fund, quantity: "6", price: "110", date: "2026-11-10"))
         try await Task.sleep(for: .milliseconds(5))
         _ = try await b.call(TradeSellRequest(accountId: broker, assetId: fund, quantity: "6", price: "120", date: "2026-11-10"))
@@ -173,14 +179,7 @@ import Testing
     /// A trade arriving with the id of a buy deleted here gets another id: the sale left out for
     /// that buy still names it, and would otherwise take the newcomer's units in silence.
     @Test func aDeletedBuysIdIsNotGivenToANewTrade() async throws {
-        let (a, ids) = try await SyncMergeTests.filledStore()
-        let hub = Hub()
-        _ = try await a.call(SyncEnableRequest(ledgerId: SyncMergeTests.ledger, deviceId: SyncMergeTests.device(), hub: "h", mode: .create))
-        let broker = try await a.call(InvestAccountCreateRequest(name: "Broker", baseCurrency: "EUR")).id
-        let fund = try await a.call(AssetCreateRequest(symbol: "VWCE", assetType: .etf, quoteCurrency: "EUR", provider: .manual)).id
-        let buy = try await a.call(TradeBuyRequest(accountId: broker, assetId: fund, quantity: "10", price: "100", date: "2026-11-02")).id
-        try await hub.push(a)
-        let b = try await hub.join()
+        let (a, b, hub, ids, broker, fund, buy) = try await Self.fundBoughtAndJoined()
         _ = try await a.call(TradeDeleteRequest(id: buy))
         _ = try await b.call(TradeSellRequest(accountId: broker, assetId: fund, quantity: "10", price: "110", date: "2026-11-10", walletId: ids["bank"],
                                               lots: [LotSelection(lotId: buy, quantity: "10")]))

@@ -71,6 +71,13 @@ enum SyncNames {
         return name
     }
 
+    /// `text` as the tables' NOCASE compares it: A–Z folded to a–z (`upper`: a–z to A–Z), every
+    /// other letter kept, so "É" and "é" stay two, as they are two names to SQLite.
+    static func foldedAZ(_ text: String, upper: Bool = false) -> String {
+        let (from, shift): (ClosedRange<Unicode.Scalar>, Int32) = upper ? ("a"..."z", -32) : ("A"..."Z", 32)
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { from.contains($0) ? Unicode.Scalar(UInt32(Int32($0.value) + shift))! : $0 }))
+    }
+
     /// `hint` when no row of `table` has that id (a joining device then keeps the ids of the
     /// device it joins); nil lets SQLite choose.
     static func freeId(_ hint: Int64?, table: String, _ db: Database) throws -> Int64? {

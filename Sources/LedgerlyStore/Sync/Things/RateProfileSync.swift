@@ -29,8 +29,7 @@ enum RateProfileSync: SyncedThing {
 
     static func gid(name: String, type: String) -> String {
         // NOCASE folds A–Z only: "É" and "é" are two names, and must be two ids.
-        let folded = String(String.UnicodeScalarView(name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
-        return "profile:\(type):\(folded)"
+        "profile:\(type):\(SyncNames.foldedAZ(name))"
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {

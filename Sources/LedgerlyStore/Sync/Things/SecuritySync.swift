@@ -40,7 +40,7 @@ enum SecuritySync: SyncedThing {
 
     static func gid(symbol: String) -> String {
         // NOCASE folds a–z only, so "É" and "é" are two symbols and must be two ids.
-        "security:" + String(String.UnicodeScalarView(symbol.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
+        "security:" + SyncNames.foldedAZ(symbol, upper: true)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {

@@ -59,11 +59,6 @@ enum SettingsSync: SyncedThing {
         return targets
     }
 
-    /// A key as the table compares keys (NOCASE folds A–Z only: "É" and "é" are two keys).
-    private static func foldedAZ(_ key: String) -> String {
-        String(String.UnicodeScalarView(key.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
-    }
-
     /// Each dimension's targets made those given, checked as `invest.allocation.set` checks them;
     /// a target kept keeps its drift state.
     private static func writeAllocationTargets(_ targets: [String: [String: String]], _ context: inout WriteContext) throws {
@@ -78,7 +73,7 @@ enum SettingsSync: SyncedThing {
                 guard key.count <= AllocationHandlers.maximumKeyLength, dimension != .assetType || AssetType(rawValue: key) != nil else {
                     throw LedgerError.invalid("a synced \(dimension.rawValue) target '\(key)' is not one this device takes", field: field)
                 }
-                guard !given.keys.contains(where: { foldedAZ($0) == foldedAZ(key) }) else {
+                guard !given.keys.contains(where: { SyncNames.foldedAZ($0) == SyncNames.foldedAZ(key) }) else {
                     throw LedgerError.invalid("the synced \(dimension.rawValue) targets name '\(key)' twice", field: field)
                 }
                 let hundredths = try AllocationHandlers.percent(percent, field: field)
@@ -90,10 +85,10 @@ enum SettingsSync: SyncedThing {
             let stored = Dictionary(before.map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
             guard stored != given else { continue }
             // Drift state by key, as the table compares keys (A–Z folded).
-            let state = Dictionary(before.map { (foldedAZ($0[0] as String), ($0[2] as Bool, $0[3] as Int64)) }) { first, _ in first }
+            let state = Dictionary(before.map { (SyncNames.foldedAZ($0[0] as String), ($0[2] as Bool, $0[3] as Int64)) }) { first, _ in first }
             try db.execute(sql: "DELETE FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
             for (key, percent) in given.sorted(by: { $0.key < $1.key }) {
-                let (drifting, episode) = state[foldedAZ(key)] ?? (false, 0)
+                let (drifting, episode) = state[SyncNames.foldedAZ(key)] ?? (false, 0)
                 try db.execute(sql: "INSERT INTO allocation_targets (dimension, key, percent, drifting, episode) VALUES (?, ?, ?, ?, ?)",
                                arguments: [dimension.rawValue, key, percent, drifting, episode])
             }
