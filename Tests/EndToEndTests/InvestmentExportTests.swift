@@ -34,6 +34,7 @@ extension EndToEndTests {
             let journal = original.home.root.appendingPathComponent("ledger.journal")
             let written = try original.cli("export", "journal", "-o", journal.path)
             #expect(written.status == 0, "\(written.stderr)")
+            #expect(try PeerToolChecks.journalFailures(journal.path) == [])
             let units = try Self.hledger(["-f", journal.path, "--strict", "bal", "-N", "--flat", "assets:investments", "assets:Dollars"])
             #expect(units.contains("14 ACME"), "\(units)")  // (2 + 5) × 2 after the split
             #expect(units.contains("5038.00 USD"), "\(units)")

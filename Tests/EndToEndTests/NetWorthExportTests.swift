@@ -39,6 +39,7 @@ extension EndToEndTests {
             let journal = original.home.root.appendingPathComponent("ledger.journal")
             let written = try original.cli("export", "journal", "-o", journal.path)
             #expect(written.status == 0, "\(written.stderr)")
+            #expect(try PeerToolChecks.journalFailures(journal.path) == [])
             let balances = try InvestmentExportTests.hledger(["-f", journal.path, "--strict", "bal", "-N", "--flat", "assets", "liabilities", "expenses"])
             #expect(balances.contains("310000.00 EUR  assets:manual:Flat"), "\(balances)")
             #expect(balances.contains("12000.00 CHF  assets:manual:Watches"), "\(balances)")

@@ -182,4 +182,28 @@ import Testing
         #expect(try Self.ledgerPostingSums(file, ["^assets:"]) == expectedAssets)
         #expect(try Self.ledgerPostingSums(file, ["-B", "^expenses:", "^income:"]) == expectedCategories)
     }
+
+    /// Written in the store's date order (as `export journal` asks for it), the same records
+    /// pass `hledger check ordereddates` and `ledger --pedantic`: a transfer is dated by its later
+    /// leg, and every tag is declared. (The lone leg is left out: `finish()` writes it last,
+    /// whatever its date, and the store never has one.)
+    @Test func inDateOrderTheJournalPassesOrderedDatesAndPedanticChecks() throws {
+        var writer = F.journalWriter()
+        var text = writer.header() + writer.openingBalances(date: "2024-01-01")
+        for transaction in Self.transactions.filter({ $0.id != 140 }).sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
+            text += writer.entry(for: transaction)
+        }
+        text += writer.finish()
+        let file = try ExportTools.temporaryFile(text, suffix: ".journal")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let ordered = try ExportTools.run(ExportTools.hledger, ["-f", file, "check", "ordereddates"])
+        #expect(ordered.status == 0, Comment(rawValue: ordered.failure))
+        let pedantic = try ExportTools.run(ExportTools.ledger, ["-f", file, "--pedantic", "bal"])
+        #expect(pedantic.status == 0 && pedantic.stderr.isEmpty, Comment(rawValue: pedantic.failure))
+        // The legs converted apart: dated 2024-03-07, the day the money arrived; the leg that
+        // left keeps its own day as a posting date.
+        #expect(text.contains("2024-03-07 (136)"), Comment(rawValue: text))
+        // The second line of the notes is kept as a comment.
+        #expect(text.contains("    ; .. and  more\n"), Comment(rawValue: text))
+    }
 }

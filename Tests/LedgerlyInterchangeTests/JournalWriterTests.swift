@@ -16,6 +16,9 @@ import Testing
         let text = entry(F.transaction(1, .expense, wallet: 1, "12.50", "EUR", base: "12.50", category: 11,
                                        notes: "Weekly shop", tags: ["food", "weekly"]))
         #expect(text == """
+            tag food
+            tag weekly
+
             2024-03-01 (1) Weekly shop
                 ; ledgerly-id:1
                 ; food:, weekly:
@@ -191,9 +194,12 @@ import Testing
         var writer = F.journalWriter()
         _ = writer.entry(for: legs.outgoing)
         let text = F.squeezed(writer.entry(for: legs.incoming))
+        // Dated when the money arrived; the leg that left keeps its day as a posting date.
         #expect(text.contains("""
-                assets:Tokyo Cash  7400 JPY @@ 46.12 EUR  ; [2024-03-07]
-                assets:US Card  -50.00 USD @@ 46.10 EUR
+            2024-03-07 (44) (no notes)
+                ; ledgerly-id:44, ledgerly-counterpart-id:45
+                assets:Tokyo Cash  7400 JPY @@ 46.12 EUR
+                assets:US Card  -50.00 USD @@ 46.10 EUR  ; [2024-03-05]
                 equity:conversion differences  -0.02 EUR
 
             """))
@@ -208,10 +214,26 @@ import Testing
         #expect(writer.finish() == "")
     }
 
-    @Test func notesBecomeOneSanitisedLine() {
+    @Test func notesBecomeADescriptionAndCommentLines() {
         let text = entry(F.transaction(50, .expense, wallet: 1, "1.00", "EUR", base: "1.00",
-                                       notes: "  Dinner  with\tAnn;  Bob \nsecond line", tags: ["trip 2024", "a:b", "food", "food", " "]))
-        #expect(text.hasPrefix("2024-03-01 (50) Dinner with Ann, Bob\n    ; ledgerly-id:50\n    ; trip-2024:, a-b:, food:\n"))
+                                       notes: "  Dinner  with\tAnn;  Bob \nsecond line\n\nReminder: pay [1] [x]\u{0}  \n\n", tags: ["trip 2024", "a:b", "food", "food", " "]))
+        // The tags a line shows are declared before the entry (ledger --pedantic; hledger reads
+        // `Reminder:` as one); the first line is the description, the others comments after a
+        // mark, so ledger reads no metadata key `Reminder` from them.
+        #expect(text.hasPrefix("""
+            tag trip-2024
+            tag a-b
+            tag food
+            tag Reminder
+
+            2024-03-01 (50) Dinner with Ann, Bob
+                ; ledgerly-id:50
+                ; trip-2024:, a-b:, food:
+                ; .. second line
+                ; ..
+                ; .. Reminder: pay [ 1] [x]
+
+            """), Comment(rawValue: text))
         let blankFirstLine = entry(F.transaction(51, .expense, wallet: 1, "1.00", "EUR", base: "1.00", notes: "\n  \nSecond"))
         #expect(blankFirstLine.hasPrefix("2024-03-01 (51) Second\n"))
         let empty = entry(F.transaction(52, .expense, wallet: 1, "1.00", "EUR", base: "1.00", notes: " \n "))

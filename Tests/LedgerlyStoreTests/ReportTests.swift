@@ -381,6 +381,43 @@ import Testing
         #expect(seen == seen.sorted())
         #expect(Set(seen).count == 25)
     }
+
+    /// In date order the pages follow (date, id), with tags and splits of their own records, and
+    /// the cursor is the previous page's (`nextAfterDate`, `nextAfterId`).
+    @Test func exportPagesInDateOrderWithTheirTagsAndSplits() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        // Recorded newest first, three to a day, so id order and date order disagree.
+        _ = try await store.call(TransactionImportRequest(importId: "days", items: (0..<25).map { index in
+            var request = ledger.expense("\(index + 1)", ledger.food, on: String(format: "2026-03-%02d", 28 - index / 3))
+            request.tags = index % 4 == 0 ? ["t\(index)"] : []
+            return TransactionImportItem(transaction: request)
+        }))
+        var seen: [TransactionRecord] = []
+        var after: (date: String, id: Int64)?
+        repeat {
+            let page = try await store.call(TransactionExportRequest(afterId: after?.id, limit: 7, order: .date, afterDate: after?.date))
+            if after == nil { #expect(page.total == 25) }
+            seen += page.transactions
+            after = page.nextAfterId.map { (page.nextAfterDate ?? "missing", $0) }
+            #expect(page.nextAfterDate == (page.nextAfterId == nil ? nil : page.transactions.last?.date))
+        } while after != nil
+        #expect(seen.count == 25)
+        #expect(seen.map { "\($0.date) \($0.id)" } == seen.map { "\($0.date) \($0.id)" }.sorted { lhs, rhs in
+            let (l, r) = (lhs.split(separator: " "), rhs.split(separator: " "))
+            return (l[0], Int(l[1])!) < (r[0], Int(r[1])!)
+        })
+        for record in seen {
+            // Amount n was tagged t(n - 1) when n - 1 is a multiple of 4.
+            let index = Int(record.amount.prefix { $0 != "." })! - 1
+            #expect(record.tags == (index % 4 == 0 ? ["t\(index)"] : []), "\(record.id)")
+        }
+        // A cursor of one part, or a date in id order, is refused with the field named.
+        #expect(try await store.failure(TransactionExportRequest(afterId: 3, order: .date)).field == "body.afterDate")
+        #expect(try await store.failure(TransactionExportRequest(order: .date, afterDate: "2026-03-01")).field == "body.afterId")
+        #expect(try await store.failure(TransactionExportRequest(afterId: 3, afterDate: "2026-03-01")).field == "body.afterDate")
+        #expect(try await store.failure(TransactionExportRequest(afterId: 3, order: .date, afterDate: "March")).field == "body.afterDate")
+    }
 }
 
 private extension TransactionCreateRequest {

@@ -32,10 +32,11 @@ struct ExportCommand: ParsableCommand {
     /// Pages every transaction (by id) to `body`, a page at a time, with progress on a terminal
     /// when writing a file. Pages are the largest the protocol allows (10,000 records, about 6 MB
     /// of JSON), and the next is fetched while `body` works on this one (D262).
-    static func eachPage(_ gateway: Gateway, pageSize: Int, showProgress: Bool, _ body: ([TransactionRecord]) throws -> Void) throws -> Int {
+    static func eachPage(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, showProgress: Bool,
+                         _ body: ([TransactionRecord]) throws -> Void) throws -> Int {
         var count = 0
         var progress: Progress?
-        try gateway.exportPages(pageSize: pageSize) { page in
+        try gateway.exportPages(pageSize: pageSize, order: order) { page in
             if let total = page.total, showProgress { progress = Progress("exporting", total: total) }
             try body(page.transactions)
             count += page.transactions.count
@@ -46,8 +47,9 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// `eachPage`, a record at a time.
-    static func eachTransaction(_ gateway: Gateway, pageSize: Int, showProgress: Bool, _ body: (TransactionRecord) throws -> Void) throws -> Int {
-        try eachPage(gateway, pageSize: pageSize, showProgress: showProgress) { records in
+    static func eachTransaction(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, showProgress: Bool,
+                                _ body: (TransactionRecord) throws -> Void) throws -> Int {
+        try eachPage(gateway, pageSize: pageSize, order: order, showProgress: showProgress) { records in
             for record in records { try body(record) }
         }
     }
@@ -90,16 +92,24 @@ struct ExportCommand: ParsableCommand {
                 writer.replacedTransactionIds = investments?.replacedTransactionIds ?? []
                 let netWorth = try JSON.netWorth(gateway).map(NetWorthJournal.init)
                 writer.payments = netWorth?.payments ?? [:]
+                // Trades, valuations and liability balances go among the transactions by date,
+                // which come in (date, id) order, so the journal's dates never go back (D322).
+                var dated = DatedEntries()
+                investments?.entries(walletAccount: writer.walletAccount, into: &dated)
+                netWorth?.entries(declaringWith: &writer, into: &dated)
                 try file.write(writer.header())
-                // Starting balances are dated no later than the first transaction (history may be
-                // imported after the wallets were created).
+                try file.write(dated.directives)
+                // Starting balances are dated no later than the first transaction or other entry
+                // (history may be imported after the wallets were created).
                 let firstMonth = try gateway.call(CashFlowReportRequest()).months.first.map { "\($0.month)-01" }
-                let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstMonth].compactMap { $0 }).min() ?? "1970-01-01"
+                let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstMonth, dated.firstDate].compactMap { $0 }).min() ?? "1970-01-01"
                 try file.write(writer.openingBalances(date: opening))
-                let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, showProgress: !file.isStandardOutput) { try file.write(writer.entry(for: $0)) }
+                let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, order: .date, showProgress: !file.isStandardOutput) {
+                    try file.write(dated.before($0.date))
+                    try file.write(writer.entry(for: $0))
+                }
+                try file.write(dated.rest())
                 try file.write(writer.finish())
-                if let investments { try file.write(investments.entries(walletAccount: writer.walletAccount)) }
-                if let netWorth { try file.write(netWorth.entries(declaringWith: &writer)) }
                 let skipped = writer.skippedTransactionIds.isEmpty ? "" : " (\(writer.skippedTransactionIds.count) written as comments: their records could not be read)"
                 return "Exported \(count) transactions to \(destination.output ?? "-")\(skipped)."
             }

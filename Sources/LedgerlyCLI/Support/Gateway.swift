@@ -56,20 +56,23 @@ final class Gateway {
         }
     }
 
-    /// Every transaction, `pageSize` at a time in id order, each page handed to `body`. The next
+    /// Every transaction, `pageSize` at a time in `order`, each page handed to `body`. The next
     /// page is asked for on a thread of its own (with its own connection) while `body` works on
     /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).
-    func exportPages(pageSize: Int, _ body: (TransactionExportReply) throws -> Void) throws {
+    func exportPages(pageSize: Int, order: TransactionExportOrder = .id, _ body: (TransactionExportReply) throws -> Void) throws {
         let handoff = PageHandoff<TransactionExportReply>()
         let home = self.home, context = self.context, timeout = self.timeout
         let fetcher = Thread {
             let client = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
             defer { client.close() }
             var after: Int64?
+            var afterDate: String?
             repeat {
-                let result = Result { try Gateway.exportPage(TransactionExportRequest(afterId: after, limit: pageSize), client: client) }
+                let request = TransactionExportRequest(afterId: after, limit: pageSize, order: order == .id ? nil : order, afterDate: afterDate)
+                let result = Result { try Gateway.exportPage(request, client: client) }
                 guard handoff.put(result), case .success(let page) = result else { return }
                 after = page.nextAfterId
+                afterDate = page.nextAfterDate
             } while after != nil
         }
         fetcher.start()

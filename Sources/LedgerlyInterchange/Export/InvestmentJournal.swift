@@ -36,14 +36,15 @@ public struct InvestmentJournal: Sendable {
     static let gains = "income:investments:gains"
     static let splits = "equity:investments:splits"
 
-    /// Directives for the accounts and commodities it uses, then one entry per buy, sale, split
-    /// and transfer, in date order. `walletAccount` names a wallet's account as the journal does.
-    public func entries(walletAccount: (Int64) -> String) -> String {
+    /// Directives for the accounts and commodities it uses, and one entry per buy, sale, split
+    /// and transfer, added to `dated` to be written among the transactions by date.
+    /// `walletAccount` names a wallet's account as the journal does.
+    public func entries(walletAccount: (Int64) -> String, into dated: inout DatedEntries) {
+        guard !investments.trades.isEmpty || !investments.assets.isEmpty else { return }
         var text = "; Investments: units at cost (hledger bal -B shows the cost basis)\n"
         for asset in investments.assets { text += "commodity \(JournalAmount.commoditySymbol(asset.symbol))\n" }
         for account in [Self.contributions, Self.withdrawals, Self.gains, Self.splits] { text += "account \(account)\n" }
         var declared = Set<String>()
-        var body = ""
         for assetId in Set(investments.trades.map(\.assetId)).sorted() {
             guard let asset = assets[assetId] else { continue }
             let trades = investments.trades.filter { $0.assetId == assetId }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
@@ -51,16 +52,21 @@ public struct InvestmentJournal: Sendable {
             for trade in trades {
                 guard let step = Self.step(trade) else { continue }
                 let before = book.lots
-                do { try book.apply(step) } catch { body += "; ledgerly: trade \(trade.id) left out: \(error.description)\n\n"; continue }
+                do {
+                    try book.apply(step)
+                } catch {
+                    dated.add(date: trade.date, text: "; ledgerly: trade \(trade.id) left out: \(error.description)\n\n")
+                    continue
+                }
                 let entry = self.entry(trade, asset: asset, before: before, after: book, walletAccount: walletAccount)
                 for account in entry.accounts where !declared.contains(account) {
                     declared.insert(account)
                     text += "account \(account)\n"
                 }
-                body += entry.text
+                dated.add(date: trade.date, text: entry.text)
             }
         }
-        return text + "\n" + body
+        dated.addDirectives(text + "\n")
     }
 
     private func holdingAccount(_ accountId: Int64, _ asset: AssetRecord) -> String {
@@ -131,7 +137,7 @@ public struct InvestmentJournal: Sendable {
         }
         var text = "\(trade.date) (trade-\(trade.id)) \(JournalSyntax.description(description))\n    ; ledgerly-trade:\(trade.id)\n"
         for line in lines {
-            let padding = String(repeating: " ", count: max(2, JournalPosting.amountColumn - 4 - line.account.utf8.count))
+            let padding = String(repeating: " ", count: max(2, JournalPosting.amountColumn - 4 - DisplayWidth.of(line.account)))
             text += "    \(line.account)\(padding)\(line.amount)\n"
         }
         return (text + "\n", lines.map(\.account))

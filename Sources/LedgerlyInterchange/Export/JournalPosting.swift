@@ -1,3 +1,5 @@
+import LedgerlyCore
+
 /// One posting line: an account, a signed amount, optionally its total cost, and a comment.
 ///
 /// Why the cost is a total (`@@`) and never a unit price (`@`): Ledgerly keeps each converted
@@ -19,14 +21,15 @@ struct JournalPosting: Sendable {
         self.comment = comment
     }
 
-    /// Amounts start at this column when the account name is short enough, for a readable file.
+    /// Amounts start at this column when the account name is short enough, for a readable file
+    /// (counted in terminal columns, so `日本食` lines up as hledger and editors show it).
     static let amountColumn = 44
 
     /// Appends the posting's line (with its newline) to `text`.
     func write(to text: inout String) {
         text += "    "
         text += account
-        let width = account.utf8.count
+        let width = DisplayWidth.of(account)
         text += Self.spaces[max(2, min(Self.amountColumn - 4 - width, Self.spaces.count - 1))]
         text += amount.journalText
         if let cost {

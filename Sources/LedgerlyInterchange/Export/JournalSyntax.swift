@@ -24,6 +24,80 @@ enum JournalSyntax {
         return "(no notes)"
     }
 
+    /// What marks a comment line as a further line of the notes: `; .. with Anna`.
+    ///
+    /// Why a mark: ledger reads a comment whose first word ends in ':' as a metadata key (and one
+    /// ending in '::' as an expression to evaluate), so a note line "Reminder: call Bob" would
+    /// become a tag `Reminder` and, with `--pedantic`, an error. The mark is the first word, so
+    /// the note's own words are never read that way.
+    static let noteLineMark = ".."
+
+    /// The notes' lines after the one the description shows (`description(_:)`; every line when
+    /// `all`, for an entry whose description is not the notes), each as it is
+    /// but for control characters (a space each, as a line break inside a line cannot be written)
+    /// and trailing whitespace; and '[' before a digit or '=' is written "[ ", since ledger reads
+    /// `[2024-01-05]` or `[1]` in a comment as a date and refuses the file when it is not one.
+    /// Blank lines between kept; blank lines at the end left out.
+    static func noteLines(_ notes: String?, all: Bool = false) -> [String] {
+        guard let notes else { return [] }
+        let lines = notes.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard let first = lines.firstIndex(where: { !collapsingWhitespace(String($0)).isEmpty }) else { return [] }
+        var result: [String] = []
+        for line in lines[(all ? first : first + 1)...] {
+            var text = ""
+            var previous: Character = " "
+            for character in line {
+                if character == "\t" {
+                    text.append(character)
+                } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    text.append(" ")
+                } else if previous == "[" && (character.isASCII && character.isNumber || character == "=") {
+                    text.append(" ")
+                    text.append(character)
+                } else {
+                    text.append(character)
+                }
+                previous = character
+            }
+            while let last = text.last, last.isWhitespace { text.removeLast() }
+            result.append(text)
+        }
+        while result.last?.isEmpty == true { result.removeLast() }
+        return result.map { $0.isEmpty ? noteLineMark : noteLineMark + " " + $0 }
+    }
+
+    /// The tag names hledger and ledger read in one comment line, for `tag` directives: hledger
+    /// takes every word that ends in ':' (`name:` or `name:value`); ledger a first word ending in
+    /// ':' and every word like `:a:b:`.
+    static func tagsRead(inComment comment: String) -> [String] {
+        var names: [String] = []
+        func add(_ name: Substring) {
+            let name = String(name)
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+        }
+        let words = comment.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        for (index, word) in words.enumerated() {
+            // hledger: a name of no spaces or colons directly followed by ':', after a word start or ','.
+            var start = word.startIndex
+            for position in word.indices {
+                if word[position] == "," { start = word.index(after: position) }
+                if word[position] == ":" {
+                    if position > start { add(word[start..<position]) }
+                    break
+                }
+            }
+            // ledger: `:a:b:` anywhere; `key:` or `key::` as the first word of two characters or more.
+            // (ledger measures words in bytes.)
+            guard word.utf8.count >= 2 else { continue }
+            if word.first == ":" && word.last == ":" {
+                for name in word.split(separator: ":") { add(name) }
+            } else if index == words.firstIndex(where: { $0.utf8.count >= 2 }), word.last == ":" {
+                add(word.hasSuffix("::") ? word.dropLast(2) : word.dropLast())
+            }
+        }
+        return names
+    }
+
     /// A tag name hledger reads back as one tag: no whitespace, ':' (ends the name), ',' (ends the
     /// tag) or ';'. Nil when nothing is left.
     static func tag(_ name: String) -> String? {

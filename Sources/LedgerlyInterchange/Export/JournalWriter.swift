@@ -32,6 +32,8 @@ public struct JournalWriter: Sendable {
     /// first use of anything else gets its directive and the file passes `hledger --strict`.
     private var declaredCommodities: Set<String>
     private var declaredAccounts: Set<String>
+    /// Tags declared so far (`tag` directives), so the file also passes `ledger --pedantic`.
+    private var declaredTags: Set<String> = Set(JournalWriter.ledgerlyTags)
     /// Transactions another part of the journal stands for (investment trades' cash, written with
     /// their trade by `InvestmentJournal`): not written again.
     public var replacedTransactionIds: Set<Int64> = []
@@ -90,6 +92,12 @@ public struct JournalWriter: Sendable {
         return text
     }
 
+    /// The tags Ledgerly's own comments use (`ledgerly-id:12`), declared by `header()`.
+    static let ledgerlyTags = [
+        "ledgerly-id", "ledgerly-counterpart-id", "ledgerly-wallet-id", "ledgerly-liability-entry", "ledgerly-trade",
+        "ledgerly-asset", "ledgerly-valuation", "ledgerly-liability",
+    ]
+
     // MARK: Header and opening balances
 
     /// Comment lines, then `commodity` directives for the base and wallet currencies and `account`
@@ -109,6 +117,8 @@ public struct JournalWriter: Sendable {
         for account in accounts.declarationOrder + JournalAccounts.reserved {
             text += "account \(account)\n"
         }
+        text += "\n"
+        for tag in Self.ledgerlyTags { text += "tag \(tag)\n" }
         return text + "\n"
     }
 
@@ -240,7 +250,7 @@ public struct JournalWriter: Sendable {
 
         return JournalEntry(
             date: transaction.date, code: String(transaction.id), description: JournalSyntax.description(transaction.notes),
-            comments: ["ledgerly-id:\(transaction.id)"] + Self.tagComment(transaction.tags),
+            comments: ["ledgerly-id:\(transaction.id)"] + Self.tagComment(transaction.tags) + JournalSyntax.noteLines(transaction.notes),
             postings: postings)
     }
 
@@ -261,7 +271,8 @@ public struct JournalWriter: Sendable {
         let walletCost = base.flatMap { $0.commodity != walletAmount.commodity ? $0 : nil }
         return JournalEntry(
             date: transaction.date, code: String(transaction.id), description: JournalSyntax.description(transaction.notes),
-            comments: ["ledgerly-id:\(transaction.id), ledgerly-liability-entry:\(payment.entryId)"] + Self.tagComment(transaction.tags),
+            comments: ["ledgerly-id:\(transaction.id), ledgerly-liability-entry:\(payment.entryId)"] + Self.tagComment(transaction.tags)
+                + JournalSyntax.noteLines(transaction.notes),
             postings: [JournalPosting(payment.account, paid, cost: cost), JournalPosting(walletAccount(wallet.id), walletAmount.signed(-1), cost: walletCost)])
     }
 
@@ -286,19 +297,22 @@ public struct JournalWriter: Sendable {
         } else if received.commodity != sent.commodity {
             incomingPosting.cost = sent
         }
-        if incoming.date != outgoing.date {
-            // The money arrived on another day than it left: a posting date, in the bracketed form
-            // both tools read (hledger's `date:` tag is ignored by ledger).
-            incomingPosting.comment = "[\(incoming.date)]"
-        }
+        // The entry is dated when the money had both left and arrived, the later of the legs'
+        // dates, so in a journal written in date order (as the second leg comes) the dates never
+        // go back; the other leg's posting keeps its own date in the bracketed form both tools
+        // read (hledger's `date:` tag is ignored by ledger).
+        let date = max(outgoing.date, incoming.date)
+        if incoming.date != date { incomingPosting.comment = "[\(incoming.date)]" }
+        if outgoing.date != date { outgoingPosting.comment = "[\(outgoing.date)]" }
 
-        let notes = JournalSyntax.description(outgoing.notes)
+        let describedByOutgoing = JournalSyntax.description(outgoing.notes) != JournalSyntax.description(nil)
         var tags: [String] = []
         for tag in outgoing.tags + incoming.tags where !tags.contains(tag) { tags.append(tag) }
         return JournalEntry(
-            date: outgoing.date, code: String(outgoing.id),
-            description: notes == JournalSyntax.description(nil) ? JournalSyntax.description(incoming.notes) : notes,
-            comments: ["ledgerly-id:\(outgoing.id), ledgerly-counterpart-id:\(incoming.id)"] + Self.tagComment(tags),
+            date: date, code: String(outgoing.id),
+            description: JournalSyntax.description(describedByOutgoing ? outgoing.notes : incoming.notes),
+            comments: ["ledgerly-id:\(outgoing.id), ledgerly-counterpart-id:\(incoming.id)"] + Self.tagComment(tags)
+                + JournalSyntax.noteLines(describedByOutgoing ? outgoing.notes : incoming.notes),
             postings: [incomingPosting, outgoingPosting])
     }
 
@@ -313,7 +327,7 @@ public struct JournalWriter: Sendable {
         return JournalEntry(
             date: leg.date, code: String(leg.id), description: JournalSyntax.description(leg.notes),
             comments: ["ledgerly-id:\(leg.id), ledgerly-counterpart-id:\(counterpart)", "transfer leg without its counterpart in this export"]
-                + Self.tagComment(leg.tags),
+                + Self.tagComment(leg.tags) + JournalSyntax.noteLines(leg.notes),
             postings: [
                 JournalPosting(walletAccount(wallet.id), walletAmount.signed(leg.kind.sign), cost: cost),
                 JournalPosting(JournalAccounts.unmatchedTransfers, walletAmount.signed(-leg.kind.sign), cost: cost),
@@ -381,6 +395,13 @@ public struct JournalWriter: Sendable {
             return "; ledgerly: transaction \(id) left out: \(error.reason)\n\n"
         }
         entry.postings += JournalPosting.balancing(entry.postings, account: JournalAccounts.conversionDifferences)
+        let directives = declarations(for: entry)
+        return (directives.isEmpty ? "" : directives + "\n") + entry.text
+    }
+
+    /// Directives for the commodities, accounts and tags `entry` uses that were not declared yet;
+    /// they count as declared from now on.
+    private mutating func declarations(for entry: JournalEntry) -> String {
         var directives = ""
         for posting in entry.postings {
             for commodity in [posting.amount.commodity, posting.cost?.commodity].compactMap({ $0 }) where !declaredCommodities.contains(commodity) {
@@ -392,7 +413,20 @@ public struct JournalWriter: Sendable {
                 directives += "account \(posting.account)\n"
             }
         }
-        return (directives.isEmpty ? "" : directives + "\n") + entry.text
+        for comment in entry.comments {
+            for tag in JournalSyntax.tagsRead(inComment: comment) where !declaredTags.contains(tag) {
+                declaredTags.insert(tag)
+                directives += "tag \(tag)\n"
+            }
+        }
+        return directives
+    }
+
+    /// An entry written apart from the transactions (a valuation, a liability's balance): its
+    /// text, and the directives it needs, which the caller writes before any transaction since
+    /// the entry itself goes among them by date (`DatedEntries`).
+    mutating func prepare(_ entry: JournalEntry) -> (directives: String, text: String) {
+        (declarations(for: entry), entry.text)
     }
 }
 

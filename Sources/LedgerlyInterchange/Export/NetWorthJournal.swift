@@ -56,11 +56,10 @@ public struct NetWorthJournal: Sendable {
     public func assetAccount(_ id: Int64) -> String? { assetAccounts[id] }
     public func liabilityAccount(_ id: Int64) -> String? { liabilityAccounts[id] }
 
-    /// The directives it needs that `writer` has not declared yet, then one entry per valuation
-    /// and per `balance` entry, asset by asset and liability by liability. hledger sorts entries
-    /// by date itself, so they may follow the transactions.
-    public func entries(declaringWith writer: inout JournalWriter) -> String {
-        var body = ""
+    /// The directives it needs that `writer` has not declared yet, and one entry per valuation
+    /// and per `balance` entry, added to `dated` to be written among the transactions by date.
+    public func entries(declaringWith writer: inout JournalWriter, into dated: inout DatedEntries) {
+        var body: [(date: String, entry: JournalEntry?, text: String)] = []
         var commodities: [String] = []
         var accounts: [String] = []
         for asset in netWorth.assets.sorted(by: { $0.id < $1.id }) {
@@ -72,16 +71,16 @@ public struct NetWorthJournal: Sendable {
             var previous: Int64 = 0
             for valuation in valuations {
                 guard LedgerDate(valuation.date) != nil, let value = try? JournalAmount(parsing: valuation.value, commodity: asset.currency) else {
-                    body += "; ledgerly: valuation \(valuation.id) of asset \(asset.id) left out: it could not be read\n\n"
+                    body.append((valuation.date, nil, "; ledgerly: valuation \(valuation.id) of asset \(asset.id) left out: it could not be read\n\n"))
                     continue
                 }
                 let change = value.with(minorUnits: value.minorUnits - previous)
                 previous = value.minorUnits
-                body += JournalEntry(
+                body.append((valuation.date, JournalEntry(
                     date: valuation.date, code: "valuation-\(valuation.id)",
                     description: JournalSyntax.description("\(asset.name): valued \(value.journalText)"),
-                    comments: ["ledgerly-asset:\(asset.id), ledgerly-valuation:\(valuation.id)"] + (valuation.notes.map { [JournalSyntax.commentText($0)] } ?? []),
-                    postings: [JournalPosting(account, change), JournalPosting(Self.revaluation, change.signed(-1))]).text
+                    comments: ["ledgerly-asset:\(asset.id), ledgerly-valuation:\(valuation.id)"] + JournalSyntax.noteLines(valuation.notes, all: true),
+                    postings: [JournalPosting(account, change), JournalPosting(Self.revaluation, change.signed(-1))]), ""))
             }
         }
         for liability in netWorth.liabilities.sorted(by: { $0.id < $1.id }) {
@@ -93,24 +92,33 @@ public struct NetWorthJournal: Sendable {
             var previous: Int64 = 0
             for entry in history {
                 guard LedgerDate(entry.date) != nil, let after = try? JournalAmount(parsing: entry.balanceAfter, commodity: liability.currency) else {
-                    body += "; ledgerly: entry \(entry.id) of liability \(liability.id) left out: it could not be read\n\n"
+                    body.append((entry.date, nil, "; ledgerly: entry \(entry.id) of liability \(liability.id) left out: it could not be read\n\n"))
                     continue
                 }
                 defer { previous = after.minorUnits }
                 // A payment is its transaction's entry (`payments`).
                 guard entry.kind == .balance else { continue }
                 let change = after.with(minorUnits: after.minorUnits - previous)
-                body += JournalEntry(
+                body.append((entry.date, JournalEntry(
                     date: entry.date, code: "liability-entry-\(entry.id)",
                     description: JournalSyntax.description("\(liability.name): balance \(after.journalText)"),
-                    comments: ["ledgerly-liability:\(liability.id), ledgerly-liability-entry:\(entry.id)"] + (entry.notes.map { [JournalSyntax.commentText($0)] } ?? []),
-                    postings: [JournalPosting(account, change.signed(-1)), JournalPosting(Self.revaluation, change)]).text
+                    comments: ["ledgerly-liability:\(liability.id), ledgerly-liability-entry:\(entry.id)"] + JournalSyntax.noteLines(entry.notes, all: true),
+                    postings: [JournalPosting(account, change.signed(-1)), JournalPosting(Self.revaluation, change)]), ""))
             }
         }
-        guard !accounts.isEmpty else { return "" }
-        let directives = writer.declare(commodities: commodities, accounts: accounts + [Self.revaluation])
-        return "; Net worth: manual assets at their valuations, liabilities at their balances (payments are their transactions)\n"
-            + directives + "\n" + body
+        guard !accounts.isEmpty else { return }
+        var directives = writer.declare(commodities: commodities, accounts: accounts + [Self.revaluation])
+        for item in body {
+            guard let entry = item.entry else {
+                dated.add(date: item.date, text: item.text)
+                continue
+            }
+            let prepared = writer.prepare(entry)
+            directives += prepared.directives
+            dated.add(date: item.date, text: prepared.text)
+        }
+        dated.addDirectives("; Net worth: manual assets at their valuations, liabilities at their balances (payments are their transactions)\n"
+            + directives + "\n")
     }
 
     /// `base`, or `base #id` (then `base #id-2`, …) when another asset or liability took it.

@@ -163,19 +163,34 @@ public struct TransactionImportUndoReply: Codable, Hashable, Sendable {
     }
 }
 
-/// `tx.export`: every transaction in id order, a page at a time. Paging by id keeps each page's
-/// cost the same at any depth (an offset would re-read everything before it).
+/// The order `tx.export` pages transactions in.
+public enum TransactionExportOrder: String, Codable, CaseIterable, Sendable {
+    /// Ascending id: the order they were recorded in (the default).
+    case id
+    /// Ascending (date, id): what a journal needs to pass `hledger check ordereddates`.
+    case date
+}
+
+/// `tx.export`: every transaction in id (or date) order, a page at a time. Paging by a key
+/// (keyset) keeps each page's cost the same at any depth (an offset would re-read everything
+/// before it).
 public struct TransactionExportRequest: ReadRequest, Hashable {
     public typealias Reply = TransactionExportReply
     public static let messageType: MessageType = "tx.export"
-    /// Transactions with a larger id; nil starts at the first.
+    /// Transactions after this id (in date order: after (`afterDate`, `afterId`)); nil starts at the first.
     public var afterId: Int64?
     /// 1 to 10,000, default 1,000.
     public var limit: Int?
+    /// nil is `.id`.
+    public var order: TransactionExportOrder?
+    /// In date order, the date of the transaction `afterId` names: both or neither.
+    public var afterDate: String?
 
-    public init(afterId: Int64? = nil, limit: Int? = nil) {
+    public init(afterId: Int64? = nil, limit: Int? = nil, order: TransactionExportOrder? = nil, afterDate: String? = nil) {
         self.afterId = afterId
         self.limit = limit
+        self.order = order
+        self.afterDate = afterDate
     }
 }
 
@@ -185,10 +200,13 @@ public struct TransactionExportReply: Codable, Hashable, Sendable {
     public var nextAfterId: Int64?
     /// How many transactions there are in all (on the first page only, for progress).
     public var total: Int?
+    /// In date order, pass as `afterDate` with `nextAfterId`; nil in id order and after the last page.
+    public var nextAfterDate: String?
 
-    public init(transactions: [TransactionRecord], nextAfterId: Int64?, total: Int?) {
+    public init(transactions: [TransactionRecord], nextAfterId: Int64?, total: Int?, nextAfterDate: String? = nil) {
         self.transactions = transactions
         self.nextAfterId = nextAfterId
         self.total = total
+        self.nextAfterDate = nextAfterDate
     }
 }

@@ -20,6 +20,10 @@ public enum TransactionExportCoding {
         out.reserveCapacity(reply.transactions.count * 560 + 64)
         out.append(ascii: "{")
         var comma = false
+        if let date = reply.nextAfterDate {
+            out.jsonKey("nextAfterDate", comma: &comma)
+            out.jsonString(date)
+        }
         if let next = reply.nextAfterId {
             out.jsonKey("nextAfterId", comma: &comma)
             out.jsonInteger(next)
@@ -507,6 +511,7 @@ struct JSONByteReader {
     mutating func exportReply() throws -> TransactionExportReply {
         var transactions: [TransactionRecord]?
         var nextAfterId: Int64?
+        var nextAfterDate: String?
         var total: Int?
         try object { reader, key in
             switch key {
@@ -515,12 +520,13 @@ struct JSONByteReader {
                 try reader.array { records.append(try $0.transactionRecord()) }
                 transactions = records
             case "nextAfterId": nextAfterId = try reader.nullableInteger()
+            case "nextAfterDate": nextAfterDate = try reader.nullableString()
             case "total": total = try reader.nullableInteger().map { Int($0) }
             default: try reader.skipValue()
             }
         }
         guard let transactions else { throw failure("no transactions") }
-        return TransactionExportReply(transactions: transactions, nextAfterId: nextAfterId, total: total)
+        return TransactionExportReply(transactions: transactions, nextAfterId: nextAfterId, total: total, nextAfterDate: nextAfterDate)
     }
 
     mutating func transactionRecord() throws -> TransactionRecord {

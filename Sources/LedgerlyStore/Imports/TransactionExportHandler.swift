@@ -2,8 +2,8 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// `tx.export`: every transaction in id order, a page at a time, for exports and for subscribers
-/// that need the rows behind a `tx.imported` event.
+/// `tx.export`: every transaction in id order (or (date, id) order for journals), a page at a
+/// time, for exports and for subscribers that need the rows behind a `tx.imported` event.
 ///
 /// A page is three cached statements over one id range (the transactions, their tags, their
 /// splits), read by column position, and written without Foundation's encoder (D260, D263). The
@@ -17,24 +17,36 @@ enum TransactionExportHandler {
     static func page(_ request: TransactionExportRequest, _ db: Database) throws -> TransactionExportReply {
         let limit = request.limit ?? 1_000
         guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
+        let byDate = request.order == .date
         let after = request.afterId ?? 0
-        let rows = try StoredTransaction.page(db, after: after, limit: limit)
+        let rows: [StoredTransaction]
+        if byDate {
+            let afterDate = try dateCursor(request)
+            rows = try StoredTransaction.pageByDate(db, after: afterDate.map { ($0, after) }, limit: limit)
+        } else {
+            guard request.afterDate == nil else {
+                throw LedgerError.invalid("body.afterDate is only for \"order\": \"date\"", field: .body("afterDate"))
+            }
+            rows = try StoredTransaction.page(db, after: after, limit: limit)
+        }
         let total = request.afterId == nil ? try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions") : nil
-        guard let last = rows.last?.id else { return TransactionExportReply(transactions: [], nextAfterId: nil, total: total) }
+        guard let last = rows.last else { return TransactionExportReply(transactions: [], nextAfterId: nil, total: total) }
 
-        // The page is every transaction with an id in (after, last]: its tags and splits are
-        // those of that range, in the order `TransactionHandlers.records` gives them.
+        // Id order: the page is every transaction with an id in (after, last], so its tags and
+        // splits are those of that range. Date order: the page's ids, as a JSON array. Either
+        // way in the order `TransactionHandlers.records` gives them.
+        let tagSQL = byDate
+            ? "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id IN (SELECT value FROM json_each(?)) ORDER BY tt.tx_id, g.name COLLATE NOCASE"
+            : "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id > ? AND tt.tx_id <= ? ORDER BY tt.tx_id, g.name COLLATE NOCASE"
+        let splitSQL = byDate
+            ? "SELECT s.tx_id, s.amount_minor, t.currency, s.category_id, s.memo FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id IN (SELECT value FROM json_each(?)) ORDER BY s.tx_id, s.position"
+            : "SELECT s.tx_id, s.amount_minor, t.currency, s.category_id, s.memo FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id > ? AND s.tx_id <= ? ORDER BY s.tx_id, s.position"
+        let arguments: StatementArguments = byDate ? ["[" + rows.map { String($0.id) }.joined(separator: ",") + "]"] : [after, last.id]
         var tags: [Int64: [String]] = [:]
-        let tagCursor = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id
-            WHERE tt.tx_id > ? AND tt.tx_id <= ? ORDER BY tt.tx_id, g.name COLLATE NOCASE
-            """), arguments: [after, last])
+        let tagCursor = try Row.fetchCursor(db.cachedStatement(sql: tagSQL), arguments: arguments)
         while let row = try tagCursor.next() { tags[row[0], default: []].append(row[1]) }
         var splits: [Int64: [SplitPart]] = [:]
-        let splitCursor = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT s.tx_id, s.amount_minor, t.currency, s.category_id, s.memo FROM splits s JOIN transactions t ON t.id = s.tx_id
-            WHERE s.tx_id > ? AND s.tx_id <= ? ORDER BY s.tx_id, s.position
-            """), arguments: [after, last])
+        let splitCursor = try Row.fetchCursor(db.cachedStatement(sql: splitSQL), arguments: arguments)
         while let row = try splitCursor.next() {
             splits[row[0], default: []].append(SplitPart(amount: InputRules.format(row[1], row[2]), categoryId: row[3], memo: row[4]))
         }
@@ -64,7 +76,22 @@ enum TransactionExportHandler {
                 conversion: snapshot(stored.conversion), baseConversion: snapshot(stored.baseConversion),
                 createdAt: stored.createdAt, updatedAt: stored.updatedAt, importKey: stored.importKey, importId: stored.importId)
         }
-        return TransactionExportReply(transactions: transactions, nextAfterId: rows.count == limit ? last : nil, total: total)
+        let full = rows.count == limit
+        return TransactionExportReply(transactions: transactions, nextAfterId: full ? last.id : nil, total: total,
+                                      nextAfterDate: full && byDate ? last.date : nil)
+    }
+
+    /// Date order's cursor: `afterDate` and `afterId` come together (the previous page's
+    /// `nextAfterDate` and `nextAfterId`), or neither for the first page.
+    private static func dateCursor(_ request: TransactionExportRequest) throws -> String? {
+        switch (request.afterDate, request.afterId) {
+        case (nil, nil): return nil
+        case (let date?, _?):
+            guard LedgerDate(date) != nil else { throw LedgerError.invalid("body.afterDate must be a YYYY-MM-DD date, got '\(date)'", field: .body("afterDate")) }
+            return date
+        case (nil, _?): throw LedgerError.invalid("body.afterDate is required with afterId in date order (the previous page's nextAfterDate)", field: .body("afterDate"))
+        case (_?, nil): throw LedgerError.invalid("body.afterId is required with afterDate (the previous page's nextAfterId)", field: .body("afterId"))
+        }
     }
 }
 
@@ -92,13 +119,27 @@ private struct StoredTransaction {
     var importId: String?
     var walletCurrency: String
 
+    private static let columns = """
+        SELECT t.id, t.kind, t.wallet_id, t.amount_minor, t.currency, t.wallet_amount_minor, t.base_amount_minor, t.category_id,
+               t.notes, t.date, t.attachment_path, t.counterparty_wallet_id, t.counterparty_tx_id, t.created_at, t.updated_at,
+               t.conversion, t.base_conversion, t.import_key, t.import_id, w.currency
+        FROM transactions t JOIN wallets w ON w.id = t.wallet_id
+        """
+
     static func page(_ db: Database, after: Int64, limit: Int) throws -> [StoredTransaction] {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT t.id, t.kind, t.wallet_id, t.amount_minor, t.currency, t.wallet_amount_minor, t.base_amount_minor, t.category_id,
-                   t.notes, t.date, t.attachment_path, t.counterparty_wallet_id, t.counterparty_tx_id, t.created_at, t.updated_at,
-                   t.conversion, t.base_conversion, t.import_key, t.import_id, w.currency
-            FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id > ? ORDER BY t.id LIMIT ?
-            """), arguments: [after, limit])
+        try read(Row.fetchCursor(db.cachedStatement(sql: columns + " WHERE t.id > ? ORDER BY t.id LIMIT ?"), arguments: [after, limit]), limit: limit)
+    }
+
+    /// In (date, id) order from the `transactions_by_date` index, after `after` when given.
+    static func pageByDate(_ db: Database, after: (date: String, id: Int64)?, limit: Int) throws -> [StoredTransaction] {
+        guard let after else {
+            return try read(Row.fetchCursor(db.cachedStatement(sql: columns + " ORDER BY t.date, t.id LIMIT ?"), arguments: [limit]), limit: limit)
+        }
+        return try read(Row.fetchCursor(db.cachedStatement(sql: columns + " WHERE (t.date, t.id) > (?, ?) ORDER BY t.date, t.id LIMIT ?"),
+                                        arguments: [after.date, after.id, limit]), limit: limit)
+    }
+
+    private static func read(_ cursor: RowCursor, limit: Int) throws -> [StoredTransaction] {
         var rows: [StoredTransaction] = []
         rows.reserveCapacity(limit)
         while let row = try cursor.next() {

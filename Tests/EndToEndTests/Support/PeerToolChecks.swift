@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the peers' own checks on an exported file: what a user of hledger, ledger or beancount
+/// would run before trusting it.
+enum PeerToolChecks {
+    struct Run {
+        let tool: String
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        var passed: Bool { status == 0 && stderr.isEmpty }
+        var failure: String { "\(tool): exit \(status)\n\(stderr)\(stdout)" }
+    }
+
+    /// Runs `tool` under a UTF-8 locale (hledger refuses non-ASCII text otherwise), output to
+    /// files so a long report cannot fill a pipe.
+    static func run(_ tool: String, _ arguments: [String]) throws -> Run {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerly-peer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment.removeValue(forKey: "LEDGER_FILE")
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Run(tool: ([tool] + arguments).joined(separator: " "), status: process.terminationStatus,
+                   stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    /// `hledger check ordereddates`, `hledger --strict` and `ledger --pedantic` on a journal:
+    /// the failures, none when it passes all three.
+    static func journalFailures(_ journal: String) throws -> [String] {
+        let runs = [
+            try run("/usr/bin/hledger", ["-f", journal, "check", "ordereddates"]),
+            try run("/usr/bin/hledger", ["-f", journal, "--strict", "bal"]),
+            try run("/usr/bin/ledger", ["-f", journal, "--pedantic", "bal"]),
+        ]
+        return runs.filter { !$0.passed }.map(\.failure)
+    }
+}
