@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyProtocol
 import LedgerlyRuntime
 import LedgerlyTesting
 import Testing
@@ -49,6 +50,42 @@ extension EndToEndTests {
             #expect(lines.contains("    assets:東京 現金" + String(repeating: " ", count: 44 - 4 - 16) + "-3.20 EUR"), "\(text)")
             // The opening balances are dated no later than the bike's first valuation.
             #expect(lines.contains("2025-12-01 Opening balance: Café"), "\(text)")
+        }
+
+        /// The same ledger as beancount: `bean-check` accepts it, the names are beancount's, the
+        /// notes whole, and `bean-query` gives the balances `ledgerly report balance` gives.
+        @Test func theBeancountExportPassesBeanCheckWithTheSameBalances() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try ReportsImportExportTests.sampleLedger(harness)
+            for step in [
+                ["wallet", "add", "東京 現金", "--currency", "JPY"],
+                ["category", "add", "日本食", "--kind", "expense"],
+                ["tx", "add", "--wallet", "東京 現金", "--amount", "1200", "--category", "日本食", "--notes", "寿司\n\"Omakase\" \\ counter", "--tag", "trip 2026"],
+                ["asset", "add", "Bike", "--value", "400", "--date", "2025-12-01"],
+            ] {
+                let result = try harness.cli(step)
+                #expect(result.status == 0, "\(step.joined(separator: " ")): \(result.stderr)")
+            }
+            let file = harness.home.root.appendingPathComponent("ledger.beancount").path
+            let export = try harness.cli("export", "beancount", "-o", file)
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(try PeerToolChecks.beancountFailure(file) == nil)
+
+            let totals = try PeerToolChecks.beancountTotals(file, "SELECT account, sum(position) AS total WHERE account ~ '^Assets:' GROUP BY account")
+            let report = try ReportsImportExportTests.decode(BalanceReport.self, try harness.cli("report", "balance", "--json"))
+            let names = ["Checking": "Assets:Checking", "Dollars": "Assets:Dollars", "Yen": "Assets:Yen", "東京 現金": "Assets:X-東京-現金"]
+            for wallet in report.wallets {
+                let account = try #require(names[wallet.name])
+                #expect(totals["\(account) \(wallet.currency)"] == wallet.balance, "\(wallet.name): \(totals)")
+            }
+            #expect(totals["Assets:Manual:Bike EUR"] == "400.00", "\(totals)")
+            let categories = try PeerToolChecks.beancountTotals(file, "SELECT account, sum(weight) AS total WHERE account ~ '^Expenses:' GROUP BY account")
+            let report2 = try ReportsImportExportTests.decode(CategoryReport.self, try harness.cli("report", "categories", "--json"))
+            let food = try #require(report2.categories.first { $0.path == "Food/Groceries" })
+            #expect(categories["Expenses:Food:Groceries EUR"] == food.total, "\(categories)")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains(" * \"寿司\n\\\"Omakase\\\" \\\\ counter\" #trip-2026\n"), "\(text)")
         }
     }
 }

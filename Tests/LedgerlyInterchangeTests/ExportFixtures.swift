@@ -61,8 +61,8 @@ enum ExportFixtures {
         category(17, "Interest", .income, parent: 13, path: "Salary/Interest"),
     ]
 
-    static func journalWriter() -> JournalWriter {
-        JournalWriter(baseCurrency: "EUR", wallets: wallets, categories: categories)
+    static func journalWriter(dialect: JournalDialect = .ledger) -> JournalWriter {
+        JournalWriter(baseCurrency: "EUR", wallets: wallets, categories: categories, dialect: dialect)
     }
 
     /// Collapses the alignment padding (two or more spaces inside a line) to exactly two spaces, so

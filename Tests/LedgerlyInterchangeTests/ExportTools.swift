@@ -13,6 +13,8 @@ enum ExportTools {
 
     static let hledger = "/usr/bin/hledger"
     static let ledger = "/usr/bin/ledger"
+    static let beanCheck = "/usr/bin/bean-check"
+    static let beanQuery = "/usr/bin/bean-query"
 
     /// Runs `tool` with `arguments`. Output goes to temporary files rather than pipes, so a tool
     /// writing a lot to both streams cannot block on a full pipe. The locale is forced to UTF-8:

@@ -117,13 +117,11 @@ import Testing
         return sums.filter { $0.value != 0 }
     }
 
-    @Test func hledgerAndLedgerAgreeWithLedgerlysFigures() throws {
-        let file = try ExportTools.temporaryFile(Self.journal(), suffix: ".journal")
-        defer { try? FileManager.default.removeItem(atPath: file) }
-
-        // (a) Every wallet's balance in its own commodity: starting balance plus signed wallet amounts.
+    /// Every wallet's balance in its own commodity (starting balance plus signed wallet amounts),
+    /// keyed "<account> <commodity>" under the wallet account names given.
+    static func expectedAssets(_ walletAccounts: [String: Int64]) throws -> [String: Int64] {
         var expectedAssets: [String: Int64] = [:]
-        for (account, walletId) in Self.walletAccounts {
+        for (account, walletId) in walletAccounts {
             let wallet = try #require(F.wallets.first { $0.id == walletId })
             var total = try Self.minor(wallet.startingBalance, wallet.currency)
             for transaction in Self.transactions where transaction.walletId == walletId {
@@ -131,10 +129,12 @@ import Testing
             }
             if total != 0 { expectedAssets["\(account) \(wallet.currency)"] = total }
         }
-        #expect(try Self.hledgerBalances(file, ["^assets(:|$)"]) == expectedAssets)
+        return expectedAssets
+    }
 
-        // (b) Per category account, at cost: the base shares (or, without a base amount, the amount
-        // in its own currency, or its share of the wallet amount when that differs).
+    /// Per category account, at cost: the base shares (or, without a base amount, the amount in
+    /// its own currency, or its share of the wallet amount when that differs), under the names given.
+    static func expectedCategories(_ categoryAccounts: [Int64: String], uncategorized: (expense: String, income: String)) throws -> [String: Int64] {
         var expectedCategories: [String: Int64] = [:]
         for transaction in Self.transactions where transaction.transfer == nil {
             let wallet = try #require(F.wallets.first { $0.id == transaction.walletId })
@@ -152,11 +152,20 @@ import Testing
                 (commodity, shares) = (transaction.currency, partUnits)
             }
             for (index, part) in parts.enumerated() {
-                let account = part.category.map { Self.categoryAccounts[$0]! } ?? (transaction.kind == .expense ? "expenses:uncategorized" : "income:uncategorized")
+                let account = part.category.map { categoryAccounts[$0]! } ?? (transaction.kind == .expense ? uncategorized.expense : uncategorized.income)
                 expectedCategories["\(account) \(commodity)", default: 0] += sign * shares[index]
             }
         }
-        expectedCategories = expectedCategories.filter { $0.value != 0 }
+        return expectedCategories.filter { $0.value != 0 }
+    }
+
+    @Test func hledgerAndLedgerAgreeWithLedgerlysFigures() throws {
+        let file = try ExportTools.temporaryFile(Self.journal(), suffix: ".journal")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+
+        // (a) Every wallet's balance; (b) every category's total at cost.
+        let expectedAssets = try Self.expectedAssets(Self.walletAccounts)
+        let expectedCategories = try Self.expectedCategories(Self.categoryAccounts, uncategorized: ("expenses:uncategorized", "income:uncategorized"))
         #expect(try Self.hledgerBalances(file, ["-B", "^(expenses|income)(:|$)"]) == expectedCategories)
 
         // Opening balances are the wallets' starting balances; only the transfer converted apart
@@ -205,5 +214,48 @@ import Testing
         #expect(text.contains("2024-03-07 (136)"), Comment(rawValue: text))
         // The second line of the notes is kept as a comment.
         #expect(text.contains("    ; .. and  more\n"), Comment(rawValue: text))
+    }
+
+    /// The same records in beancount's syntax: `bean-check` accepts the file, and `bean-query`
+    /// gives every wallet's balance and every category's weight (its base amount) as computed here.
+    @Test func beancountAgreesWithLedgerlysFigures() throws {
+        var writer = F.journalWriter(dialect: .beancount)
+        var text = writer.header() + writer.openingBalances(date: "2024-01-01")
+        for transaction in Self.transactions.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) { text += writer.entry(for: transaction) }
+        text += writer.finish()
+        let file = try ExportTools.temporaryFile(text, suffix: ".beancount")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let check = try ExportTools.run(ExportTools.beanCheck, [file])
+        #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, Comment(rawValue: "bean-check failed: \(check.failure)"))
+
+        let wallets: [String: Int64] = ["Assets:Checking": 1, "Assets:US-Card": 2, "Assets:Tokyo-Cash": 3, "Assets:Savings-Joint-Account": 4]
+        let categories: [Int64: String] = [
+            10: "Expenses:Food", 11: "Expenses:Food:Groceries", 12: "Expenses:Food:Restaurants", 13: "Income:Salary",
+            14: "Expenses:Home-Garden", 15: "Expenses:Transport", 16: "Expenses:Rent-Mortgage", 17: "Income:Salary:Interest",
+        ]
+        let units = try Self.beancountSums(file, "SELECT account, sum(position) AS total WHERE account ~ '^Assets:' GROUP BY account")
+        #expect(units == (try Self.expectedAssets(wallets)))
+        let weights = try Self.beancountSums(file, "SELECT account, sum(weight) AS total WHERE account ~ '^(Expenses|Income):' GROUP BY account")
+        #expect(weights == (try Self.expectedCategories(categories, uncategorized: ("Expenses:Uncategorized", "Income:Uncategorized"))))
+        // Notes stay whole: the narration holds both lines.
+        #expect(text.contains("* \"Seeds;  tulips\nand  more\" #garden-work #spring-2024\n"), Comment(rawValue: text))
+    }
+
+    /// (account, commodity) → minor units from a `bean-query` whose rows are an account and an
+    /// inventory ("12.50 EUR, 3 USD").
+    static func beancountSums(_ file: String, _ query: String) throws -> [String: Int64] {
+        let run = try ExportTools.run(ExportTools.beanQuery, ["-f", "csv", file, query])
+        try #require(run.status == 0, Comment(rawValue: "bean-query failed: \(run.failure)"))
+        var sums: [String: Int64] = [:]
+        for row in ExportTools.parseCSV(run.stdout).dropFirst() where row.count == 2 {
+            let account = row[0].trimmingCharacters(in: .whitespaces)
+            for position in row[1].split(separator: ",") {
+                let parts = position.split(separator: " ")
+                try #require(parts.count == 2, "unexpected position '\(position)'")
+                let units = try minor(String(parts[0]), String(parts[1]))
+                if units != 0 { sums["\(account) \(parts[1])", default: 0] += units }
+            }
+        }
+        return sums
     }
 }

@@ -271,7 +271,8 @@ import Testing
     }
 
     @Test func headerDeclaresEveryAccountAndCommodity() {
-        let header = F.journalWriter().header()
+        var writer = F.journalWriter()
+        let header = writer.header()
         for line in ["commodity EUR", "commodity JPY", "commodity USD", "account assets:Checking", "account assets:Tokyo Cash",
                      "account expenses:Food:Groceries", "account income:Salary:Interest", "account expenses:Home- Garden",
                      "account expenses:uncategorized", "account income:uncategorized", "account equity:opening balances"] {
@@ -280,7 +281,8 @@ import Testing
     }
 
     @Test func openingBalancesForNonZeroWallets() {
-        let text = F.squeezed(F.journalWriter().openingBalances(date: "2024-01-01"))
+        var writer = F.journalWriter()
+        let text = F.squeezed(writer.openingBalances(date: "2024-01-01"))
         #expect(text == """
             2024-01-01 Opening balance: Checking
                 ; ledgerly-wallet-id:1

@@ -3,18 +3,19 @@ import Foundation
 import LedgerlyInterchange
 import LedgerlyProtocol
 
-/// `ledgerly export journal|csv|json`: the ledger in a form other tools read, at any time.
+/// `ledgerly export journal|beancount|csv|json`: the ledger in a form other tools read, at any time.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write the ledger as an hledger journal, transactions as CSV, or everything as JSON.",
+        commandName: "export", abstract: "Write the ledger as an hledger journal or beancount file, transactions as CSV, or everything as JSON.",
         discussion: """
             journal: wallets and categories as accounts, amounts in their currencies with @@ prices in the
             base currency from the kept rates, so `hledger -f FILE bal` and `hledger -f FILE bal -B` give the
             balances and category totals `ledgerly report` gives; manual assets and liabilities at their
-            valuations and balances (assets:manual:…, liabilities:…). csv: one row per transaction.
+            valuations and balances (assets:manual:…, liabilities:…). beancount: the same entries in
+            beancount's syntax, for bean-check and Fava. csv: one row per transaction.
             json: everything Ledgerly needs to rebuild the ledger (`ledgerly import json`).
             """,
-        subcommands: [Journal.self, CSV.self, JSON.self])
+        subcommands: [Journal.self, Beancount.self, CSV.self, JSON.self])
 
     /// What every export reads first: settings, wallets (archived too) and categories.
     struct Ledger {
@@ -85,34 +86,55 @@ struct ExportCommand: ParsableCommand {
         @OptionGroup var destination: Destination
 
         func run() throws {
-            try ExportCommand.write(to: destination, global: global) { gateway, file in
-                let ledger = try Ledger(gateway)
-                var writer = JournalWriter(baseCurrency: ledger.settings.baseCurrency, wallets: ledger.wallets, categories: ledger.categories)
-                let investments = try JSON.investments(gateway).map(InvestmentJournal.init)
-                writer.replacedTransactionIds = investments?.replacedTransactionIds ?? []
-                let netWorth = try JSON.netWorth(gateway).map(NetWorthJournal.init)
-                writer.payments = netWorth?.payments ?? [:]
-                // Trades, valuations and liability balances go among the transactions by date,
-                // which come in (date, id) order, so the journal's dates never go back (D322).
-                var dated = DatedEntries()
-                investments?.entries(walletAccount: writer.walletAccount, into: &dated)
-                netWorth?.entries(declaringWith: &writer, into: &dated)
-                try file.write(writer.header())
-                try file.write(dated.directives)
-                // Starting balances are dated no later than the first transaction or other entry
-                // (history may be imported after the wallets were created).
-                let firstMonth = try gateway.call(CashFlowReportRequest()).months.first.map { "\($0.month)-01" }
-                let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstMonth, dated.firstDate].compactMap { $0 }).min() ?? "1970-01-01"
-                try file.write(writer.openingBalances(date: opening))
-                let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, order: .date, showProgress: !file.isStandardOutput) {
-                    try file.write(dated.before($0.date))
-                    try file.write(writer.entry(for: $0))
-                }
-                try file.write(dated.rest())
-                try file.write(writer.finish())
-                let skipped = writer.skippedTransactionIds.isEmpty ? "" : " (\(writer.skippedTransactionIds.count) written as comments: their records could not be read)"
-                return "Exported \(count) transactions to \(destination.output ?? "-")\(skipped)."
+            try ExportCommand.writeJournal(.ledger, to: destination, global: global)
+        }
+    }
+
+    struct Beancount: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "beancount", abstract: "A beancount ledger of every transaction (the journal's entries in beancount's syntax).",
+            discussion: """
+                Accounts are renamed as beancount requires (Assets:Café-Wallet, Expenses:X-日本食); notes are kept
+                whole as the narration; Ledgerly's ids are metadata.
+                Example: ledgerly export beancount -o ledger.beancount && bean-check ledger.beancount
+                """)
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var destination: Destination
+
+        func run() throws {
+            try ExportCommand.writeJournal(.beancount, to: destination, global: global)
+        }
+    }
+
+    /// The journal in `dialect`: the header, then every entry in date order.
+    static func writeJournal(_ dialect: JournalDialect, to destination: Destination, global: GlobalOptions) throws {
+        try ExportCommand.write(to: destination, global: global) { gateway, file in
+            let ledger = try Ledger(gateway)
+            var writer = JournalWriter(baseCurrency: ledger.settings.baseCurrency, wallets: ledger.wallets, categories: ledger.categories, dialect: dialect)
+            let investments = try JSON.investments(gateway).map(InvestmentJournal.init)
+            writer.replacedTransactionIds = investments?.replacedTransactionIds ?? []
+            let netWorth = try JSON.netWorth(gateway).map(NetWorthJournal.init)
+            writer.payments = netWorth?.payments ?? [:]
+            // Trades, valuations and liability balances go among the transactions by date,
+            // which come in (date, id) order, so the journal's dates never go back (D322).
+            var dated = DatedEntries()
+            investments?.entries(declaringWith: &writer, into: &dated)
+            netWorth?.entries(declaringWith: &writer, into: &dated)
+            try file.write(writer.header())
+            try file.write(dated.directives)
+            // Starting balances are dated no later than the first transaction or other entry
+            // (history may be imported after the wallets were created).
+            let firstMonth = try gateway.call(CashFlowReportRequest()).months.first.map { "\($0.month)-01" }
+            let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstMonth, dated.firstDate].compactMap { $0 }).min() ?? "1970-01-01"
+            try file.write(writer.openingBalances(date: opening))
+            let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, order: .date, showProgress: !file.isStandardOutput) {
+                try file.write(dated.before($0.date))
+                try file.write(writer.entry(for: $0))
             }
+            try file.write(dated.rest())
+            try file.write(writer.finish())
+            let skipped = writer.skippedTransactionIds.isEmpty ? "" : " (\(writer.skippedTransactionIds.count) written as comments: their records could not be read)"
+            return "Exported \(count) transactions to \(destination.output ?? "-")\(skipped)."
         }
     }
 

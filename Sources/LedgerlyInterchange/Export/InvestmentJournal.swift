@@ -37,14 +37,11 @@ public struct InvestmentJournal: Sendable {
     static let splits = "equity:investments:splits"
 
     /// Directives for the accounts and commodities it uses, and one entry per buy, sale, split
-    /// and transfer, added to `dated` to be written among the transactions by date.
-    /// `walletAccount` names a wallet's account as the journal does.
-    public func entries(walletAccount: (Int64) -> String, into dated: inout DatedEntries) {
+    /// and transfer, added to `dated` to be written among the transactions by date. `writer`
+    /// names a wallet's account as the journal does and declares what is new.
+    public func entries(declaringWith writer: inout JournalWriter, into dated: inout DatedEntries) {
         guard !investments.trades.isEmpty || !investments.assets.isEmpty else { return }
-        var text = "; Investments: units at cost (hledger bal -B shows the cost basis)\n"
-        for asset in investments.assets { text += "commodity \(JournalAmount.commoditySymbol(asset.symbol))\n" }
-        for account in [Self.contributions, Self.withdrawals, Self.gains, Self.splits] { text += "account \(account)\n" }
-        var declared = Set<String>()
+        var directives = writer.declare(commodities: investments.assets.map(\.symbol), accounts: [Self.contributions, Self.withdrawals, Self.gains, Self.splits])
         for assetId in Set(investments.trades.map(\.assetId)).sorted() {
             guard let asset = assets[assetId] else { continue }
             let trades = investments.trades.filter { $0.assetId == assetId }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
@@ -58,15 +55,13 @@ public struct InvestmentJournal: Sendable {
                     dated.add(date: trade.date, text: "; ledgerly: trade \(trade.id) left out: \(error.description)\n\n")
                     continue
                 }
-                let entry = self.entry(trade, asset: asset, before: before, after: book, walletAccount: walletAccount)
-                for account in entry.accounts where !declared.contains(account) {
-                    declared.insert(account)
-                    text += "account \(account)\n"
-                }
-                dated.add(date: trade.date, text: entry.text)
+                guard let entry = self.entry(trade, asset: asset, before: before, after: book, walletAccount: writer.walletAccount) else { continue }
+                let prepared = writer.prepare(entry)
+                directives += prepared.directives
+                dated.add(date: trade.date, text: prepared.text)
             }
         }
-        dated.addDirectives(text + "\n")
+        dated.addDirectives("; Investments: units at cost (hledger bal -B shows the cost basis)\n" + directives + "\n")
     }
 
     private func holdingAccount(_ accountId: Int64, _ asset: AssetRecord) -> String {
@@ -95,62 +90,59 @@ public struct InvestmentJournal: Sendable {
         }
     }
 
-    /// A trade's entry text and the accounts it posts to. Costs come from the trade's own figures
-    /// (a buy's amount and fee, a sale's realised cost); quantities from the book.
-    private func entry(_ trade: TradeRecord, asset: AssetRecord, before: [LotBook.Lot], after book: LotBook, walletAccount: (Int64) -> String) -> (text: String, accounts: [String]) {
+    /// A trade's entry. Costs come from the trade's own figures (a buy's amount and fee, a sale's
+    /// realised cost); quantities from the book.
+    private func entry(_ trade: TradeRecord, asset: AssetRecord, before: [LotBook.Lot], after book: LotBook, walletAccount: (Int64) -> String) -> JournalEntry? {
         let currency = trade.currency
         let money = { (text: String?) in text.flatMap { try? JournalAmount(parsing: $0, commodity: currency) } ?? JournalAmount(minorUnits: 0, exponent: CurrencyCatalog.exponent(for: currency), commodity: currency) }
-        let symbol = JournalAmount.commoditySymbol(asset.symbol)
-        var lines: [(account: String, amount: String)] = []
+        let symbol = asset.symbol.uppercased()
+        let quantity = trade.quantity ?? ""
+        var postings: [JournalPosting] = []
         var description = ""
         switch trade.kind {
         case .buy:
             let cost = money(trade.amount).with(minorUnits: money(trade.amount).minorUnits + money(trade.fee).minorUnits)
-            description = "Buy \(trade.quantity ?? "") \(asset.symbol) @ \(trade.price ?? "") \(currency)"
-            lines.append((holdingAccount(trade.accountId ?? 0, asset), "\(trade.quantity ?? "") \(symbol) @@ \(cost.unsignedJournalText)"))
-            lines.append(cashLine(trade, walletAccount: walletAccount, value: cost.signed(-1), other: Self.contributions))
+            description = "Buy \(quantity) \(asset.symbol) @ \(trade.price ?? "") \(currency)"
+            postings.append(JournalPosting(holdingAccount(trade.accountId ?? 0, asset), units: quantity, of: symbol, cost: cost))
+            postings.append(cashPosting(trade, walletAccount: walletAccount, value: cost.signed(-1), other: Self.contributions))
         case .sell:
             let proceeds = money(trade.amount).with(minorUnits: money(trade.amount).minorUnits - money(trade.fee).minorUnits)
             let cost = money(trade.realised?.cost)
-            description = "Sell \(trade.quantity ?? "") \(asset.symbol) @ \(trade.price ?? "") \(currency)"
-            lines.append((holdingAccount(trade.accountId ?? 0, asset), "-\(trade.quantity ?? "") \(symbol) @@ \(cost.unsignedJournalText)"))
-            lines.append(cashLine(trade, walletAccount: walletAccount, value: proceeds, other: Self.withdrawals))
-            lines.append((Self.gains, cost.with(minorUnits: cost.minorUnits - proceeds.minorUnits).journalText))
+            description = "Sell \(quantity) \(asset.symbol) @ \(trade.price ?? "") \(currency)"
+            postings.append(JournalPosting(holdingAccount(trade.accountId ?? 0, asset), units: "-" + quantity, of: symbol, cost: cost))
+            postings.append(cashPosting(trade, walletAccount: walletAccount, value: proceeds, other: Self.withdrawals))
+            postings.append(JournalPosting(Self.gains, cost.with(minorUnits: cost.minorUnits - proceeds.minorUnits)))
         case .split:
             description = "Split \(asset.symbol) \(trade.ratio ?? "")"
             let zero = money(nil)
             for accountId in Set(book.lots.map(\.accountId)).sorted() {
                 let was = before.filter { $0.accountId == accountId }.reduce(Quantity.zero) { $0 + $1.quantity }
                 let now = book.lots.filter { $0.accountId == accountId }.reduce(Quantity.zero) { $0 + $1.quantity }
-                lines.append((holdingAccount(accountId, asset), "\(now - was) \(symbol) @@ \(zero.unsignedJournalText)"))
+                postings.append(JournalPosting(holdingAccount(accountId, asset), units: "\(now - was)", of: symbol, cost: zero))
             }
-            lines.append((Self.splits, zero.journalText))
+            postings.append(JournalPosting(Self.splits, zero))
         case .transfer:
             let from = trade.accountId ?? 0, to = trade.toAccountId ?? 0
             let moved = before.filter { $0.accountId == from }.reduce(0) { $0 + $1.cost } - book.lots.filter { $0.accountId == from }.reduce(0) { $0 + $1.cost }
             let cost = money(nil).with(minorUnits: moved)
-            description = "Transfer \(trade.quantity ?? "") \(asset.symbol)"
-            lines.append((holdingAccount(to, asset), "\(trade.quantity ?? "") \(symbol) @@ \(cost.unsignedJournalText)"))
-            lines.append((holdingAccount(from, asset), "-\(trade.quantity ?? "") \(symbol) @@ \(cost.unsignedJournalText)"))
+            description = "Transfer \(quantity) \(asset.symbol)"
+            postings.append(JournalPosting(holdingAccount(to, asset), units: quantity, of: symbol, cost: cost))
+            postings.append(JournalPosting(holdingAccount(from, asset), units: "-" + quantity, of: symbol, cost: cost))
         case .dividend, .interest, .distribution:
-            return ("", [])
+            return nil
         }
-        var text = "\(trade.date) (trade-\(trade.id)) \(JournalSyntax.description(description))\n    ; ledgerly-trade:\(trade.id)\n"
-        for line in lines {
-            let padding = String(repeating: " ", count: max(2, JournalPosting.amountColumn - 4 - DisplayWidth.of(line.account)))
-            text += "    \(line.account)\(padding)\(line.amount)\n"
-        }
-        return (text + "\n", lines.map(\.account))
+        return JournalEntry(date: trade.date, code: "trade-\(trade.id)", description: JournalSyntax.description(description),
+                            metadata: [("ledgerly-trade", String(trade.id))], postings: postings)
     }
 
     /// The cash side of a buy or sale: the wallet, in its currency at cost in the trade's when
     /// they differ, or the equity account when no wallet was given.
-    private func cashLine(_ trade: TradeRecord, walletAccount: (Int64) -> String, value: JournalAmount, other: String) -> (account: String, amount: String) {
+    private func cashPosting(_ trade: TradeRecord, walletAccount: (Int64) -> String, value: JournalAmount, other: String) -> JournalPosting {
         guard let cash = trade.cash, let paid = try? JournalAmount(parsing: cash.amount, commodity: cash.currency) else {
-            return (other, value.journalText)
+            return JournalPosting(other, value)
         }
         let sign: Int64 = value.minorUnits < 0 ? -1 : 1
-        if cash.currency.uppercased() == value.commodity { return (walletAccount(cash.walletId), paid.signed(sign).journalText) }
-        return (walletAccount(cash.walletId), "\(paid.signed(sign).journalText) @@ \(value.unsignedJournalText)")
+        if cash.currency.uppercased() == value.commodity { return JournalPosting(walletAccount(cash.walletId), paid.signed(sign)) }
+        return JournalPosting(walletAccount(cash.walletId), paid.signed(sign), cost: value)
     }
 }

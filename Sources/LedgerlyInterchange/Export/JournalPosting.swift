@@ -1,6 +1,7 @@
 import LedgerlyCore
 
-/// One posting line: an account, a signed amount, optionally its total cost, and a comment.
+/// One posting line: an account, a signed amount, optionally its total cost, its own date and a
+/// comment.
 ///
 /// Why the cost is a total (`@@`) and never a unit price (`@`): Ledgerly keeps each converted
 /// amount rounded to its currency's minor unit. A unit price would have to be that rounded amount
@@ -12,7 +13,14 @@ struct JournalPosting: Sendable {
     var amount: JournalAmount
     /// What the amount cost in the balancing commodity; its sign follows `amount`'s.
     var cost: JournalAmount?
+    /// The day this posting happened when it is not the entry's (a transfer leg that left a day
+    /// before the money arrived).
+    var date: String?
     var comment: String?
+    /// Units written as given instead of `amount`'s number: an investment's quantity, with up to
+    /// 18 decimals, more than `JournalAmount` holds. Such a posting always has a `cost`, which is
+    /// what it weighs; `amount` then only gives the commodity and the sign (±1).
+    var quantity: String?
 
     init(_ account: String, _ amount: JournalAmount, cost: JournalAmount? = nil, comment: String? = nil) {
         self.account = account
@@ -21,26 +29,47 @@ struct JournalPosting: Sendable {
         self.comment = comment
     }
 
+    /// A posting of `quantity` units of `commodity` (signed text, "-2.5") that cost `cost`.
+    init(_ account: String, units quantity: String, of commodity: String, cost: JournalAmount) {
+        self.init(account, JournalAmount(minorUnits: quantity.hasPrefix("-") ? -1 : 1, exponent: 0, commodity: commodity), cost: cost)
+        self.quantity = quantity
+    }
+
+    /// The number as written: the quantity, or the amount's decimal.
+    var numberText: String { quantity ?? Money.format(minorUnits: amount.minorUnits, exponent: amount.exponent) }
+
     /// Amounts start at this column when the account name is short enough, for a readable file
     /// (counted in terminal columns, so `日本食` lines up as hledger and editors show it).
     static let amountColumn = 44
 
-    /// Appends the posting's line (with its newline) to `text`.
-    func write(to text: inout String) {
+    /// Appends the posting's line in hledger/ledger syntax (with its newline) to `text`; its
+    /// own date is a comment `[2024-03-05]`, which both tools read as the posting's date.
+    func writeLedger(to text: inout String) {
         text += "    "
         text += account
-        let width = DisplayWidth.of(account)
-        text += Self.spaces[max(2, min(Self.amountColumn - 4 - width, Self.spaces.count - 1))]
-        text += amount.journalText
+        text += Self.padding(after: account)
+        if quantity == nil {
+            text += amount.journalText
+        } else {
+            text += numberText
+            text += " "
+            text += JournalAmount.commoditySymbol(amount.commodity)
+        }
         if let cost {
             text += " @@ "
             text += cost.unsignedJournalText
         }
-        if let comment, !comment.isEmpty {
+        let comments = [date.map { "[\($0)]" }, comment].compactMap { $0 }.filter { !$0.isEmpty }
+        if !comments.isEmpty {
             text += "  ; "
-            text += comment
+            text += comments.joined(separator: " ")
         }
         text += "\n"
+    }
+
+    /// The spaces after a four-space indent and `account` up to `amountColumn`, at least two.
+    static func padding(after account: String) -> String {
+        spaces[max(2, min(amountColumn - 4 - DisplayWidth.of(account), spaces.count - 1))]
     }
 
     /// Runs of 0…40 spaces, made once: padding is needed on every line.

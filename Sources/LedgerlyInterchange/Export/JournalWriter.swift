@@ -2,7 +2,7 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// Writes Ledgerly's transactions as a plain-text journal that hledger (1.25+) and ledger (3.3)
-/// read, one entry at a time.
+/// read, or as a beancount file (`JournalDialect`), one entry at a time.
 ///
 /// Why streaming: an export may cover a million transactions, so the caller feeds records in
 /// (in any order, typically by id) and writes each returned string out at once; the writer keeps
@@ -25,12 +25,18 @@ import LedgerlyProtocol
 public struct JournalWriter: Sendable {
     /// The base currency used when a record does not name its own `baseCurrency`.
     public let baseCurrency: String?
+    /// The syntax written: hledger's (the default) or beancount's, with the same entries.
+    public let dialect: JournalDialect
+    /// Beancount's names for the accounts and commodities met so far (beancount only).
+    private var beancountNames = BeancountNames()
     private let wallets: [Int64: WalletRecord]
     private let walletOrder: [WalletRecord]
     private let accounts: JournalAccounts
     /// Commodities and accounts already declared (by `header()` or inline before an entry), so a
     /// first use of anything else gets its directive and the file passes `hledger --strict`.
     private var declaredCommodities: Set<String>
+    /// The base and wallet currencies, which `header()` declares.
+    private let headerCommodities: [String]
     private var declaredAccounts: Set<String>
     /// Tags declared so far (`tag` directives), so the file also passes `ledger --pedantic`.
     private var declaredTags: Set<String> = Set(JournalWriter.ledgerlyTags)
@@ -46,14 +52,16 @@ public struct JournalWriter: Sendable {
     /// read (unknown wallet, malformed amount or date); the comment says why.
     public private(set) var skippedTransactionIds: [Int64] = []
 
-    public init(baseCurrency: String?, wallets: [WalletRecord], categories: [CategoryRecord]) {
+    public init(baseCurrency: String?, wallets: [WalletRecord], categories: [CategoryRecord], dialect: JournalDialect = .ledger) {
         self.baseCurrency = baseCurrency?.uppercased()
+        self.dialect = dialect
         var byId: [Int64: WalletRecord] = [:]
         for wallet in wallets where byId[wallet.id] == nil { byId[wallet.id] = wallet }
         self.wallets = byId
         self.walletOrder = byId.values.sorted { $0.id < $1.id }
         self.accounts = JournalAccounts(wallets: wallets, categories: categories)
-        self.declaredCommodities = Set(([self.baseCurrency].compactMap { $0 } + wallets.map { $0.currency.uppercased() }))
+        self.headerCommodities = Set(([self.baseCurrency].compactMap { $0 } + wallets.map { $0.currency.uppercased() })).sorted()
+        self.declaredCommodities = Set(headerCommodities)
         self.declaredAccounts = Set(accounts.declarationOrder + JournalAccounts.reserved)
     }
 
@@ -83,13 +91,36 @@ public struct JournalWriter: Sendable {
         var text = ""
         for commodity in commodities.map({ $0.uppercased() }) where !commodity.isEmpty && !declaredCommodities.contains(commodity) {
             declaredCommodities.insert(commodity)
-            text += "commodity \(JournalAmount.commoditySymbol(commodity))\n"
+            text += commodityDirective(commodity)
         }
         for account in accounts where !declaredAccounts.contains(account) {
             declaredAccounts.insert(account)
-            text += "account \(account)\n"
+            text += accountDirective(account)
         }
         return text
+    }
+
+    /// `commodity EUR`, or beancount's dated `commodity` (with the code Ledgerly has when the
+    /// name had to change).
+    private mutating func commodityDirective(_ code: String) -> String {
+        switch dialect {
+        case .ledger:
+            return "commodity \(JournalAmount.commoditySymbol(code))\n"
+        case .beancount:
+            let name = beancountNames.commodity(code)
+            let original = name == code ? "" : "  ledgerly-code: \(BeancountSyntax.string(code))\n"
+            return "\(BeancountSyntax.openDate) commodity \(name)\n" + original
+        }
+    }
+
+    /// `account assets:Checking`, or beancount's `open` (with the journal's name when it had to change).
+    private mutating func accountDirective(_ account: String) -> String {
+        switch dialect {
+        case .ledger:
+            return "account \(account)\n"
+        case .beancount:
+            return "\(BeancountSyntax.openDate) open \(beancountNames.account(account))\n"
+        }
     }
 
     /// The tags Ledgerly's own comments use (`ledgerly-id:12`), declared by `header()`.
@@ -103,29 +134,44 @@ public struct JournalWriter: Sendable {
     /// Comment lines, then `commodity` directives for the base and wallet currencies and `account`
     /// directives for every wallet, category and account the writer itself uses. Declaring them
     /// lets `hledger --strict` check the file and keeps account order and types predictable.
-    public func header() -> String {
-        var text = "; Ledgerly journal export\n"
-        if let baseCurrency {
-            text += "; Base currency \(baseCurrency): a price after @@ is the base amount Ledgerly stored,\n"
-            text += "; so `hledger bal -B` shows Ledgerly's base totals.\n"
+    public mutating func header() -> String {
+        var text = ""
+        switch dialect {
+        case .ledger:
+            text += "; Ledgerly journal export\n"
+            if let baseCurrency {
+                text += "; Base currency \(baseCurrency): a price after @@ is the base amount Ledgerly stored,\n"
+                text += "; so `hledger bal -B` shows Ledgerly's base totals.\n"
+            }
+        case .beancount:
+            text += "; Ledgerly beancount export\n"
+            text += "option \"title\" \"Ledgerly\"\n"
+            if let baseCurrency {
+                text += "; Base currency \(baseCurrency): a price after @@ is the base amount Ledgerly stored,\n"
+                text += "; so each posting's weight (bean-query: weight) is Ledgerly's base amount.\n"
+                text += "option \"operating_currency\" \(BeancountSyntax.string(beancountNames.commodity(baseCurrency)))\n"
+            }
         }
         text += "\n"
-        for commodity in declaredCommodities.sorted() where !commodity.isEmpty {
-            text += "commodity \(JournalAmount.commoditySymbol(commodity))\n"
+        for commodity in headerCommodities where !commodity.isEmpty {
+            text += commodityDirective(commodity)
         }
         text += "\n"
         for account in accounts.declarationOrder + JournalAccounts.reserved {
-            text += "account \(account)\n"
+            text += accountDirective(account)
         }
         text += "\n"
-        for tag in Self.ledgerlyTags { text += "tag \(tag)\n" }
-        return text + "\n"
+        if dialect == .ledger {
+            for tag in Self.ledgerlyTags { text += "tag \(tag)\n" }
+            text += "\n"
+        }
+        return text
     }
 
     /// One entry per wallet whose starting balance is not zero, against `equity:opening balances`,
     /// dated `date` ("YYYY-MM-DD", normally on or before the first transaction), so that wallet
     /// balances in the journal equal Ledgerly's.
-    public func openingBalances(date: String) -> String {
+    public mutating func openingBalances(date: String) -> String {
         guard LedgerDate(date) != nil else {
             return "; ledgerly: opening balances left out: '\(JournalSyntax.commentText(date))' is not a YYYY-MM-DD date\n\n"
         }
@@ -141,12 +187,12 @@ public struct JournalWriter: Sendable {
             guard amount.minorUnits != 0 else { continue }
             let entry = JournalEntry(
                 date: date, code: nil, description: "Opening balance: " + JournalSyntax.accountPart(wallet.name),
-                comments: ["ledgerly-wallet-id:\(wallet.id)"],
+                metadata: [("ledgerly-wallet-id", String(wallet.id))],
                 postings: [
                     JournalPosting(walletAccount(wallet.id), amount),
                     JournalPosting(JournalAccounts.openingBalances, amount.signed(-1)),
                 ])
-            text += entry.text
+            text += self.text(of: entry)
         }
         return text
     }
@@ -250,7 +296,7 @@ public struct JournalWriter: Sendable {
 
         return JournalEntry(
             date: transaction.date, code: String(transaction.id), description: JournalSyntax.description(transaction.notes),
-            comments: ["ledgerly-id:\(transaction.id)"] + Self.tagComment(transaction.tags) + JournalSyntax.noteLines(transaction.notes),
+            notes: transaction.notes, describedByNotes: true, metadata: [("ledgerly-id", String(transaction.id))], tags: transaction.tags,
             postings: postings)
     }
 
@@ -271,8 +317,8 @@ public struct JournalWriter: Sendable {
         let walletCost = base.flatMap { $0.commodity != walletAmount.commodity ? $0 : nil }
         return JournalEntry(
             date: transaction.date, code: String(transaction.id), description: JournalSyntax.description(transaction.notes),
-            comments: ["ledgerly-id:\(transaction.id), ledgerly-liability-entry:\(payment.entryId)"] + Self.tagComment(transaction.tags)
-                + JournalSyntax.noteLines(transaction.notes),
+            notes: transaction.notes, describedByNotes: true,
+            metadata: [("ledgerly-id", String(transaction.id)), ("ledgerly-liability-entry", String(payment.entryId))], tags: transaction.tags,
             postings: [JournalPosting(payment.account, paid, cost: cost), JournalPosting(walletAccount(wallet.id), walletAmount.signed(-1), cost: walletCost)])
     }
 
@@ -302,17 +348,15 @@ public struct JournalWriter: Sendable {
         // go back; the other leg's posting keeps its own date in the bracketed form both tools
         // read (hledger's `date:` tag is ignored by ledger).
         let date = max(outgoing.date, incoming.date)
-        if incoming.date != date { incomingPosting.comment = "[\(incoming.date)]" }
-        if outgoing.date != date { outgoingPosting.comment = "[\(outgoing.date)]" }
+        if incoming.date != date { incomingPosting.date = incoming.date }
+        if outgoing.date != date { outgoingPosting.date = outgoing.date }
 
-        let describedByOutgoing = JournalSyntax.description(outgoing.notes) != JournalSyntax.description(nil)
+        let notes = JournalSyntax.description(outgoing.notes) != JournalSyntax.description(nil) ? outgoing.notes : incoming.notes
         var tags: [String] = []
         for tag in outgoing.tags + incoming.tags where !tags.contains(tag) { tags.append(tag) }
         return JournalEntry(
-            date: date, code: String(outgoing.id),
-            description: JournalSyntax.description(describedByOutgoing ? outgoing.notes : incoming.notes),
-            comments: ["ledgerly-id:\(outgoing.id), ledgerly-counterpart-id:\(incoming.id)"] + Self.tagComment(tags)
-                + JournalSyntax.noteLines(describedByOutgoing ? outgoing.notes : incoming.notes),
+            date: date, code: String(outgoing.id), description: JournalSyntax.description(notes), notes: notes, describedByNotes: true,
+            metadata: [("ledgerly-id", String(outgoing.id)), ("ledgerly-counterpart-id", String(incoming.id))], tags: tags,
             postings: [incomingPosting, outgoingPosting])
     }
 
@@ -325,9 +369,9 @@ public struct JournalWriter: Sendable {
         let cost = base.flatMap { $0.commodity != walletAmount.commodity ? $0 : nil }
         let counterpart = leg.transfer.map { String($0.counterpartyTransactionId) } ?? "?"
         return JournalEntry(
-            date: leg.date, code: String(leg.id), description: JournalSyntax.description(leg.notes),
-            comments: ["ledgerly-id:\(leg.id), ledgerly-counterpart-id:\(counterpart)", "transfer leg without its counterpart in this export"]
-                + Self.tagComment(leg.tags) + JournalSyntax.noteLines(leg.notes),
+            date: leg.date, code: String(leg.id), description: JournalSyntax.description(leg.notes), notes: leg.notes, describedByNotes: true,
+            metadata: [("ledgerly-id", String(leg.id)), ("ledgerly-counterpart-id", counterpart)],
+            remarks: ["transfer leg without its counterpart in this export"], tags: leg.tags,
             postings: [
                 JournalPosting(walletAccount(wallet.id), walletAmount.signed(leg.kind.sign), cost: cost),
                 JournalPosting(JournalAccounts.unmatchedTransfers, walletAmount.signed(-leg.kind.sign), cost: cost),
@@ -375,15 +419,6 @@ public struct JournalWriter: Sendable {
         }
     }
 
-    /// `tag1:, tag2:` (hledger's tag syntax), or nothing without tags.
-    private static func tagComment(_ tags: [String]) -> [String] {
-        var names: [String] = []
-        for tag in tags {
-            if let name = JournalSyntax.tag(tag), !names.contains(name) { names.append(name) }
-        }
-        return names.isEmpty ? [] : [names.map { $0 + ":" }.joined(separator: ", ")]
-    }
-
     /// The entry's text, preceded by directives for any commodity or account it uses first; on a
     /// `Skip`, a comment saying which transaction was left out and why.
     private mutating func render(_ id: Int64, _ build: (JournalWriter) throws(Skip) -> JournalEntry) -> String {
@@ -396,7 +431,15 @@ public struct JournalWriter: Sendable {
         }
         entry.postings += JournalPosting.balancing(entry.postings, account: JournalAccounts.conversionDifferences)
         let directives = declarations(for: entry)
-        return (directives.isEmpty ? "" : directives + "\n") + entry.text
+        return (directives.isEmpty ? "" : directives + "\n") + text(of: entry)
+    }
+
+    /// The entry in the writer's dialect.
+    private mutating func text(of entry: JournalEntry) -> String {
+        switch dialect {
+        case .ledger: entry.ledgerText
+        case .beancount: entry.beancountText(names: &beancountNames)
+        }
     }
 
     /// Directives for the commodities, accounts and tags `entry` uses that were not declared yet;
@@ -406,14 +449,15 @@ public struct JournalWriter: Sendable {
         for posting in entry.postings {
             for commodity in [posting.amount.commodity, posting.cost?.commodity].compactMap({ $0 }) where !declaredCommodities.contains(commodity) {
                 declaredCommodities.insert(commodity)
-                directives += "commodity \(JournalAmount.commoditySymbol(commodity))\n"
+                directives += commodityDirective(commodity)
             }
             if !declaredAccounts.contains(posting.account) {
                 declaredAccounts.insert(posting.account)
-                directives += "account \(posting.account)\n"
+                directives += accountDirective(posting.account)
             }
         }
-        for comment in entry.comments {
+        guard dialect == .ledger else { return directives }
+        for comment in entry.ledgerComments {
             for tag in JournalSyntax.tagsRead(inComment: comment) where !declaredTags.contains(tag) {
                 declaredTags.insert(tag)
                 directives += "tag \(tag)\n"
@@ -426,7 +470,7 @@ public struct JournalWriter: Sendable {
     /// text, and the directives it needs, which the caller writes before any transaction since
     /// the entry itself goes among them by date (`DatedEntries`).
     mutating func prepare(_ entry: JournalEntry) -> (directives: String, text: String) {
-        (declarations(for: entry), entry.text)
+        (declarations(for: entry), text(of: entry))
     }
 }
 

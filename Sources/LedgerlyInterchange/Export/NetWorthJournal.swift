@@ -78,8 +78,8 @@ public struct NetWorthJournal: Sendable {
                 previous = value.minorUnits
                 body.append((valuation.date, JournalEntry(
                     date: valuation.date, code: "valuation-\(valuation.id)",
-                    description: JournalSyntax.description("\(asset.name): valued \(value.journalText)"),
-                    comments: ["ledgerly-asset:\(asset.id), ledgerly-valuation:\(valuation.id)"] + JournalSyntax.noteLines(valuation.notes, all: true),
+                    description: JournalSyntax.description("\(asset.name): valued \(value.journalText)"), notes: valuation.notes,
+                    metadata: [("ledgerly-asset", String(asset.id)), ("ledgerly-valuation", String(valuation.id))],
                     postings: [JournalPosting(account, change), JournalPosting(Self.revaluation, change.signed(-1))]), ""))
             }
         }
@@ -101,8 +101,8 @@ public struct NetWorthJournal: Sendable {
                 let change = after.with(minorUnits: after.minorUnits - previous)
                 body.append((entry.date, JournalEntry(
                     date: entry.date, code: "liability-entry-\(entry.id)",
-                    description: JournalSyntax.description("\(liability.name): balance \(after.journalText)"),
-                    comments: ["ledgerly-liability:\(liability.id), ledgerly-liability-entry:\(entry.id)"] + JournalSyntax.noteLines(entry.notes, all: true),
+                    description: JournalSyntax.description("\(liability.name): balance \(after.journalText)"), notes: entry.notes,
+                    metadata: [("ledgerly-liability", String(liability.id)), ("ledgerly-liability-entry", String(entry.id))],
                     postings: [JournalPosting(account, change.signed(-1)), JournalPosting(Self.revaluation, change)]), ""))
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyTesting
 
 /// Runs the peers' own checks on an exported file: what a user of hledger, ledger or beancount
 /// would run before trusting it.
@@ -19,8 +20,8 @@ enum PeerToolChecks {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -48,5 +49,29 @@ enum PeerToolChecks {
             try run("/usr/bin/ledger", ["-f", journal, "--pedantic", "bal"]),
         ]
         return runs.filter { !$0.passed }.map(\.failure)
+    }
+
+    /// `bean-check` on a beancount file: the failure, nil when it passes (no output at all).
+    static func beancountFailure(_ file: String) throws -> String? {
+        let run = try run("/usr/bin/bean-check", [file])
+        return run.passed && run.stdout.isEmpty ? nil : run.failure
+    }
+
+    /// "<account> <commodity>" → decimal text, from a `bean-query` whose rows are an account and
+    /// an inventory ("12.50 EUR, 3 USD").
+    static func beancountTotals(_ file: String, _ query: String) throws -> [String: String] {
+        let run = try run("/usr/bin/bean-query", ["-f", "csv", file, query])
+        guard run.status == 0 else { throw HarnessError.commandFailed("bean-query \(query)", run.failure) }
+        var totals: [String: String] = [:]
+        // bean-query ends its CSV lines with CRLF.
+        for line in run.stdout.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).dropFirst() {
+            guard let comma = line.firstIndex(of: ",") else { continue }
+            let account = line[..<comma].trimmingCharacters(in: .whitespaces)
+            for position in line[line.index(after: comma)...].trimmingCharacters(in: CharacterSet(charactersIn: "\" ")).split(separator: ",") {
+                let parts = position.split(separator: " ")
+                if parts.count == 2 { totals["\(account) \(parts[1])"] = String(parts[0]) }
+            }
+        }
+        return totals
     }
 }

@@ -1,0 +1,46 @@
+import LedgerlyCore
+
+/// An entry in beancount's syntax: the same postings as the hledger journal, with Ledgerly's
+/// ids as metadata, the tags as `#tags`, and the notes whole as the narration.
+extension JournalEntry {
+    /// The entry, followed by a blank line. Names go through `names`, which keeps them unique.
+    func beancountText(names: inout BeancountNames) -> String {
+        var text = date + " * "
+        if describedByNotes {
+            text += BeancountSyntax.string(notes ?? "")
+        } else {
+            text += BeancountSyntax.string(description)
+        }
+        var seen: [String] = []
+        for tag in tags {
+            if let name = BeancountSyntax.tag(tag), !seen.contains(name) {
+                seen.append(name)
+                text += " #" + name
+            }
+        }
+        text += "\n"
+        for item in metadata { text += "  \(item.key): \(BeancountSyntax.string(item.value))\n" }
+        if !describedByNotes, let notes, !notes.isEmpty { text += "  ledgerly-notes: \(BeancountSyntax.string(notes))\n" }
+        for remark in remarks { text += "  ; \(JournalSyntax.commentText(remark))\n" }
+        for posting in postings { posting.writeBeancount(to: &text, names: &names) }
+        return text + "\n"
+    }
+}
+
+extension JournalPosting {
+    /// The posting's line, aligned as in the hledger journal; its own date as posting metadata
+    /// `ledgerly-date` (beancount has no posting dates: the entry's date is when both legs were
+    /// done, as in the journal).
+    func writeBeancount(to text: inout String, names: inout BeancountNames) {
+        let account = names.account(self.account)
+        text += "  " + account + Self.padding(after: account) + "  "
+        text += numberText + " " + names.commodity(amount.commodity)
+        if let cost {
+            text += " @@ " + Money.format(minorUnits: cost.minorUnits < 0 ? -cost.minorUnits : cost.minorUnits, exponent: cost.exponent)
+            text += " " + names.commodity(cost.commodity)
+        }
+        if let comment, !comment.isEmpty { text += "  ; " + JournalSyntax.commentText(comment) }
+        text += "\n"
+        if let date { text += "    ledgerly-date: \(date)\n" }
+    }
+}
