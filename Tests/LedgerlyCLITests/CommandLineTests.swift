@@ -4,6 +4,7 @@ import LedgerlyCLI
 import LedgerlyProtocol
 import LedgerlyRuntime
 import LedgerlyTesting
+import Synchronization
 import Testing
 
 /// `ledgerly` commands run in-process against a real `ledgerly-store` on a temporary home. Where
@@ -116,5 +117,24 @@ import Testing
         }
         walk(LedgerlyCommand.self, path: "")
         #expect(unnamed.isEmpty, "commands without commandName: \(unnamed)")
+    }
+
+    /// Every command's help prints: swift-argument-parser checks a command's options only when
+    /// that command is parsed, so two options of one name (a global `--color` meeting
+    /// `category add --color`) would otherwise surface only when someone typed the command.
+    @Test func everyCommandsHelpPrints() {
+        var failures: [String] = []
+        func walk(_ command: any ParsableCommand.Type, path: [String]) {
+            let subcommands = command.configuration.subcommands
+            if subcommands.isEmpty {
+                let errors = Mutex("")
+                let output = CommandOutput(standardOutput: { _ in }, standardError: { text in errors.withLock { $0 += text } })
+                let status = LedgerlyCommand.run(arguments: path + ["--help"], output: output)
+                if status != 0 { failures.append("\(path.joined(separator: " ")): exit \(status) \(errors.withLock { $0 })") }
+            }
+            for sub in subcommands { walk(sub, path: path + [sub.configuration.commandName ?? "?"]) }
+        }
+        walk(LedgerlyCommand.self, path: [])
+        #expect(failures.isEmpty, "\(failures)")
     }
 }

@@ -67,12 +67,12 @@ struct InvestImportCommand: ParsableCommand {
             do {
                 reply = try sending.call(TradeImportRequest(accountId: target.id, walletId: walletId, lines: lines, dryRun: dryRun ? true : nil))
             } catch let failure as CLIFailure {
-                if CommandOutput.current.errorIsTerminal { CommandOutput.current.writeError("\r\u{1B}[2K") }
+                if CommandOutput.current.errorIsTerminal { CommandOutput.current.writeError(Progress.clearLine) }
                 // The store names a line it refuses as a whole ("line 4: …"): say which file.
                 let message = failure.message.hasPrefix("line ") ? "\(file) \(failure.message)" : failure.message
                 throw CLIFailure(message: message + "; nothing was imported", status: failure.status, hint: failure.hint)
             }
-            if CommandOutput.current.errorIsTerminal { CommandOutput.current.writeError("\r\u{1B}[2K") }
+            if CommandOutput.current.errorIsTerminal { CommandOutput.current.writeError(Progress.clearLine) }
             if output.json { return try JSONOutput.print(reply) }
             let style = TerminalStyle.standardOutput
             print("\(reply.dryRun ? "Would import" : "Imported") \(reply.imported) of \(lines.count) trades from \(file) into '\(target.name)'.")

@@ -31,7 +31,8 @@ public struct LedgerlyCommand: ParsableCommand {
         CommandOutput.$current.withValue(output) {
             do {
                 var command = try parseAsRoot(arguments)
-                try command.run()
+                let choice = GlobalOptions.of(command)?.color ?? .auto
+                try CommandOutput.$current.withValue(output.coloring(choice)) { try command.run() }
                 return ExitCode.success.rawValue
             } catch {
                 let status = exitCode(for: error)

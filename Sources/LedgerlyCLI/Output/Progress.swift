@@ -23,9 +23,15 @@ struct Progress {
         CommandOutput.current.writeError(line)
     }
 
-    /// Clears the line.
+    /// Clears the line: with the erase-line sequence, or with spaces on a `TERM=dumb` terminal,
+    /// which knows no escape sequence.
     func finish() {
         guard enabled else { return }
-        CommandOutput.current.writeError("\r\u{1B}[2K")
+        CommandOutput.current.writeError(Self.clearLine)
+    }
+
+    /// What clears the line a progress line was drawn on.
+    static var clearLine: String {
+        CommandOutput.current.terminalIsDumb ? "\r" + String(repeating: " ", count: 79) + "\r" : "\r\u{1B}[2K"
     }
 }

@@ -1,5 +1,8 @@
+import LedgerlyCore
+
 /// A plain aligned text table: left-aligned text, right-aligned numbers, two spaces between
-/// columns. Widths count characters before styling, so colors never break alignment.
+/// columns. Widths are terminal columns (`DisplayWidth`: `日本食` takes six) counted before
+/// styling, so neither wide characters nor colours break alignment.
 struct Table {
     enum Alignment { case left, right }
 
@@ -23,14 +26,15 @@ struct Table {
     }
 
     func render(style: TerminalStyle = .standardOutput) -> String {
-        var widths = columns.map(\.title.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.plain.count) }
+        var widths = columns.map { DisplayWidth.of($0.title) }
+        let cellWidths = rows.map { $0.map { DisplayWidth.of($0.plain) } }
+        for row in cellWidths {
+            for (index, width) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], width) }
         }
-        func line(_ cells: [(plain: String, styled: String)]) -> String {
+        func line(_ cells: [(plain: String, styled: String)], widths cellWidths: [Int]) -> String {
             var parts: [String] = []
             for (index, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: max(0, widths[index] - cell.plain.count))
+                let padding = String(repeating: " ", count: max(0, widths[index] - cellWidths[index]))
                 let isLast = index == cells.count - 1
                 switch columns[index].alignment {
                 case .left: parts.append(isLast ? cell.styled : cell.styled + padding)
@@ -39,8 +43,8 @@ struct Table {
             }
             return parts.joined(separator: "  ")
         }
-        var output = style.bold(line(columns.map { ($0.title, $0.title) }).trimmingTrailingSpaces()) + "\n"
-        for row in rows { output += line(row).trimmingTrailingSpaces() + "\n" }
+        var output = style.bold(line(columns.map { ($0.title, $0.title) }, widths: columns.map { DisplayWidth.of($0.title) }).trimmingTrailingSpaces()) + "\n"
+        for (row, rowWidths) in zip(rows, cellWidths) { output += line(row, widths: rowWidths).trimmingTrailingSpaces() + "\n" }
         return output
     }
 }

@@ -1,15 +1,16 @@
 import Foundation
 
-/// ANSI styling that is on only when the stream is a terminal and `NO_COLOR` is not set.
+/// ANSI styling, on when the run's output says so for the stream: a terminal with `NO_COLOR`
+/// unset or empty and `TERM` not `dumb`, or `--color always` (`CommandOutput.coloring`).
 struct TerminalStyle {
     let enabled: Bool
 
     /// Asked of the run's output, which knows whether its streams are terminals (`CommandOutput`).
     static var standardOutput: TerminalStyle {
-        TerminalStyle(enabled: CommandOutput.current.outputIsTerminal && CommandOutput.current.colorsAllowed)
+        TerminalStyle(enabled: CommandOutput.current.outputColored)
     }
     static var standardError: TerminalStyle {
-        TerminalStyle(enabled: CommandOutput.current.errorIsTerminal && CommandOutput.current.colorsAllowed)
+        TerminalStyle(enabled: CommandOutput.current.errorColored)
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

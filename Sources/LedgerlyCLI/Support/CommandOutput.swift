@@ -14,10 +14,15 @@ public struct CommandOutput: Sendable {
     let written: @Sendable (Data) -> Void
     /// Bytes for standard error.
     let errors: @Sendable (Data) -> Void
-    /// The progress line is drawn only on a terminal; colours also need `NO_COLOR` unset.
+    /// The progress line is drawn only on a terminal.
     let outputIsTerminal: Bool
     let errorIsTerminal: Bool
-    let colorsAllowed: Bool
+    /// Whether each stream gets ANSI colours (`ColorChoice`).
+    let outputColored: Bool
+    let errorColored: Bool
+    /// `TERM=dumb`: a terminal that moves the cursor back (`\r`) but knows no escape sequence, so
+    /// no colours and a progress line cleared with spaces.
+    let terminalIsDumb: Bool
     /// Help text width; nil asks the terminal (80 when there is none), as the binary does.
     let columns: Int?
 
@@ -29,10 +34,29 @@ public struct CommandOutput: Sendable {
             errors: { FileHandle.standardError.write($0) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
-            // One variable by `getenv`: `ProcessInfo.environment` would copy the whole
+            // One variable at a time by `getenv`: `ProcessInfo.environment` would copy the whole
             // environment into a dictionary, at every start of every command (D272).
-            colorsAllowed: getenv("NO_COLOR") == nil,
+            noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false,
+            terminalIsDumb: getenv("TERM").map { String(cString: $0) == "dumb" } ?? false,
             columns: nil)
+    }
+
+    /// The process's streams under `choice`: `auto` colours a stream that is a terminal unless
+    /// `NO_COLOR` is set to anything but the empty string (as no-color.org says) or `TERM` is
+    /// `dumb`; `always` colours both, even into a pipe or file, whatever the environment (a flag
+    /// the user typed overrides `NO_COLOR`, as its specification allows); `never` colours nothing.
+    private init(printed: @escaping @Sendable (String) -> Void, written: @escaping @Sendable (Data) -> Void, errors: @escaping @Sendable (Data) -> Void,
+                 outputIsTerminal: Bool, errorIsTerminal: Bool, noColor: Bool, terminalIsDumb: Bool, columns: Int?) {
+        self.init(printed: printed, written: written, errors: errors, outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal,
+                  outputColored: outputIsTerminal && !noColor && !terminalIsDumb, errorColored: errorIsTerminal && !noColor && !terminalIsDumb,
+                  terminalIsDumb: terminalIsDumb, columns: columns)
+    }
+
+    /// This output with the colours `choice` asks for (`--color`); `auto` keeps what it has.
+    func coloring(_ choice: ColorChoice) -> CommandOutput {
+        guard choice != .auto else { return self }
+        return CommandOutput(printed: printed, written: written, errors: errors, outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal,
+                             outputColored: choice == .always, errorColored: choice == .always, terminalIsDumb: terminalIsDumb, columns: columns)
     }
 
     /// Output that is not a terminal (no colours, no progress line, help 80 columns wide), handed
@@ -42,19 +66,21 @@ public struct CommandOutput: Sendable {
             printed: standardOutput,
             written: { standardOutput(String(decoding: $0, as: UTF8.self)) },
             errors: { standardError(String(decoding: $0, as: UTF8.self)) },
-            outputIsTerminal: false, errorIsTerminal: false, colorsAllowed: false, columns: 80)
+            outputIsTerminal: false, errorIsTerminal: false, outputColored: false, errorColored: false, terminalIsDumb: false, columns: 80)
     }
 
     private init(
         printed: @escaping @Sendable (String) -> Void, written: @escaping @Sendable (Data) -> Void, errors: @escaping @Sendable (Data) -> Void,
-        outputIsTerminal: Bool, errorIsTerminal: Bool, colorsAllowed: Bool, columns: Int?
+        outputIsTerminal: Bool, errorIsTerminal: Bool, outputColored: Bool, errorColored: Bool, terminalIsDumb: Bool, columns: Int?
     ) {
         self.printed = printed
         self.written = written
         self.errors = errors
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
-        self.colorsAllowed = colorsAllowed
+        self.outputColored = outputColored
+        self.errorColored = errorColored
+        self.terminalIsDumb = terminalIsDumb
         self.columns = columns
     }
 

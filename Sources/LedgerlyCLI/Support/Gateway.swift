@@ -19,7 +19,7 @@ final class Gateway {
     private var walletList: [WalletRecord]?
     private var categoryList: [CategoryRecord]?
 
-    init(_ options: GlobalOptions, wording: FieldWording = [:]) throws {
+    init(_ options: some ServiceAddress, wording: FieldWording = [:]) throws {
         self.wording = wording
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()
@@ -29,7 +29,7 @@ final class Gateway {
     /// For bulk work (imports, exports) whose single requests may take seconds: the store is
     /// asked for its status first with the usual timeout, so a store that is down is still
     /// reported at once, then requests wait up to `patientMilliseconds`.
-    init(_ options: GlobalOptions, patientMilliseconds: Int, wording: FieldWording = [:]) throws {
+    init(_ options: some ServiceAddress, patientMilliseconds: Int, wording: FieldWording = [:]) throws {
         self.wording = wording
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()

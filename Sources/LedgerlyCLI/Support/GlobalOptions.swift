@@ -1,13 +1,50 @@
 import ArgumentParser
 import LedgerlyRuntime
 
+/// Where the services are and how long to wait for them: what `Gateway` needs.
+protocol ServiceAddress {
+    var home: String? { get }
+    var timeout: Int { get }
+}
+
 /// Options every command accepts.
-struct GlobalOptions: ParsableArguments {
+struct GlobalOptions: ParsableArguments, ServiceAddress {
     @Option(name: .long, help: ArgumentHelp("Ledgerly's data directory.", discussion: "Default: $LEDGERLY_HOME, else $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly.", valueName: "path"))
     var home: String?
 
     @Option(name: .long, help: ArgumentHelp("Milliseconds to wait for a service before retrying (3 tries in all).", valueName: "ms"))
     var timeout: Int = ClientTiming.standard.timeoutMilliseconds
+
+    @Option(name: .long, help: ArgumentHelp(
+        "auto, always or never (default auto).",
+        discussion: "auto: colours on a terminal, unless NO_COLOR is set to a non-empty value or TERM is dumb.", valueName: "when"))
+    var color: ColorChoice = .auto
+
+    /// The options of `command`, whichever command it is: every command holds them as
+    /// `@OptionGroup var global`, which `LedgerlyCommand.run` reads for `--color` before running
+    /// it (a command without them runs with `auto`).
+    static func of(_ command: any ParsableCommand) -> GlobalOptions? {
+        for child in Mirror(reflecting: command).children {
+            if let group = child.value as? OptionGroup<GlobalOptions> { return group.wrappedValue }
+        }
+        return nil
+    }
+}
+
+/// `GlobalOptions` but `--color`, for `category add` and `category edit`, where `--color` has
+/// long been the category's own colour (#RRGGBB): their one line of output follows `NO_COLOR`
+/// and `TERM` alone.
+struct ServiceOptions: ParsableArguments, ServiceAddress {
+    @Option(name: .long, help: ArgumentHelp("Ledgerly's data directory.", discussion: "Default: $LEDGERLY_HOME, else $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly.", valueName: "path"))
+    var home: String?
+
+    @Option(name: .long, help: ArgumentHelp("Milliseconds to wait for a service before retrying (3 tries in all).", valueName: "ms"))
+    var timeout: Int = ClientTiming.standard.timeoutMilliseconds
+}
+
+/// `--color`: when output gets ANSI colours.
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case auto, always, never
 }
 
 /// `--json` for read commands: print the reply body as JSON instead of a table.
