@@ -27,7 +27,7 @@ public struct AlertsService: Sendable {
         let configuration = try AlertSinksConfiguration.load(home: home, logger: logger)
         let context = try ZMQContext()
         let store = AsyncRequestClient(.store, home: home, context: context, timing: .standard)
-        let dispatcher = AlertDispatcher(home: home, configuration: configuration, client: HTTPClient.shared, logger: logger)
+        let dispatcher = AlertDispatcher(home: home, configuration: configuration, client: WebhookSink.client, logger: logger)
         let wakeup = WakeupSignal()
         let goals = GoalWatcher(store: store, clock: clock, logger: logger)
         let allocation = AllocationWatcher(store: store, logger: logger)

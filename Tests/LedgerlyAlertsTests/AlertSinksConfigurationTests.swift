@@ -77,6 +77,27 @@ import Testing
         #expect(text.contains("the name \"home\" is used by another sink"))
     }
 
+    /// `httpsOnly` refuses a plain-HTTP receiver; `signature` takes the two schemes and nothing else.
+    @Test func httpsOnlyAndTheSignatureSchemeAreChecked() throws {
+        let error = try loadError("""
+        {"httpsOnly": true,
+         "webhooks": [{"name": "lan", "url": "http://192.168.1.5/hook", "secret": "k"},
+                      {"name": "firefly", "url": "https://example.org/hook", "secret": "k", "signature": "hmac-sha3-256"}]}
+        """)
+        #expect(try #require(error).description.contains("webhooks[0] \"lan\": \"url\" must be an https:// URL (\"httpsOnly\" is on), got \"http://192.168.1.5/hook\""))
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        try write("""
+        {"webhooks": [{"name": "lan", "url": "http://192.168.1.5/hook", "secret": "k"},
+                      {"name": "firefly", "url": "https://example.org/hook", "secret": "k", "signature": "hmac-sha3-256"}]}
+        """, to: home)
+        let configuration = try AlertSinksConfiguration.load(home: home)
+        #expect(!configuration.httpsOnly)
+        #expect(configuration.webhooks.map(\.effectiveSignature) == [.hmacSHA256, .hmacSHA3_256])
+        let unknown = try loadError(#"{"webhooks": [{"name": "x", "url": "https://e.org/h", "secret": "k", "signature": "md5"}]}"#)
+        #expect(unknown != nil)
+    }
+
     @Test func missingProgramIsReported() throws {
         let error = try loadError(#"{"commandHooks": [{"name": "n", "command": ["/nonexistent/notify-send"]}]}"#)
         #expect(error?.description.contains("/nonexistent/notify-send does not exist or is not executable") == true, "\(String(describing: error))")

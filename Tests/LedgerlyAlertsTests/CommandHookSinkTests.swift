@@ -35,6 +35,24 @@ import Testing
         #expect(try String(contentsOf: key, encoding: .utf8) == alert.key)
     }
 
+    /// The documented notify-send hook hands `notify-send` the alert's subject and message as its
+    /// two arguments, exactly, quotes and `$` included (a stand-in records what it was given).
+    @Test func theNotifySendExampleShowsTheAlertsMessage() async throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = folder.appendingPathComponent("notify-send")
+        let record = folder.appendingPathComponent("arguments")
+        try Data("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record.path)'\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        var command = AlertSinksConfiguration.CommandHook.notifySendExample
+        command[2] = command[2].replacingOccurrences(of: "exec notify-send", with: "exec '\(fake.path)'")
+        var alert = sampleAlert()
+        alert.message = #"Groceries: 80 % of "November" spent ($160.00 of $200.00)"#
+        let sink = CommandHookSink(hook: .init(name: "notify", command: command), logger: LogCapture().logger)
+        #expect(await sink.run(alert) == .succeeded)
+        #expect(try String(contentsOf: record, encoding: .utf8) == "--\nGroceries\n\(alert.message)\n")
+    }
+
     @Test func dispatcherRunsHooksInTheBackground() async throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

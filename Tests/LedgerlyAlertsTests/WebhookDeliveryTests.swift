@@ -249,4 +249,27 @@ import Testing
         let code = HMAC<SHA256>.authenticationCode(for: Data("1700000000.{\"id\":1}".utf8), using: SymmetricKey(data: Data("key".utf8)))
         #expect(header == "t=1700000000,v1=" + code.map { String(format: "%02x", $0) }.joined())
     }
+
+    /// Firefly III's scheme: the same header, HMAC-SHA3-256 (the expected value from Python's
+    /// `hmac.new(b"key", b'1700000000.{"id":1}', hashlib.sha3_256)`).
+    @Test func signatureCanBeHMACSHA3256AsFireflyIIISigns() {
+        let body = Data(#"{"id":1}"#.utf8)
+        #expect(WebhookSink.signature(body: body, secret: "key", timestamp: 1_700_000_000, algorithm: .hmacSHA3_256)
+            == "t=1700000000,v1=f54a72cadd8a6d2e5dd9325738bc98d787844516547f41332498f8fe43b794e7")
+    }
+
+    /// A receiver that answers with a redirect does not get the alert sent elsewhere: the 3xx is a
+    /// failed attempt, and the place it pointed to gets nothing.
+    @Test func aRedirectIsAFailedAttemptNotFollowed() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let elsewhere = try await WebhookReceiver()
+        let receiver = try await WebhookReceiver(fallback: .status(302, headers: ["Location": elsewhere.url]))
+        let sink = WebhookSink(webhook: webhook(receiver.url), logger: LogCapture().logger)
+        let outcome = await sink.attempt(sampleAlert())
+        #expect(outcome == .failed(reason: "HTTP 302 Found", retryAfterSeconds: nil))
+        #expect(await elsewhere.waitForRequests(1, timeout: .milliseconds(500)).isEmpty)
+        await receiver.stop()
+        await elsewhere.stop()
+    }
 }

@@ -39,7 +39,7 @@ public actor AlertDispatcher {
     private var loaded = false
     private var running = false
 
-    public init(home: LedgerlyHome, configuration: AlertSinksConfiguration, client: HTTPClient = .shared, logger: Logger) {
+    public init(home: LedgerlyHome, configuration: AlertSinksConfiguration, client: HTTPClient = WebhookSink.client, logger: Logger) {
         self.outbox = AlertOutbox(home: home)
         self.logger = logger
         self.logSink = LogAlertSink(logger: logger)
@@ -52,7 +52,7 @@ public actor AlertDispatcher {
     }
 
     /// Reads `<home>/alerts.json` (see `AlertSinksConfiguration`) and makes the dispatcher.
-    public static func make(home: LedgerlyHome, client: HTTPClient = .shared, logger: Logger) throws(AlertSinksConfigurationError) -> AlertDispatcher {
+    public static func make(home: LedgerlyHome, client: HTTPClient = WebhookSink.client, logger: Logger) throws(AlertSinksConfigurationError) -> AlertDispatcher {
         let configuration = try AlertSinksConfiguration.load(home: home, logger: logger)
         return AlertDispatcher(home: home, configuration: configuration, client: client, logger: logger)
     }

@@ -8,13 +8,15 @@ import Logging
 /// ```json
 /// {
 ///   "commandHooks": [
-///     {"name": "notify", "command": ["/usr/bin/notify-send", "Ledgerly"], "timeoutSeconds": 10}
+///     {"name": "notify", "command": ["/bin/sh", "-c", "exec notify-send -- \"$LEDGERLY_ALERT_SUBJECT\" \"$LEDGERLY_ALERT_MESSAGE\""],
+///      "timeoutSeconds": 10}
 ///   ],
 ///   "webhooks": [
 ///     {"name": "home", "url": "https://example.org/hooks/ledgerly", "secret": "…",
-///      "retryInitialSeconds": 5, "retryMaximumSeconds": 600, "maximumAttempts": 20,
-///      "timeoutSeconds": 10}
-///   ]
+///      "signature": "hmac-sha256", "retryInitialSeconds": 5, "retryMaximumSeconds": 600,
+///      "maximumAttempts": 20, "timeoutSeconds": 10}
+///   ],
+///   "httpsOnly": true
 /// }
 /// ```
 ///
@@ -25,6 +27,10 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
 
     /// A program run for every alert, with the alert as one line of JSON on stdin.
     public struct CommandHook: Codable, Hashable, Sendable {
+        /// A desktop notification showing the alert's subject and message: `notify-send` reads no
+        /// input, so the text comes from the environment, through a shell that quotes it.
+        public static let notifySendExample = ["/bin/sh", "-c", #"exec notify-send -- "$LEDGERLY_ALERT_SUBJECT" "$LEDGERLY_ALERT_MESSAGE""#]
+
         public static let defaultTimeoutSeconds: Double = 10
         public static let timeoutRange: ClosedRange<Double> = 0.1...3_600
 
@@ -58,8 +64,10 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
         public var name: String
         /// An `http://` or `https://` URL.
         public var url: String
-        /// The HMAC-SHA256 key (its UTF-8 bytes). Never logged.
+        /// The HMAC key (its UTF-8 bytes). Never logged.
         public var secret: String
+        /// How `Signature`'s `v1` is made. Default `hmac-sha256`.
+        public var signature: WebhookSignature?
         /// The wait after the first failed attempt; it doubles after each further failure. Default 5.
         public var retryInitialSeconds: Double?
         /// The longest wait between two attempts. Default 600 (or `retryInitialSeconds` if greater).
@@ -69,16 +77,19 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
         /// The whole request, connection included. Default 10.
         public var timeoutSeconds: Double?
 
-        public init(name: String, url: String, secret: String, retryInitialSeconds: Double? = nil, retryMaximumSeconds: Double? = nil, maximumAttempts: Int? = nil, timeoutSeconds: Double? = nil) {
+        public init(name: String, url: String, secret: String, signature: WebhookSignature? = nil, retryInitialSeconds: Double? = nil,
+                    retryMaximumSeconds: Double? = nil, maximumAttempts: Int? = nil, timeoutSeconds: Double? = nil) {
             self.name = name
             self.url = url
             self.secret = secret
+            self.signature = signature
             self.retryInitialSeconds = retryInitialSeconds
             self.retryMaximumSeconds = retryMaximumSeconds
             self.maximumAttempts = maximumAttempts
             self.timeoutSeconds = timeoutSeconds
         }
 
+        public var effectiveSignature: WebhookSignature { signature ?? .hmacSHA256 }
         public var effectiveRetryInitialSeconds: Double { retryInitialSeconds ?? Self.defaultRetryInitialSeconds }
         public var effectiveRetryMaximumSeconds: Double { retryMaximumSeconds ?? max(Self.defaultRetryMaximumSeconds, effectiveRetryInitialSeconds) }
         public var effectiveMaximumAttempts: Int { maximumAttempts ?? Self.defaultMaximumAttempts }
@@ -96,20 +107,25 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
 
     public var commandHooks: [CommandHook]
     public var webhooks: [Webhook]
+    /// Refuse `http://` webhook URLs: a secret-signed alert, with amounts in it, never crosses a
+    /// network in clear. Default false (a receiver on this machine or the LAN may be plain HTTP).
+    public var httpsOnly: Bool
 
-    public init(commandHooks: [CommandHook] = [], webhooks: [Webhook] = []) {
+    public init(commandHooks: [CommandHook] = [], webhooks: [Webhook] = [], httpsOnly: Bool = false) {
         self.commandHooks = commandHooks
         self.webhooks = webhooks
+        self.httpsOnly = httpsOnly
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case commandHooks, webhooks
+        case commandHooks, webhooks, httpsOnly
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         commandHooks = try container.decodeIfPresent([CommandHook].self, forKey: .commandHooks) ?? []
         webhooks = try container.decodeIfPresent([Webhook].self, forKey: .webhooks) ?? []
+        httpsOnly = try container.decodeIfPresent(Bool.self, forKey: .httpsOnly) ?? false
     }
 
     // MARK: Loading
@@ -213,7 +229,7 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
                     problems.append("\(label): the program \"\(program)\" must be an absolute path or a bare name looked up in PATH, not a relative path")
                 }
             } else {
-                problems.append("\(label): \"command\" must hold the program and its arguments, e.g. [\"/usr/bin/notify-send\", \"Ledgerly\"]")
+                problems.append("\(label): \"command\" must hold the program and its arguments, e.g. [\"/usr/bin/logger\", \"-t\", \"ledgerly\"]")
             }
             checkRange(hook.timeoutSeconds, CommandHook.timeoutRange, "timeoutSeconds", label)
         }
@@ -222,7 +238,9 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
             let label = "webhooks[\(index)]" + (webhook.name.isEmpty ? "" : " \"\(webhook.name)\"")
             checkName(webhook.name, label)
             if let url = URL(string: webhook.url), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty {
-                // A valid URL.
+                if httpsOnly && scheme == "http" {
+                    problems.append("\(label): \"url\" must be an https:// URL (\"httpsOnly\" is on), got \"\(webhook.url)\"")
+                }
             } else {
                 problems.append("\(label): \"url\" must be an http:// or https:// URL with a host, got \"\(webhook.url)\"")
             }
@@ -296,7 +314,7 @@ extension AlertSinksConfiguration.CommandHook {
 }
 
 extension AlertSinksConfiguration.Webhook {
-    static let knownKeys = ["name", "url", "secret", "retryInitialSeconds", "retryMaximumSeconds", "maximumAttempts", "timeoutSeconds"]
+    static let knownKeys = ["name", "url", "secret", "signature", "retryInitialSeconds", "retryMaximumSeconds", "maximumAttempts", "timeoutSeconds"]
 }
 
 /// Why the alert sinks configuration was refused; the description is meant for a terminal.
@@ -320,4 +338,12 @@ public enum AlertSinksConfigurationError: Error, CustomStringConvertible, Hashab
             "\(path) has \(problems.count) problems:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
         }
     }
+}
+
+/// How a webhook's `Signature` header is made: HMAC over "<t>.<body>" with the webhook's secret,
+/// hex in `v1`, with one hash or the other. The layout is Stripe's and Firefly III's; Firefly III
+/// signs with SHA3-256, so a receiver written for it checks Ledgerly's alerts as they are.
+public enum WebhookSignature: String, Codable, CaseIterable, Hashable, Sendable {
+    case hmacSHA256 = "hmac-sha256"
+    case hmacSHA3_256 = "hmac-sha3-256"
 }

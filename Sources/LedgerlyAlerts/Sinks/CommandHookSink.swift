@@ -10,7 +10,8 @@ import Synchronization
 ///   can neither block the service nor kill it with SIGPIPE.
 /// - environment: the service's own, plus `LEDGERLY_ALERT_ID`, `LEDGERLY_ALERT_KIND`,
 ///   `LEDGERLY_ALERT_KEY`, `LEDGERLY_ALERT_SUBJECT` and `LEDGERLY_ALERT_MESSAGE`, for programs
-///   that take text as arguments: `["/bin/sh", "-c", "notify-send \"$LEDGERLY_ALERT_SUBJECT\" \"$LEDGERLY_ALERT_MESSAGE\""]`.
+///   that take text as arguments: `CommandHook.notifySendExample`,
+///   `["/bin/sh", "-c", "exec notify-send -- \"$LEDGERLY_ALERT_SUBJECT\" \"$LEDGERLY_ALERT_MESSAGE\""]`.
 /// - stdout is discarded; the end of stderr is logged when the hook fails.
 /// - after `timeoutSeconds` the hook's process group gets SIGTERM, and SIGKILL 2 seconds later,
 ///   so a hook that hangs (or a child it started) never piles up.

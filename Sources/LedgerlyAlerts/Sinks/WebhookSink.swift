@@ -17,7 +17,7 @@ import NIOHTTP1
 /// Content-Type: application/json
 /// User-Agent: ledgerly-alerts/<version>
 /// X-Ledgerly-Alert-Key: <alert key>
-/// Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>
+/// Signature: t=<unix seconds>,v1=<hex HMAC-SHA256, or HMAC-SHA3-256>
 ///
 /// <the alert: the protocol's AlertRecord as JSON (MessageCoding: sorted keys)>
 /// ```
@@ -26,12 +26,13 @@ import NIOHTTP1
 ///
 /// - `t` is the time the request was sent, in whole seconds since 1970-01-01T00:00:00Z, in
 ///   decimal; every attempt is signed afresh, so a retry carries a new `t`.
-/// - `v1` is HMAC-SHA256, keyed with the UTF-8 bytes of the webhook's `secret`, over the bytes of
-///   `t` in decimal, one `.` (0x2E), then the request body exactly as received (no re-encoding),
+/// - `v1` is HMAC-SHA256 (or HMAC-SHA3-256 with `"signature": "hmac-sha3-256"`, as Firefly III
+///   signs), keyed with the UTF-8 bytes of the webhook's `secret`, over the bytes of `t` in
+///   decimal, one `.` (0x2E), then the request body exactly as received (no re-encoding),
 ///   written as 64 lowercase hexadecimal digits.
 ///
 /// To verify: split the header on `,` and each part on its first `=`; recompute
-/// HMAC-SHA256(secret, "<t>.<raw body>"); compare with `v1` in constant time; reject the request
+/// the HMAC(secret, "<t>.<raw body>"); compare with `v1` in constant time; reject the request
 /// when they differ, and also when `t` is more than a few minutes away from the receiver's clock
 /// (a replayed request). Receivers should expect an alert more than once (a retry after a lost
 /// answer, a restart): `X-Ledgerly-Alert-Key` (the alert's unique key) is there to deduplicate.
@@ -55,7 +56,7 @@ public struct WebhookSink: AlertSink {
     private let client: HTTPClient
     private let logger: Logger
 
-    public init(webhook: AlertSinksConfiguration.Webhook, client: HTTPClient = .shared, logger: Logger) {
+    public init(webhook: AlertSinksConfiguration.Webhook, client: HTTPClient = WebhookSink.client, logger: Logger) {
         self.webhook = webhook
         self.client = client
         self.logger = logger
@@ -87,7 +88,7 @@ public struct WebhookSink: AlertSink {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "\(LedgerlyService.alerts.name)/\(LedgerlyVersion.current)")
         request.headers.add(name: Self.alertKeyHeader, value: alert.key)
-        request.headers.add(name: Self.signatureHeader, value: Self.signature(body: body, secret: webhook.secret, timestamp: timestamp))
+        request.headers.add(name: Self.signatureHeader, value: Self.signature(body: body, secret: webhook.secret, timestamp: timestamp, algorithm: webhook.effectiveSignature))
         request.body = .bytes(ByteBuffer(bytes: body))
 
         let timeout = TimeAmount.milliseconds(Int64((webhook.effectiveTimeoutSeconds * 1_000).rounded()))
@@ -111,17 +112,28 @@ public struct WebhookSink: AlertSink {
         }
     }
 
-    /// The `Signature` header value: `t=<timestamp>,v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>`.
-    public static func signature(body: Data, secret: String, timestamp: Int64) -> String {
+    /// The `Signature` header value: `t=<timestamp>,v1=<hex HMAC(secret, "<timestamp>.<body>")>`,
+    /// the HMAC with SHA-256 or SHA3-256 as `algorithm` says.
+    public static func signature(body: Data, secret: String, timestamp: Int64, algorithm: WebhookSignature = .hmacSHA256) -> String {
         var message = Data("\(timestamp).".utf8)
         message.append(body)
-        let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8)))
-        let hex = code.map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-        }.joined()
+        let code: [UInt8]
+        switch algorithm {
+        case .hmacSHA256: code = Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8))))
+        case .hmacSHA3_256: code = SHA3_256.hmac(key: Array(secret.utf8), message: Array(message))
+        }
+        let digits = Array("0123456789abcdef")
+        let hex = code.map { byte in String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]) }.joined()
         return "t=\(timestamp),v1=\(hex)"
     }
+
+    /// The client webhooks are sent with: the shared one's event loops, but redirects are not
+    /// followed. A redirect would repeat the signed alert to a place the user did not configure
+    /// (an https receiver may even redirect to http, which AsyncHTTPClient follows), and a 302 to
+    /// a POST turns it into a GET without the alert; so a 3xx is a failed attempt, retried and
+    /// logged with its status, like any other.
+    public static let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                          configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
 
     /// `Retry-After` as seconds from now: delta-seconds (`120`) or an HTTP date.
     static func retryAfterSeconds(_ value: String, now: Date) -> Double? {
