@@ -2,7 +2,7 @@ import LedgerlyInterchange
 import Testing
 
 @Suite struct BankCSVDetectionTests {
-    private func detectError(_ text: String) -> BankCSVError? {
+    private func detectError(_ text: String) -> BankStatementError? {
         do {
             _ = try BankCSVMapping.detect(text: text)
             return nil
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func ambiguousDatesAskForAMapping() {
-        #expect(throws: BankCSVError.self) {
+        #expect(throws: BankStatementError.self) {
             try BankCSVMapping.detect(header: ["Date", "Payee", "Amount"], rows: [["03/04/2026", "A", "1"], ["05/06/2026", "B", "1"]])
         }
         do {
@@ -82,15 +82,15 @@ import Testing
     }
 
     @Test func mixedDecimalSeparatorsAreAnError() {
-        #expect(throws: BankCSVError.self) {
+        #expect(throws: BankStatementError.self) {
             try BankCSVMapping.detect(header: ["Date", "Text", "Amount"], rows: [["2026-03-01", "x", "12,34"], ["2026-03-01", "x", "5.5"]])
         }
     }
 
     @Test func missingColumnsAreErrors() {
-        #expect(throws: BankCSVError.self) { try BankCSVMapping.detect(header: ["When", "Text", "Amount"]) }
-        #expect(throws: BankCSVError.self) { try BankCSVMapping.detect(header: ["Date", "Text", "Money Out"]) }
-        #expect(throws: BankCSVError.self) { try BankCSVMapping.detect(header: ["Date", "Amount", "Balance"]) }
+        #expect(throws: BankStatementError.self) { try BankCSVMapping.detect(header: ["When", "Text", "Amount"]) }
+        #expect(throws: BankStatementError.self) { try BankCSVMapping.detect(header: ["Date", "Text", "Money Out"]) }
+        #expect(throws: BankStatementError.self) { try BankCSVMapping.detect(header: ["Date", "Amount", "Balance"]) }
     }
 
     @Test func detectsDelimiterPreambleAndFormatsFromText() throws {
@@ -118,7 +118,7 @@ import Testing
         let rows = try BankCSVImport.parse(text: "Date,Payee,Amount\n31/01/2026,Shop,-4.5\n", mapping: nil, defaultCurrency: "EUR")
         #expect(rows.map(\.date) == ["2026-01-31"])
         #expect(rows.map(\.amount) == ["4.50"])
-        #expect(throws: BankCSVError.self) {
+        #expect(throws: BankStatementError.self) {
             try BankCSVImport.parse(text: "Date,Payee,Amount\n01/02/2026,Shop,-4.5\n", mapping: nil, defaultCurrency: "EUR")
         }
     }

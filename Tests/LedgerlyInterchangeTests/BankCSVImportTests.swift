@@ -4,7 +4,7 @@ import LedgerlyInterchange
 import Testing
 
 @Suite struct BankCSVImportTests {
-    private func rows(_ text: String, _ mapping: BankCSVMapping = signedMapping(), currency: String = "EUR") throws -> [BankCSVRow] {
+    private func rows(_ text: String, _ mapping: BankCSVMapping = signedMapping(), currency: String = "EUR") throws -> [BankStatementRow] {
         try BankCSVImport.parse(text: text, mapping: mapping, defaultCurrency: currency)
     }
 
@@ -61,12 +61,28 @@ import Testing
         }
     }
 
-    @Test func currencySymbolsAndCodesAreRefused() {
-        for bad in ["€12.50", "12.50 EUR", "$5", "USD 3"] {
-            let error = importError("Date,Description,Amount\n2026-03-01,A,\(bad)\n", signedMapping())
-            #expect(error?.line == 2)
-            #expect(error?.message.contains("currency symbol") == true, "\(bad): \(String(describing: error))")
+    @Test func aMarkOfTheRowsCurrencyIsAccepted() throws {
+        let text = "Date;Description;Amount\n2026-03-01;A;12,50 €\n2026-03-02;B;€12,50\n2026-03-03;C;-1.234,56 EUR\n2026-03-04;D;EUR -3,20\n2026-03-05;E;-€ 7,00\n2026-03-06;F;€ -8,00\n"
+        var mapping = signedMapping(decimal: ",", thousands: ".")
+        mapping.delimiter = .semicolon
+        let result = try rows(text, mapping)
+        #expect(result.map(\.amount) == ["12.50", "12.50", "1234.56", "3.20", "7.00", "8.00"])
+        #expect(result.map(\.kind) == [.income, .income, .expense, .expense, .expense, .expense])
+        // A symbol several currencies share is accepted where the row's currency is one of them.
+        let dollars = try rows("Date,Description,Amount\n2026-03-01,A,-$5.00\n2026-03-02,B,US$ 7\n", signedMapping(), currency: "USD")
+        #expect(dollars.map(\.amount) == ["5.00", "7.00"])
+    }
+
+    @Test func aMarkOfAnotherCurrencyIsRefusedNamingLineAndColumn() {
+        for bad in ["$5", "12.50 USD", "£3", "¥100", "GBP 3"] {
+            let error = importError("Date,Description,Amount\n2026-03-01,A,1\n2026-03-02,B,\(bad)\n", signedMapping())
+            #expect(error?.line == 3, "\(bad)")
+            #expect(error?.message.contains("in column \"Amount\" is marked") == true, "\(bad): \(String(describing: error))")
+            #expect(error?.message.contains("not EUR") == true, "\(bad): \(String(describing: error))")
         }
+        // An unknown symbol is not taken for the row's currency either.
+        let unknown = importError("Date,Description,Amount\n2026-03-01,A,₿12\n", signedMapping())
+        #expect(unknown?.message.contains("currency symbol or code this reader does not know") == true, "\(String(describing: unknown))")
     }
 
     @Test func zeroAmountIsAnError() {
@@ -232,13 +248,13 @@ import Testing
             + "2026-03-02,Coffee,-3.50\n"
         let first = try rows(text)
         let second = try rows(text)
-        #expect(first.map(\.fingerprint) == second.map(\.fingerprint))
-        #expect(Set(first.map(\.fingerprint)).count == 4)
-        #expect(first[0].fingerprint.hasSuffix("#1"))
-        #expect(first[1].fingerprint.hasSuffix("#2"))
-        #expect(first[0].fingerprint.dropLast(2) == first[1].fingerprint.dropLast(2))
-        #expect(first[2].fingerprint.hasSuffix("#1"))
-        #expect(first[0].fingerprint.count == 18)
+        #expect(first.map(\.importKey) == second.map(\.importKey))
+        #expect(Set(first.map(\.importKey)).count == 4)
+        #expect(first[0].importKey.hasSuffix("#1"))
+        #expect(first[1].importKey.hasSuffix("#2"))
+        #expect(first[0].importKey.dropLast(2) == first[1].importKey.dropLast(2))
+        #expect(first[2].importKey.hasSuffix("#1"))
+        #expect(first[0].importKey.count == 18)
 
         // The same rows exported differently (padding, case, "3.5" for "3.50", a preamble,
         // more rows around them) keep their keys.
@@ -246,14 +262,14 @@ import Testing
         reexportMapping.skipLines = 2
         reexportMapping.delimiter = .semicolon
         let reexport = try rows("Statement\n\nDate;Description;Amount\n2026-02-28;Tea;-2\n2026-03-01;  COFFEE ;-3,5\n2026-03-01;coffee;-3,50\n", reexportMapping)
-        #expect(Array(reexport.dropFirst().map(\.fingerprint)) == Array(first.prefix(2).map(\.fingerprint)))
+        #expect(Array(reexport.dropFirst().map(\.importKey)) == Array(first.prefix(2).map(\.importKey)))
     }
 
     @Test func fingerprintDependsOnKindAndCurrency() throws {
         let expense = try rows("Date,Description,Amount\n2026-03-01,X,-1\n")
         let income = try rows("Date,Description,Amount\n2026-03-01,X,1\n")
         let dollars = try rows("Date,Description,Amount\n2026-03-01,X,-1\n", currency: "USD")
-        #expect(Set([expense[0].fingerprint, income[0].fingerprint, dollars[0].fingerprint]).count == 3)
+        #expect(Set([expense[0].importKey, income[0].importKey, dollars[0].importKey]).count == 3)
     }
 
     // MARK: Scale

@@ -2,7 +2,7 @@ import Foundation
 import LedgerlyInterchange
 
 /// The import's outcome as a value, so tests can check the error's line and message.
-func importResult(_ text: String, _ mapping: BankCSVMapping, currency: String = "EUR") -> Result<[BankCSVRow], BankCSVError> {
+func importResult(_ text: String, _ mapping: BankCSVMapping, currency: String = "EUR") -> Result<[BankStatementRow], BankStatementError> {
     do {
         return .success(try BankCSVImport.parse(text: text, mapping: mapping, defaultCurrency: currency))
     } catch {
@@ -10,11 +10,11 @@ func importResult(_ text: String, _ mapping: BankCSVMapping, currency: String = 
     }
 }
 
-func importError(_ text: String, _ mapping: BankCSVMapping, currency: String = "EUR") -> BankCSVError? {
+func importError(_ text: String, _ mapping: BankCSVMapping, currency: String = "EUR") -> BankStatementError? {
     if case .failure(let error) = importResult(text, mapping, currency: currency) { error } else { nil }
 }
 
-func decodeMapping(_ json: String) -> Result<BankCSVMapping, BankCSVError> {
+func decodeMapping(_ json: String) -> Result<BankCSVMapping, BankStatementError> {
     do {
         return .success(try BankCSVMapping.decode(json: Data(json.utf8)))
     } catch {

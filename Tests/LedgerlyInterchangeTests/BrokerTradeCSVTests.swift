@@ -29,14 +29,14 @@ import Testing
     }
 
     @Test func whatCannotBeReadNamesTheLineOrTheOption() throws {
-        #expect(throws: BankCSVError(line: 2, "kind 'SWAP' is not buy, sell, dividend, interest or distribution; map the broker's word with --kinds SWAP=buy")) {
+        #expect(throws: BankStatementError(line: 2, "kind 'SWAP' is not buy, sell, dividend, interest or distribution; map the broker's word with --kinds SWAP=buy")) {
             try BrokerTradeCSV.lines(text: "Date,Type,Ticker,Qty,Price,Commission,Amount\n2026-01-02,SWAP,AAPL,1,1,,\n", mapping: mapping)
         }
-        #expect(throws: BankCSVError.self) { try BrokerTradeCSV.lines(text: "Date,Kind,Ticker\n", mapping: mapping) }
-        #expect(throws: BankCSVError(line: nil, "--map must name the column of symbol, date (e.g. kind=Type,symbol=Ticker,date=Date)")) {
+        #expect(throws: BankStatementError.self) { try BrokerTradeCSV.lines(text: "Date,Kind,Ticker\n", mapping: mapping) }
+        #expect(throws: BankStatementError(line: nil, "--map must name the column of symbol, date (e.g. kind=Type,symbol=Ticker,date=Date)")) {
             try BrokerTradeMapping(map: "kind=Type")
         }
-        #expect(throws: BankCSVError(line: nil, "--kinds: 'split' is not one of buy, sell, dividend, interest, distribution")) {
+        #expect(throws: BankStatementError(line: nil, "--kinds: 'split' is not one of buy, sell, dividend, interest, distribution")) {
             try BrokerTradeMapping(map: "kind=Type,symbol=Ticker,date=Date", kinds: "SPLIT=split")
         }
     }

@@ -6,7 +6,7 @@ import Testing
         try CSVReader.records(in: text, delimiter: delimiter, skipLines: skipLines)
     }
 
-    private func readError(_ text: String, _ delimiter: CSVDelimiter = .comma) -> BankCSVError? {
+    private func readError(_ text: String, _ delimiter: CSVDelimiter = .comma) -> BankStatementError? {
         do {
             _ = try CSVReader.records(in: text, delimiter: delimiter)
             return nil
@@ -81,6 +81,6 @@ import Testing
         var reader = CSVReader(text: "h1,h2\n1,2\n3,\"unterminated\n")
         #expect(try reader.next() == CSVRecord(line: 1, fields: ["h1", "h2"]))
         #expect(try reader.next() == CSVRecord(line: 2, fields: ["1", "2"]))
-        #expect(throws: BankCSVError.self) { try reader.next() }
+        #expect(throws: BankStatementError.self) { try reader.next() }
     }
 }

@@ -3,7 +3,7 @@ import LedgerlyInterchange
 import Testing
 
 @Suite struct ImportRuleTests {
-    private func categorise(_ descriptions: [String], _ rules: [BankCSVRule], amount: String = "-1") throws -> [BankCSVRow] {
+    private func categorise(_ descriptions: [String], _ rules: [BankCSVRule], amount: String = "-1") throws -> [BankStatementRow] {
         let body = descriptions.map { "2026-03-01,\"\($0)\",\(amount)\n" }.joined()
         return try BankCSVImport.parse(text: "Date,Description,Amount\n" + body, mapping: signedMapping(rules: rules), defaultCurrency: "EUR")
     }

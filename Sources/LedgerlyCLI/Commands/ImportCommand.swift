@@ -3,11 +3,11 @@ import Foundation
 import LedgerlyInterchange
 import LedgerlyProtocol
 
-/// `ledgerly import csv|json|undo`: bank statements in, an export back, an import taken back.
+/// `ledgerly import csv|ofx|camt|qif|json|undo`: bank statements in, an export back, an import taken back.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import a bank CSV or a Ledgerly JSON export; undo an import.",
-        subcommands: [BankCSV.self, JSON.self, Undo.self])
+        commandName: "import", abstract: "Import a bank statement (CSV, OFX/QFX, CAMT.053, QIF) or a Ledgerly JSON export; undo an import.",
+        subcommands: [BankCSV.self, OFX.self, CAMT.self, QIF.self, Mappings.self, JSON.self, Undo.self])
 
     /// Sends items in batches of one import (one SQL transaction and one event each), with a
     /// progress bar on a terminal. If a batch fails after others were applied, the import is
@@ -55,50 +55,51 @@ struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv", abstract: "Import a bank statement (CSV) into a wallet.",
             discussion: """
-                Without --mapping the columns are found by their names (date, amount or debit/credit,
-                description/payee/memo, currency). A mapping file (JSON) names columns, the date format,
-                decimal comma, and rules that set categories and tags by matching the description; see
-                docs/reports-import-export.md. Rows already imported into the wallet are skipped and reported;
-                one bad row imports nothing and names its line.
+                Without --mapping the columns are found by their names, in English, German, French or Spanish
+                (date/Buchungstag/Fecha, amount/Betrag/Montant/Importe or debit and credit, description/payee/
+                Verwendungszweck/Libellé/Concepto, currency/Währung/Devise). --mapping takes a mapping file (JSON:
+                columns, date format, decimal comma, rules; see docs/reports-import-export.md) or the name of one
+                shipped with Ledgerly (`ledgerly import mappings` lists them). Amounts may carry the row's currency
+                mark (12,50 €, EUR -3.20). Rows already imported into the wallet are skipped and reported; one bad
+                row imports nothing and names its line.
                 Example: ledgerly import csv statement.csv --wallet Checking --mapping mybank.json --dry-run
+                Example: ledgerly import csv umsaetze.csv --wallet Giro --mapping dkb --rules rules.json
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Argument(help: "The CSV file (- for standard input).") var file: String
-        @Option(help: "Wallet (id or name) the rows belong to.") var wallet: String
-        @Option(help: "Column mapping and rules (JSON).") var mapping: String?
-        @Flag(help: "Check everything and show what would happen; change nothing.") var dryRun = false
+        @OptionGroup var statement: StatementImportOptions
+        @Option(help: "Column mapping and rules (a JSON file), or a shipped mapping's name (dkb, ing-de, n26).") var mapping: String?
         @OptionGroup var batch: ImportBatchOptions
 
         func run() throws {
             try CommandRunner.run {
-                let gateway = try Gateway(global, patientMilliseconds: 60_000, wording: ImportCommand.wording)
-                let wallet = try gateway.wallet(wallet)
-                let text = try ImportCommand.read(file)
-                let rows: [BankCSVRow]
-                do {
-                    let mapping = try self.mapping.map { try BankCSVMapping.decode(json: Data(try ImportCommand.read($0).utf8)) }
-                    rows = try BankCSVImport.parse(text: text, mapping: mapping, defaultCurrency: wallet.currency)
-                } catch let error as BankCSVError {
-                    throw CLIFailure(message: "\(file): \(error.description); nothing was imported", status: .refused)
-                }
-                let categories = try gateway.call(CategoryListRequest()).categories
-                let items = try rows.map { row -> TransactionImportItem in
-                    var category: Int64?
-                    if let path = row.categoryPath {
-                        category = try ImportCommand.category(path, in: categories, file: file, line: row.line)
+                let importer = try StatementImport(statement, global: global)
+                let text = try importer.text()
+                let extraRules = try importer.rules()
+                let mapping = try self.mapping.map { try BankCSV.mapping($0, for: text, importer: importer) }
+                let rows = try importer.refusing { () throws(BankStatementError) -> [BankStatementRow] in
+                    var chosen = mapping
+                    if !extraRules.isEmpty {
+                        if chosen == nil { chosen = try BankCSVMapping.detect(text: text) }
+                        chosen?.rules += extraRules
                     }
-                    return TransactionImportItem(line: row.line, importKey: row.fingerprint, transaction: TransactionCreateRequest(
-                        kind: row.kind, walletId: wallet.id, amount: row.amount, currency: row.currency == wallet.currency ? nil : row.currency,
-                        categoryId: category, notes: row.description.isEmpty ? nil : row.description, date: row.date, tags: row.tags.isEmpty ? nil : row.tags))
+                    return try BankCSVImport.parse(text: text, mapping: chosen, defaultCurrency: importer.wallet.currency)
                 }
-                guard !items.isEmpty else { return print("\(file) has no rows to import.") }
-                let importId = "csv-" + UUID().uuidString.lowercased().prefix(8)
-                let result = try ImportCommand.send(items, importId: importId, batchSize: batch.batchSize, dryRun: dryRun, gateway: gateway)
-                let reply = TransactionImportReply(importId: importId, imported: result.imported, duplicates: result.duplicates, firstId: nil, lastId: nil, dryRun: dryRun)
-                if output.json { return try JSONOutput.print(reply) }
-                ImportCommand.summarise(reply, rows: items.count, file: file, wallet: wallet.name)
+                try importer.run(BankStatement(currency: nil, account: nil, rows: rows), prefix: "csv", json: output.json, batchSize: batch.batchSize)
             }
+        }
+
+        /// A mapping file, or a shipped mapping when no file has that name.
+        static func mapping(_ reference: String, for text: String, importer: StatementImport) throws -> BankCSVMapping {
+            if !FileManager.default.fileExists(atPath: reference), let shipped = BankCSVShippedMapping.named(reference) {
+                return try importer.refusing { () throws(BankStatementError) in try shipped.mapping(for: text) }
+            }
+            if !FileManager.default.fileExists(atPath: reference), !reference.contains("/"), !reference.hasSuffix(".json") {
+                throw CLIFailure(message: "no mapping file or shipped mapping named \(reference)", status: .refused,
+                                 hint: "the shipped ones are \(BankCSVShippedMapping.all.map(\.name).joined(separator: ", ")) (`ledgerly import mappings`)")
+            }
+            let json = Data(try ImportCommand.read(reference).utf8)
+            return try importer.refusing { () throws(BankStatementError) in try BankCSVMapping.decode(json: json) }
         }
     }
 
@@ -267,7 +268,7 @@ struct ImportCommand: ParsableCommand {
 
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "undo", abstract: "Delete every transaction an import recorded.",
-                                                        discussion: "The import id is printed by `ledgerly import csv` (e.g. csv-1f2e3d4c).")
+                                                        discussion: "The import id is printed by `ledgerly import csv|ofx|camt|qif` (e.g. csv-1f2e3d4c, ofx-5a6b7c8d).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The import id.") var importId: String

@@ -33,12 +33,12 @@ struct InvestImportCommand: ParsableCommand {
             let format: BankCSVDateFormat?
             do {
                 mapping = try BrokerTradeMapping(map: map, kinds: kinds)
-            } catch let error as BankCSVError {
+            } catch let error as BankStatementError {
                 throw CLIFailure(message: error.message, status: .refused)
             }
             do {
                 format = try dateFormat.map { try BankCSVDateFormat($0) }
-            } catch let error as BankCSVError {
+            } catch let error as BankStatementError {
                 throw CLIFailure(message: "--date-format: \(error.message)", status: .refused)
             }
             let gateway = try Gateway(global, patientMilliseconds: 120_000, wording: Self.wording)
@@ -52,7 +52,7 @@ struct InvestImportCommand: ParsableCommand {
                     if done == 0 { progress = Progress("reading", total: total) }
                     progress.update(done)
                 }
-            } catch let error as BankCSVError {
+            } catch let error as BankStatementError {
                 progress.finish()
                 throw CLIFailure(message: "\(file)\(error.line.map { " line \($0)" } ?? ""): \(error.message); nothing was imported", status: .refused)
             }

@@ -1,3 +1,5 @@
+import LedgerlyCore
+
 /// An amount as people type it, made the protocol's plain decimal (`1234.56`) before anything is
 /// sent (docs/cli-input.md): thousands grouped (`1,234.56`, `1 234.56`, `1'234.56`), a decimal
 /// comma where the locale writes one (`1.234,56`, `12,50`), and a currency mark before or after
@@ -63,11 +65,10 @@ struct AmountText {
         return trimmed
     }
 
-    /// Symbols one currency uses alone, and ISO codes.
-    private static let symbols: [String: String] = ["€": "EUR", "£": "GBP", "₹": "INR", "₩": "KRW", "₽": "RUB", "₺": "TRY", "₪": "ILS", "₫": "VND",
-                                                    "₱": "PHP", "₦": "NGN", "₴": "UAH", "₸": "KZT", "₾": "GEL", "zł": "PLN", "Kč": "CZK", "Ft": "HUF"]
+    /// Symbols one currency uses alone (ISO codes are read apart).
+    private static let symbols = CurrencySymbols.unique
     /// Symbols several currencies use: refused, with a hint to write the code.
-    private static let ambiguousSymbols = ["US$", "$", "¥", "kr", "元"]
+    private static let ambiguousSymbols = CurrencySymbols.shared.map(\.symbol)
 
     private static func mark(at text: Substring) -> (String, Substring)? {
         for (symbol, code) in symbols where text.hasPrefix(symbol) { return (code, text.dropFirst(symbol.count)) }

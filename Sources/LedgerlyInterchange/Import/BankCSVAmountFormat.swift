@@ -10,14 +10,18 @@ import LedgerlyCore
 /// parentheses for negative (accounting style), the configured decimal separator and, when one
 /// is configured, thousands separators in correct groups of three before the decimal
 /// separator. Grouping is checked because it is what tells `1.234` (one thousand…) from a
-/// misconfigured decimal separator. Currency symbols and codes are refused with their own
-/// message: the currency comes from a column or the wallet, never from guessing at a symbol
-/// (`$` is a dozen currencies).
+/// misconfigured decimal separator. A currency mark before or after the number (`€12.50`,
+/// `12,50 €`, `-1.234,56 EUR`, `€ -12.50`) is accepted when it can mean the row's currency, which
+/// comes from a currency column or the wallet, never from the mark: `$12.50` in a USD row is
+/// fine, in a EUR row it is refused (`.otherCurrency`), and a mark this reader does not know is
+/// refused too (`.currencySymbol`), so no amount of another currency is taken for the row's.
 struct BankCSVAmountFormat: Sendable {
     enum Problem: Error, Equatable {
         case empty
         case notANumber
         case currencySymbol
+        /// A mark (symbol or code) that cannot mean the row's currency.
+        case otherCurrency(mark: String)
         case tooManyDecimals(allowed: Int)
         case outOfRange
     }
@@ -39,8 +43,56 @@ struct BankCSVAmountFormat: Sendable {
 
     /// The signed amount `text` holds in `currency`.
     func parse(_ text: String, currency: Currency) -> Result<Money, Problem> {
-        ImportText.withBytes(text) { parse($0, currency: currency) }
+        if let marked = Self.withoutMark(text) {
+            guard CurrencySymbols.mark(marked.mark, canMean: currency.code) else { return .failure(.otherCurrency(mark: marked.mark)) }
+            return ImportText.withBytes(marked.number) { parse($0, currency: currency) }
+        }
+        return ImportText.withBytes(text) { parse($0, currency: currency) }
     }
+
+    /// The number without its currency mark, and the mark, when `text` has one at either end
+    /// (after a sign at the front: `-€12.50`); nil when it has none.
+    static func withoutMark(_ text: String) -> (number: String, mark: String)? {
+        // Marks are letters, `$` or non-ASCII; a plain number has none of them (a no-break
+        // space or U+2212 minus is non-ASCII too: they cost the slower look below, nothing more).
+        guard text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "$") || (UInt8(ascii: "A")...UInt8(ascii: "z")).contains($0) }) else { return nil }
+        let trimmed = Substring(text.trimmingWhitespace())
+        var sign = ""
+        var body = trimmed
+        if let signCharacter = body.first, "+-\u{2212}".contains(signCharacter) {
+            let rest = Substring(body.dropFirst().trimmingWhitespace())
+            if markAtStart(rest) != nil {
+                sign = String(signCharacter)
+                body = rest
+            }
+        }
+        if let (mark, rest) = markAtStart(body) { return (sign + rest.trimmingWhitespace(), mark) }
+        if let (mark, rest) = markAtEnd(body) { return (sign + rest.trimmingWhitespace(), mark) }
+        return nil
+    }
+
+    private static func markAtStart(_ text: Substring) -> (String, Substring)? {
+        for symbol in allSymbols where text.hasPrefix(symbol) { return (symbol, text.dropFirst(symbol.count)) }
+        let code = text.prefix(3)
+        let next = text.dropFirst(3).first
+        if code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }), let next, next.asciiDigit != nil || next.isWhitespace || "+-".contains(next) {
+            return (String(code), text.dropFirst(3))
+        }
+        return nil
+    }
+
+    private static func markAtEnd(_ text: Substring) -> (String, Substring)? {
+        for symbol in allSymbols where text.hasSuffix(symbol) { return (symbol, text.dropLast(symbol.count)) }
+        let code = text.suffix(3)
+        let before = text.dropLast(3).last
+        if code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }), let before, before.asciiDigit != nil || before.isWhitespace || before == "-" {
+            return (String(code), text.dropLast(3))
+        }
+        return nil
+    }
+
+    /// Every symbol, longest first, so `US$` is tried before `$`.
+    private static let allSymbols: [String] = (Array(CurrencySymbols.unique.keys) + CurrencySymbols.shared.map(\.symbol)).sorted { $0.count > $1.count }
 
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>, currency: Currency) -> Result<Money, Problem> {
         var start = 0

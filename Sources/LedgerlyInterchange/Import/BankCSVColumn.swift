@@ -47,12 +47,12 @@ public enum BankCSVColumn: Codable, Hashable, Sendable, CustomStringConvertible 
         name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    func validate(role: String) throws(BankCSVError) {
+    func validate(role: String) throws(BankStatementError) {
         switch self {
         case .name(let name):
-            if Self.normalized(name).isEmpty { throw BankCSVError(line: nil, "the \(role) column name is empty") }
+            if Self.normalized(name).isEmpty { throw BankStatementError(line: nil, "the \(role) column name is empty") }
         case .index(let index):
-            if index < 1 { throw BankCSVError(line: nil, "the \(role) column number \(index) is not valid: columns count from 1") }
+            if index < 1 { throw BankStatementError(line: nil, "the \(role) column number \(index) is not valid: columns count from 1") }
         }
     }
 }

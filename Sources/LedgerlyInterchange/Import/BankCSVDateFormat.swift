@@ -38,7 +38,7 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     public let pattern: String
     let tokens: [Token]
 
-    public init(_ pattern: String) throws(BankCSVError) {
+    public init(_ pattern: String) throws(BankStatementError) {
         var tokens: [Token] = []
         let scalars = Array(pattern.unicodeScalars)
         var index = 0
@@ -59,13 +59,13 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
                 default: nil
                 }
                 guard let token else {
-                    throw BankCSVError(line: nil, "date format \"\(pattern)\": \"\(String(repeating: letter, count: run))\" is not a token (use YYYY, YY, MM, M, DD or D)")
+                    throw BankStatementError(line: nil, "date format \"\(pattern)\": \"\(String(repeating: letter, count: run))\" is not a token (use YYYY, YY, MM, M, DD or D)")
                 }
                 counts[Character(letter), default: 0] += 1
                 tokens.append(token)
                 index += run
             } else if scalar.properties.isAlphabetic {
-                throw BankCSVError(line: nil, "date format \"\(pattern)\": \"\(scalar)\" is not a token (use YYYY, YY, MM, M, DD or D and separators)")
+                throw BankStatementError(line: nil, "date format \"\(pattern)\": \"\(scalar)\" is not a token (use YYYY, YY, MM, M, DD or D and separators)")
             } else {
                 let bytes = Array(String(scalar).utf8)
                 if case .literal(let previous) = tokens.last {
@@ -77,10 +77,10 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
             }
         }
         guard counts["Y"] == 1, counts["M"] == 1, counts["D"] == 1 else {
-            throw BankCSVError(line: nil, "date format \"\(pattern)\" must contain the year (YYYY or YY), the month (MM or M) and the day (DD or D) once each")
+            throw BankStatementError(line: nil, "date format \"\(pattern)\" must contain the year (YYYY or YY), the month (MM or M) and the day (DD or D) once each")
         }
         for (token, following) in zip(tokens, tokens.dropFirst()) where token.isVariable && following.isNumber {
-            throw BankCSVError(line: nil, "date format \"\(pattern)\": a one-or-two-digit M or D must be followed by a separator, or the digits are ambiguous")
+            throw BankStatementError(line: nil, "date format \"\(pattern)\": a one-or-two-digit M or D must be followed by a separator, or the digits are ambiguous")
         }
         self.pattern = pattern
         self.tokens = tokens

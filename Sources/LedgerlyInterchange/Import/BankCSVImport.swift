@@ -13,20 +13,20 @@ public enum BankCSVImport {
     ///     which refuses (asking for a mapping) rather than guess when the file is ambiguous.
     ///   - defaultCurrency: for rows without a currency column or with it empty (usually the
     ///     target wallet's currency).
-    public static func parse(text: String, mapping: BankCSVMapping?, defaultCurrency: String) throws(BankCSVError) -> [BankCSVRow] {
+    public static func parse(text: String, mapping: BankCSVMapping?, defaultCurrency: String) throws(BankStatementError) -> [BankStatementRow] {
         let mapping = if let mapping { mapping } else { try BankCSVMapping.detect(text: text) }
         try mapping.validate()
         let fallbackCurrency: Currency
         do {
             fallbackCurrency = try Currency(code: defaultCurrency)
         } catch {
-            throw BankCSVError(line: nil, "default currency: \(error)")
+            throw BankStatementError(line: nil, "default currency: \(error)")
         }
         var reader = CSVReader(text: text, delimiter: mapping.delimiter, skipLines: mapping.skipLines)
         var headerRecord: CSVRecord?
         if mapping.header {
             guard let record = try reader.next() else {
-                throw BankCSVError(line: nil, "the file has no header line" + (mapping.skipLines > 0 ? " after the \(mapping.skipLines) skipped lines" : ""))
+                throw BankStatementError(line: nil, "the file has no header line" + (mapping.skipLines > 0 ? " after the \(mapping.skipLines) skipped lines" : ""))
             }
             headerRecord = record
         }
@@ -39,21 +39,21 @@ public enum BankCSVImport {
         let rules = try BankCSVRuleSet(mapping.rules)
         var fingerprints = BankCSVFingerprint()
         var currencies: [String: Currency] = [fallbackCurrency.code: fallbackCurrency]
-        var rows: [BankCSVRow] = []
+        var rows: [BankStatementRow] = []
 
         while let record = try reader.next() {
             if record.isBlank { continue }
             let line = record.line
 
             let dateText = try columns.date.required(in: record).trimmingWhitespace()
-            guard !dateText.isEmpty else { throw BankCSVError(line: line, "the date in \(columns.date.label) is empty") }
+            guard !dateText.isEmpty else { throw BankStatementError(line: line, "the date in \(columns.date.label) is empty") }
             let date: String
             switch dateFormat.read(dateText) {
             case .date(let iso): date = iso
             case .mismatch:
-                throw BankCSVError(line: line, "date \"\(dateText)\" in \(columns.date.label) does not match the date format \"\(dateFormat.pattern)\"")
+                throw BankStatementError(line: line, "date \"\(dateText)\" in \(columns.date.label) does not match the date format \"\(dateFormat.pattern)\"")
             case .notACalendarDate:
-                throw BankCSVError(line: line, "date \"\(dateText)\" in \(columns.date.label) is not a real calendar date")
+                throw BankStatementError(line: line, "date \"\(dateText)\" in \(columns.date.label) is not a real calendar date")
             }
 
             var currency = fallbackCurrency
@@ -66,7 +66,7 @@ public enum BankCSVImport {
                         do {
                             currency = try Currency(code: code)
                         } catch {
-                            throw BankCSVError(line: line, "currency \"\(code)\" in \(column.label) is not a currency code")
+                            throw BankStatementError(line: line, "currency \"\(code)\" in \(column.label) is not a currency code")
                         }
                         currencies[code] = currency
                     }
@@ -81,10 +81,10 @@ public enum BankCSVImport {
                 .collapsingWhitespace()
             let (category, tags) = rules.apply(description: description, kind: kind)
             let amountText = Money.format(minorUnits: money, exponent: currency.exponent)
-            rows.append(BankCSVRow(
+            rows.append(BankStatementRow(
                 line: line, date: date, kind: kind, amount: amountText, currency: currency.code,
                 description: description, categoryPath: category, tags: tags,
-                fingerprint: fingerprints.next(date: date, kind: kind, amount: amountText, currency: currency.code, description: description)
+                importKey: fingerprints.next(date: date, kind: kind, amount: amountText, currency: currency.code, description: description)
             ))
         }
         return rows
@@ -98,14 +98,14 @@ public enum BankCSVImport {
     /// a fee waived) and the message tells which line to delete.
     private static func amount(
         of record: CSVRecord, columns: BankCSVResolvedColumns, mapping: BankCSVMapping, format: BankCSVAmountFormat, currency: Currency
-    ) throws(BankCSVError) -> (TransactionKind, Int64) {
+    ) throws(BankStatementError) -> (TransactionKind, Int64) {
         let line = record.line
         switch columns.amounts {
         case .signed(let column):
             let text = try column.required(in: record)
             let value = try parseAmount(text, column: column, role: "amount", line: line, format: format, currency: currency)
             guard value != 0 else {
-                throw BankCSVError(line: line, "amount \"\(text.trimmingWhitespace())\" in \(column.label) is zero: a transaction of nothing cannot be recorded; delete the line")
+                throw BankStatementError(line: line, "amount \"\(text.trimmingWhitespace())\" in \(column.label) is zero: a transaction of nothing cannot be recorded; delete the line")
             }
             let negativeKind: TransactionKind = mapping.negativeIsExpense ? .expense : .income
             let positiveKind: TransactionKind = mapping.negativeIsExpense ? .income : .expense
@@ -124,42 +124,16 @@ public enum BankCSVImport {
             case (true, false): return (.expense, debit.magnitudeAsInt64)
             case (false, true): return (.income, credit.magnitudeAsInt64)
             case (true, true):
-                throw BankCSVError(line: line, "both debit \"\(debitText.trimmingWhitespace())\" in \(debitColumn.label) and credit \"\(creditText.trimmingWhitespace())\" in \(creditColumn.label) are filled: a row must be one or the other")
+                throw BankStatementError(line: line, "both debit \"\(debitText.trimmingWhitespace())\" in \(debitColumn.label) and credit \"\(creditText.trimmingWhitespace())\" in \(creditColumn.label) are filled: a row must be one or the other")
             case (false, false):
-                throw BankCSVError(line: line, "neither debit (\(debitColumn.label)) nor credit (\(creditColumn.label)) has an amount: a transaction of nothing cannot be recorded; delete the line")
+                throw BankStatementError(line: line, "neither debit (\(debitColumn.label)) nor credit (\(creditColumn.label)) has an amount: a transaction of nothing cannot be recorded; delete the line")
             }
         }
     }
 
     private static func parseAmount(
         _ text: String, column: BankCSVResolvedColumns.Resolved, role: String, line: Int, format: BankCSVAmountFormat, currency: Currency
-    ) throws(BankCSVError) -> Int64 {
-        let shown = text.trimmingWhitespace()
-        switch format.parse(text, currency: currency) {
-        case .success(let money):
-            return money.minorUnits
-        case .failure(.empty):
-            throw BankCSVError(line: line, "the \(role) in \(column.label) is empty")
-        case .failure(.notANumber):
-            throw BankCSVError(line: line, "\(role) \"\(shown)\" in \(column.label) is not a number (decimal separator \"\(format.decimalSeparator)\"\(format.thousandsDescription))")
-        case .failure(.currencySymbol):
-            throw BankCSVError(line: line, "\(role) \"\(shown)\" in \(column.label) has a currency symbol or code: amounts must be numbers only (the currency comes from a currency column or the wallet)")
-        case .failure(.tooManyDecimals(let allowed)):
-            throw BankCSVError(line: line, "\(role) \"\(shown)\" in \(column.label) has more decimals than \(currency.code) allows (\(allowed))")
-        case .failure(.outOfRange):
-            throw BankCSVError(line: line, "\(role) \"\(shown)\" in \(column.label) is too large to store")
-        }
-    }
-}
-
-private extension Int64 {
-    /// Amounts come from at most 18 digits plus decimals, so never Int64.min; clamp anyway.
-    var magnitudeAsInt64: Int64 { Int64(clamping: magnitude) }
-}
-
-private extension BankCSVAmountFormat {
-    var thousandsDescription: String {
-        guard let thousandsSeparator else { return ", no thousands separator" }
-        return ", thousands separator \"\(thousandsSeparator)\""
+    ) throws(BankStatementError) -> Int64 {
+        try BankStatementAmount.minorUnits(text, format: format, currency: currency, role: role, place: "in \(column.label)", line: line)
     }
 }

@@ -83,20 +83,20 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
 
     /// Decodes a mapping file, turning `DecodingError`s into one readable sentence that names the
     /// key at fault (`mapping: rules[1]: unknown key "catgory" …`).
-    public static func decode(json: Data) throws(BankCSVError) -> BankCSVMapping {
+    public static func decode(json: Data) throws(BankStatementError) -> BankCSVMapping {
         do {
             return try JSONDecoder().decode(BankCSVMapping.self, from: json)
         } catch let error as DecodingError {
-            throw BankCSVError(line: nil, "mapping: " + Self.explain(error))
+            throw BankStatementError(line: nil, "mapping: " + Self.explain(error))
         } catch {
-            throw BankCSVError(line: nil, "mapping: \(error)")
+            throw BankStatementError(line: nil, "mapping: \(error)")
         }
     }
 
     /// Checks everything that can be checked without the file, so that a bad mapping fails
     /// before any row is read, with a message about the mapping rather than about line 2.
-    public func validate() throws(BankCSVError) {
-        guard skipLines >= 0 else { throw BankCSVError(line: nil, "skipLines must be 0 or more, not \(skipLines)") }
+    public func validate() throws(BankStatementError) {
+        guard skipLines >= 0 else { throw BankStatementError(line: nil, "skipLines must be 0 or more, not \(skipLines)") }
         try date.validate(role: "date")
         switch amounts {
         case .signed(let column):
@@ -106,32 +106,32 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
             try credit.validate(role: "credit")
         }
         try currency?.validate(role: "currency")
-        guard !descriptionColumns.isEmpty else { throw BankCSVError(line: nil, "\"description\" needs at least one column") }
+        guard !descriptionColumns.isEmpty else { throw BankStatementError(line: nil, "\"description\" needs at least one column") }
         for column in descriptionColumns { try column.validate(role: "description") }
         if !header {
             for (role, column) in namedColumns {
                 if case .name(let name) = column {
-                    throw BankCSVError(line: nil, "the \(role) column is given by name (\"\(name)\") but \"header\" is false: give its number instead")
+                    throw BankStatementError(line: nil, "the \(role) column is given by name (\"\(name)\") but \"header\" is false: give its number instead")
                 }
             }
         }
         _ = try BankCSVDateFormat(dateFormat)
         guard Self.decimalSeparators.contains(decimalSeparator) else {
-            throw BankCSVError(line: nil, "decimalSeparator \"\(decimalSeparator)\" is not \".\" or \",\"")
+            throw BankStatementError(line: nil, "decimalSeparator \"\(decimalSeparator)\" is not \".\" or \",\"")
         }
         if let thousandsSeparator {
             guard Self.thousandsSeparators.contains(thousandsSeparator) else {
-                throw BankCSVError(line: nil, "thousandsSeparator \"\(thousandsSeparator)\" is not one of \",\", \".\", \" \" or \"'\"")
+                throw BankStatementError(line: nil, "thousandsSeparator \"\(thousandsSeparator)\" is not one of \",\", \".\", \" \" or \"'\"")
             }
             guard thousandsSeparator != decimalSeparator else {
-                throw BankCSVError(line: nil, "thousandsSeparator and decimalSeparator are both \"\(decimalSeparator)\"")
+                throw BankStatementError(line: nil, "thousandsSeparator and decimalSeparator are both \"\(decimalSeparator)\"")
             }
         }
         for (index, rule) in rules.enumerated() {
             do {
                 try rule.validate()
             } catch {
-                throw BankCSVError(line: nil, "rule \(index + 1): \(error.message)")
+                throw BankStatementError(line: nil, "rule \(index + 1): \(error.message)")
             }
         }
     }

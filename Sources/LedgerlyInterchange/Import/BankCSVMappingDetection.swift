@@ -9,14 +9,41 @@ import LedgerlyCore
 /// import plausible-looking wrong transactions. The guessed mapping is an ordinary
 /// `BankCSVMapping`, so a caller can show it (encode it to JSON) as a starting point.
 extension BankCSVMapping {
-    static let dateNames = ["date", "booking date", "transaction date", "value date", "posting date", "posted date"]
-    static let amountNames = ["amount", "value", "transaction amount"]
-    static let debitNames = ["debit", "withdrawal", "withdrawals", "money out", "paid out", "debit amount"]
-    static let creditNames = ["credit", "deposit", "deposits", "money in", "paid in", "credit amount"]
-    static let currencyNames = ["currency", "ccy"]
+    // Header names in English, German, French and Spanish, compared lower-cased. Within a list
+    // the order is the preference: a booking date before a value date (the day the bank booked
+    // is the one statements and balances agree on).
+    static let dateNames = [
+        "date", "booking date", "transaction date", "value date", "posting date", "posted date",
+        "buchungstag", "buchungsdatum", "buchung", "datum", "wertstellung", "valuta", "valutadatum",
+        "date opération", "date operation", "date de l'opération", "date comptable", "date de valeur", "date valeur",
+        "fecha", "fecha operación", "fecha operacion", "fecha contable", "fecha valor", "f. valor",
+    ]
+    static let amountNames = [
+        "amount", "value", "transaction amount",
+        "betrag", "umsatz", "montant", "importe", "cantidad",
+    ]
+    static let debitNames = [
+        "debit", "withdrawal", "withdrawals", "money out", "paid out", "debit amount",
+        "soll", "belastung", "débit", "montant débit", "cargo", "cargos", "debe",
+    ]
+    static let creditNames = [
+        "credit", "deposit", "deposits", "money in", "paid in", "credit amount",
+        "haben", "gutschrift", "crédit", "montant crédit", "abono", "abonos", "haber",
+    ]
+    static let currencyNames = ["currency", "ccy", "währung", "waehrung", "devise", "divisa", "moneda"]
     /// Who was paid; put before the free text when both exist ("LIDL Berlin" + "card 1234").
-    static let payeeNames = ["payee", "name", "counterparty"]
-    static let textNames = ["description", "memo", "narrative", "details", "text"]
+    static let payeeNames = [
+        "payee", "name", "counterparty",
+        "auftraggeber/empfänger", "auftraggeber / empfänger", "empfänger", "auftraggeber", "zahlungsempfänger", "name zahlungsbeteiligter",
+        "auftraggeber / begünstigter", "begünstigter/zahlungspflichtiger", "beguenstigter/zahlungspflichtiger",
+        "bénéficiaire", "beneficiaire", "tiers", "beneficiario", "ordenante",
+    ]
+    static let textNames = [
+        "description", "memo", "narrative", "details", "text",
+        "verwendungszweck", "buchungstext", "umsatztext",
+        "libellé", "libelle", "libellé opération", "libelle operation", "détail", "detail",
+        "concepto", "descripción", "descripcion", "movimiento",
+    ]
 
     /// Tried in order; the first that reads every sampled date is taken, unless another one
     /// that also reads them all gives a different day for one of them (then it is ambiguous).
@@ -36,7 +63,7 @@ extension BankCSVMapping {
     /// A mapping for a file whose header is `header`, with formats guessed from `rows` (data
     /// rows, without the header). Delimiter and `skipLines` keep their defaults; see
     /// `detect(text:)` to guess those too.
-    public static func detect(header: [String], rows: [[String]] = []) throws(BankCSVError) -> BankCSVMapping {
+    public static func detect(header: [String], rows: [[String]] = []) throws(BankStatementError) -> BankCSVMapping {
         let names = header.map(Self.detectionName)
         var used: Set<Int> = []
         func find(_ candidates: [String]) -> Int? {
@@ -60,7 +87,7 @@ extension BankCSVMapping {
         }
         let listed = header.map { "\"\($0.trimmingWhitespace())\"" }.joined(separator: ", ")
         guard let dateIndex = find(dateNames) else {
-            throw BankCSVError(line: nil, "no date column found in the header (\(listed)): write a mapping file")
+            throw BankStatementError(line: nil, "no date column found in the header (\(listed)): write a mapping file")
         }
         let amountIndex = find(amountNames)
         var debitIndex: Int?
@@ -69,13 +96,13 @@ extension BankCSVMapping {
             debitIndex = find(debitNames)
             creditIndex = find(creditNames)
             guard debitIndex != nil, creditIndex != nil else {
-                throw BankCSVError(line: nil, "no amount column (nor a debit and a credit column) found in the header (\(listed)): write a mapping file")
+                throw BankStatementError(line: nil, "no amount column (nor a debit and a credit column) found in the header (\(listed)): write a mapping file")
             }
         }
         let currencyIndex = find(currencyNames)
         let descriptionIndices = [find(payeeNames), find(textNames)].compactMap { $0 }
         guard !descriptionIndices.isEmpty else {
-            throw BankCSVError(line: nil, "no description column (description, payee, memo, narrative, details, name or text) found in the header (\(listed)): write a mapping file")
+            throw BankStatementError(line: nil, "no description column (description, payee, memo, text, Verwendungszweck, Libellé, Concepto …) found in the header (\(listed)): write a mapping file")
         }
 
         func column(_ index: Int) -> BankCSVColumn {
@@ -115,9 +142,9 @@ extension BankCSVMapping {
     /// a date, an amount and a description column are found; when several delimiters find one
     /// on the same line, the one splitting it into more fields wins (a `;` file whose
     /// descriptions contain commas).
-    public static func detect(text: String) throws(BankCSVError) -> BankCSVMapping {
+    public static func detect(text: String) throws(BankStatementError) -> BankCSVMapping {
         let bytes = Array(text.utf8)
-        var firstError: BankCSVError?
+        var firstError: BankStatementError?
         for skip in 0...maximumPreambleLines {
             var best: (delimiter: CSVDelimiter, reader: CSVReader, header: CSVRecord)?
             for delimiter in CSVDelimiter.allCases {
@@ -129,7 +156,7 @@ extension BankCSVMapping {
                 do {
                     _ = try detect(header: header.fields)
                 } catch {
-                    if skip == 0, firstError == nil || delimiter == .comma { firstError = BankCSVError(line: header.line, error.message) }
+                    if skip == 0, firstError == nil || delimiter == .comma { firstError = BankStatementError(line: header.line, error.message) }
                     continue
                 }
                 if best == nil || header.fields.count > best!.header.fields.count {
@@ -147,7 +174,7 @@ extension BankCSVMapping {
             mapping.skipLines = best.header.line - 1
             return mapping
         }
-        throw firstError ?? BankCSVError(line: nil, "no header with a date, an amount and a description column in the first \(maximumPreambleLines) lines: write a mapping file")
+        throw firstError ?? BankStatementError(line: nil, "no header with a date, an amount and a description column in the first \(maximumPreambleLines) lines: write a mapping file")
     }
 
     private static func detectionName(_ name: String) -> String {
@@ -156,28 +183,16 @@ extension BankCSVMapping {
             .collapsingWhitespace()
     }
 
-    static func guessDateFormat(_ cells: [String], column: String) throws(BankCSVError) -> String {
-        guard !cells.isEmpty else { return defaultDateFormat }
-        var fits: [(format: BankCSVDateFormat, dates: [LedgerDate])] = []
-        for pattern in candidateDateFormats {
-            let format = try BankCSVDateFormat(pattern)
-            var dates: [LedgerDate] = []
-            dates.reserveCapacity(cells.count)
-            for cell in cells {
-                guard let date = format.date(from: cell) else { break }
-                dates.append(date)
-            }
-            if dates.count == cells.count { fits.append((format, dates)) }
+    static func guessDateFormat(_ cells: [String], column: String) throws(BankStatementError) -> String {
+        let name = column.trimmingWhitespace()
+        switch try BankDateFormatGuess.guess(cells, candidates: candidateDateFormats) {
+        case .format(let pattern):
+            return pattern
+        case .noneFits(let example):
+            throw BankStatementError(line: nil, "the dates in column \"\(name)\" (e.g. \"\(example)\") are in no known format: write a mapping file with \"dateFormat\"")
+        case .ambiguous(let reading):
+            throw BankStatementError(line: nil, "the dates in column \"\(name)\" are ambiguous: \(reading); write a mapping file with \"dateFormat\"")
         }
-        guard let first = fits.first else {
-            throw BankCSVError(line: nil, "the dates in column \"\(column.trimmingWhitespace())\" (e.g. \"\(cells[0])\") are in no known format: write a mapping file with \"dateFormat\"")
-        }
-        for other in fits.dropFirst() {
-            if let index = first.dates.indices.first(where: { first.dates[$0] != other.dates[$0] }) {
-                throw BankCSVError(line: nil, "the dates in column \"\(column.trimmingWhitespace())\" are ambiguous: \"\(cells[index])\" reads as \(first.dates[index]) with \(first.format.pattern) and as \(other.dates[index]) with \(other.format.pattern); write a mapping file with \"dateFormat\"")
-            }
-        }
-        return first.format.pattern
     }
 
     /// Decimal and thousands separators from how the amounts are written.
@@ -186,7 +201,10 @@ extension BankCSVMapping {
     /// followed by other than three digits ("12,34", "5.5"), or when the other one repeats
     /// ("1.234.567" is grouped). A lone separator followed by exactly three digits ("1,234") says
     /// nothing on its own. With no evidence at all the point wins, as in the mapping's default.
-    static func guessSeparators(_ cells: [String]) throws(BankCSVError) -> (decimal: String, thousands: String?) {
+    /// - Parameter advice: what the user can do when the amounts do not tell, given the setting.
+    static func guessSeparators(
+        _ cells: [String], advice: (String) -> String = { "write a mapping file with \"\($0)\"" }
+    ) throws(BankStatementError) -> (decimal: String, thousands: String?) {
         var commaExamples: [String] = []
         var pointExamples: [String] = []
         for cell in cells {
@@ -208,7 +226,7 @@ extension BankCSVMapping {
             if decimal == "." { pointExamples.append(cell) }
         }
         if let comma = commaExamples.first, let point = pointExamples.first {
-            throw BankCSVError(line: nil, "the amounts mix decimal commas (\"\(comma)\") and decimal points (\"\(point)\"): write a mapping file with \"decimalSeparator\"")
+            throw BankStatementError(line: nil, "the amounts mix decimal commas (\"\(comma)\") and decimal points (\"\(point)\"): \(advice("decimalSeparator"))")
         }
         let decimal: Character = commaExamples.isEmpty ? "." : ","
         var thousands: Set<Character> = []
@@ -224,7 +242,7 @@ extension BankCSVMapping {
             }
         }
         guard thousands.count <= 1 else {
-            throw BankCSVError(line: nil, "the amounts use more than one thousands separator (\(thousands.map { "\"\($0)\"" }.sorted().joined(separator: ", "))): write a mapping file with \"thousandsSeparator\"")
+            throw BankStatementError(line: nil, "the amounts use more than one thousands separator (\(thousands.map { "\"\($0)\"" }.sorted().joined(separator: ", "))): \(advice("thousandsSeparator"))")
         }
         return (String(decimal), thousands.first.map(String.init))
     }

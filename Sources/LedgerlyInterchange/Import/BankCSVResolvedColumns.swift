@@ -9,9 +9,9 @@ struct BankCSVResolvedColumns {
 
         /// The cell; a row too short to have it is an error, since a required value is missing
         /// and a short row usually means a wrong delimiter or a stray line.
-        func required(in record: CSVRecord) throws(BankCSVError) -> String {
+        func required(in record: CSVRecord) throws(BankStatementError) -> String {
             guard index < record.fields.count else {
-                throw BankCSVError(line: record.line, "the line has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") but \(label) is field \(index + 1) (is the delimiter right?)")
+                throw BankStatementError(line: record.line, "the line has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") but \(label) is field \(index + 1) (is the delimiter right?)")
             }
             return record.fields[index]
         }
@@ -32,31 +32,31 @@ struct BankCSVResolvedColumns {
     let currency: Resolved?
     let description: [Resolved]
 
-    init(mapping: BankCSVMapping, header: CSVRecord?) throws(BankCSVError) {
+    init(mapping: BankCSVMapping, header: CSVRecord?) throws(BankStatementError) {
         var positions: [String: [Int]] = [:]
         for (index, name) in (header?.fields ?? []).enumerated() {
             positions[BankCSVColumn.normalized(name), default: []].append(index)
         }
 
-        func resolve(_ column: BankCSVColumn, role: String) throws(BankCSVError) -> Resolved {
+        func resolve(_ column: BankCSVColumn, role: String) throws(BankStatementError) -> Resolved {
             switch column {
             case .index(let number):
                 guard let header else { return Resolved(index: number - 1, label: "column \(number)") }
                 guard number <= header.fields.count else {
-                    throw BankCSVError(line: header.line, "the \(role) column \(number) is beyond the header's \(header.fields.count) columns")
+                    throw BankStatementError(line: header.line, "the \(role) column \(number) is beyond the header's \(header.fields.count) columns")
                 }
                 return Resolved(index: number - 1, label: "column \(number) (\"\(header.fields[number - 1].trimmingWhitespace())\")")
             case .name(let name):
                 guard let header else {
-                    throw BankCSVError(line: nil, "the \(role) column is given by name (\"\(name)\") but the mapping has no header")
+                    throw BankStatementError(line: nil, "the \(role) column is given by name (\"\(name)\") but the mapping has no header")
                 }
                 let found = positions[BankCSVColumn.normalized(name)] ?? []
                 guard found.count == 1 else {
                     if found.isEmpty {
                         let names = header.fields.map { "\"\($0.trimmingWhitespace())\"" }.joined(separator: ", ")
-                        throw BankCSVError(line: header.line, "the \(role) column \"\(name)\" is not in the header (\(names))")
+                        throw BankStatementError(line: header.line, "the \(role) column \"\(name)\" is not in the header (\(names))")
                     }
-                    throw BankCSVError(line: header.line, "the \(role) column \"\(name)\" appears \(found.count) times in the header (columns \(found.map { String($0 + 1) }.joined(separator: ", "))): give its number instead")
+                    throw BankStatementError(line: header.line, "the \(role) column \"\(name)\" appears \(found.count) times in the header (columns \(found.map { String($0 + 1) }.joined(separator: ", "))): give its number instead")
                 }
                 return Resolved(index: found[0], label: "column \"\(header.fields[found[0]].trimmingWhitespace())\"")
             }

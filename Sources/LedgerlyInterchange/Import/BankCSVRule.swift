@@ -84,26 +84,26 @@ public struct BankCSVRule: Codable, Hashable, Sendable {
     }
 
     /// Refuses rules that could never do anything useful or would do it by accident.
-    public func validate() throws(BankCSVError) {
+    public func validate() throws(BankStatementError) {
         switch match {
         case .contains(let text):
-            if text.trimmingWhitespace().isEmpty { throw BankCSVError(line: nil, "a rule's \"contains\" is empty, so it would match every row") }
+            if text.trimmingWhitespace().isEmpty { throw BankStatementError(line: nil, "a rule's \"contains\" is empty, so it would match every row") }
         case .regex(let pattern):
-            if pattern.isEmpty { throw BankCSVError(line: nil, "a rule's \"regex\" is empty, so it would match every row") }
+            if pattern.isEmpty { throw BankStatementError(line: nil, "a rule's \"regex\" is empty, so it would match every row") }
             do {
                 _ = try Regex(pattern)
             } catch {
-                throw BankCSVError(line: nil, "a rule's regex \"\(pattern)\" is not valid: \(error)")
+                throw BankStatementError(line: nil, "a rule's regex \"\(pattern)\" is not valid: \(error)")
             }
         }
         if category == nil, tags.isEmpty {
-            throw BankCSVError(line: nil, "a rule (\(matchDescription)) has neither \"category\" nor \"tags\"")
+            throw BankStatementError(line: nil, "a rule (\(matchDescription)) has neither \"category\" nor \"tags\"")
         }
         if let category, Self.normalizedCategory(category) == nil {
-            throw BankCSVError(line: nil, "category \"\(category)\" is not a path: write names separated by ':', e.g. Food:Groceries")
+            throw BankStatementError(line: nil, "category \"\(category)\" is not a path: write names separated by ':', e.g. Food:Groceries")
         }
         if tags.contains(where: { $0.trimmingWhitespace().isEmpty }) {
-            throw BankCSVError(line: nil, "a rule (\(matchDescription)) has an empty tag")
+            throw BankStatementError(line: nil, "a rule (\(matchDescription)) has an empty tag")
         }
     }
 

@@ -25,13 +25,13 @@ struct BankCSVRuleSet {
 
     private let rules: [Compiled]
 
-    init(_ rules: [BankCSVRule]) throws(BankCSVError) {
+    init(_ rules: [BankCSVRule]) throws(BankStatementError) {
         var compiled: [Compiled] = []
         for (index, rule) in rules.enumerated() {
             do {
                 try rule.validate()
             } catch {
-                throw BankCSVError(line: nil, "rule \(index + 1): \(error.message)")
+                throw BankStatementError(line: nil, "rule \(index + 1): \(error.message)")
             }
             let matcher: Matcher
             switch rule.match {
@@ -41,7 +41,7 @@ struct BankCSVRuleSet {
                 do {
                     matcher = .regex(try Regex(pattern).ignoresCase())
                 } catch {
-                    throw BankCSVError(line: nil, "rule \(index + 1): regex \"\(pattern)\" is not valid: \(error)")
+                    throw BankStatementError(line: nil, "rule \(index + 1): regex \"\(pattern)\" is not valid: \(error)")
                 }
             }
             compiled.append(Compiled(

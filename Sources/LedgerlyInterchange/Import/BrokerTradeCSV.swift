@@ -15,14 +15,14 @@ public enum BrokerTradeCSV {
     public static func lines(
         text: String, mapping: BrokerTradeMapping, dateFormat: BankCSVDateFormat? = nil,
         progress: (Int, Int) -> Void = { _, _ in }
-    ) throws(BankCSVError) -> [TradeImportLine] {
+    ) throws(BankStatementError) -> [TradeImportLine] {
         let records = try CSVReader.records(in: text, delimiter: delimiter(of: text))
-        guard let header = records.first else { throw BankCSVError(line: nil, "the file is empty") }
+        guard let header = records.first else { throw BankStatementError(line: nil, "the file is empty") }
         let names = header.fields.map { $0.trimmingWhitespace() }
         var position: [BrokerTradeMapping.Field: Int] = [:]
         for (field, column) in mapping.columns {
             guard let index = names.firstIndex(where: { $0.lowercased() == column.lowercased() }) else {
-                throw BankCSVError(line: header.line, "--map: no column '\(column)' (for \(field.rawValue)) in the header; its columns are \(names.joined(separator: ", "))")
+                throw BankStatementError(line: header.line, "--map: no column '\(column)' (for \(field.rawValue)) in the header; its columns are \(names.joined(separator: ", "))")
             }
             position[field] = index
         }
@@ -37,21 +37,21 @@ public enum BrokerTradeCSV {
                 return text.isEmpty ? nil : text
             }
             guard let kindText = cell(.kind) else {
-                throw BankCSVError(line: record.line, "column '\(mapping.columns[.kind] ?? "")' (kind) is empty")
+                throw BankStatementError(line: record.line, "column '\(mapping.columns[.kind] ?? "")' (kind) is empty")
             }
             guard let kind = mapping.kind(kindText) else {
-                throw BankCSVError(line: record.line, "kind '\(kindText)' is not buy, sell, dividend, interest or distribution; map the broker's word with --kinds \(kindText)=buy")
+                throw BankStatementError(line: record.line, "kind '\(kindText)' is not buy, sell, dividend, interest or distribution; map the broker's word with --kinds \(kindText)=buy")
             }
             guard let symbol = cell(.symbol) else {
-                throw BankCSVError(line: record.line, "column '\(mapping.columns[.symbol] ?? "")' (symbol) is empty")
+                throw BankStatementError(line: record.line, "column '\(mapping.columns[.symbol] ?? "")' (symbol) is empty")
             }
             guard let dateText = cell(.date) else {
-                throw BankCSVError(line: record.line, "column '\(mapping.columns[.date] ?? "")' (date) is empty")
+                throw BankStatementError(line: record.line, "column '\(mapping.columns[.date] ?? "")' (date) is empty")
             }
             var date = dateText
             if let dateFormat {
                 guard let day = dateFormat.date(from: dateText) else {
-                    throw BankCSVError(line: record.line, "date '\(dateText)' does not follow --date-format \(dateFormat.pattern) or is not a calendar day")
+                    throw BankStatementError(line: record.line, "date '\(dateText)' does not follow --date-format \(dateFormat.pattern) or is not a calendar day")
                 }
                 date = day.description
             }

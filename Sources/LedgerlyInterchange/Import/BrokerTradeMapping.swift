@@ -20,29 +20,29 @@ public struct BrokerTradeMapping: Hashable, Sendable {
     /// The broker's word (lower-cased) → the kind it means, besides the kinds' own names.
     public let kinds: [String: TradeKind]
 
-    public init(columns: [Field: String], kinds: [String: TradeKind] = [:]) throws(BankCSVError) {
+    public init(columns: [Field: String], kinds: [String: TradeKind] = [:]) throws(BankStatementError) {
         let missing = [Field.kind, .symbol, .date].filter { columns[$0] == nil }
         guard missing.isEmpty else {
-            throw BankCSVError(line: nil, "--map must name the column of \(missing.map(\.rawValue).joined(separator: ", ")) (e.g. kind=Type,symbol=Ticker,date=Date)")
+            throw BankStatementError(line: nil, "--map must name the column of \(missing.map(\.rawValue).joined(separator: ", ")) (e.g. kind=Type,symbol=Ticker,date=Date)")
         }
         self.columns = columns
         self.kinds = Dictionary(kinds.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Reads `kind=Type,symbol=Ticker,…` (and, if given, `BUY=buy,DIV=dividend`).
-    public init(map: String, kinds: String? = nil) throws(BankCSVError) {
+    public init(map: String, kinds: String? = nil) throws(BankStatementError) {
         var columns: [Field: String] = [:]
         for (key, value) in try Self.pairs(map, option: "--map") {
             guard let field = Field(rawValue: key.lowercased()) else {
-                throw BankCSVError(line: nil, "--map: '\(key)' is not a field (fields: \(Field.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw BankStatementError(line: nil, "--map: '\(key)' is not a field (fields: \(Field.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            guard columns[field] == nil else { throw BankCSVError(line: nil, "--map names \(field.rawValue) twice") }
+            guard columns[field] == nil else { throw BankStatementError(line: nil, "--map names \(field.rawValue) twice") }
             columns[field] = value
         }
         var words: [String: TradeKind] = [:]
-        for (word, name) in try kinds.map({ text throws(BankCSVError) in try Self.pairs(text, option: "--kinds") }) ?? [] {
+        for (word, name) in try kinds.map({ text throws(BankStatementError) in try Self.pairs(text, option: "--kinds") }) ?? [] {
             guard let kind = TradeKind(rawValue: name.lowercased()), Self.lineKinds.contains(kind) else {
-                throw BankCSVError(line: nil, "--kinds: '\(name)' is not one of \(Self.lineKinds.map(\.rawValue).joined(separator: ", "))")
+                throw BankStatementError(line: nil, "--kinds: '\(name)' is not one of \(Self.lineKinds.map(\.rawValue).joined(separator: ", "))")
             }
             words[word] = kind
         }
@@ -58,16 +58,16 @@ public struct BrokerTradeMapping: Hashable, Sendable {
     }
 
     /// `a=b,c=d` as pairs, each side trimmed; an empty side or a missing `=` is refused.
-    private static func pairs(_ text: String, option: String) throws(BankCSVError) -> [(String, String)] {
+    private static func pairs(_ text: String, option: String) throws(BankStatementError) -> [(String, String)] {
         var pairs: [(String, String)] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw BankCSVError(line: nil, "\(option): '\(item)' is not NAME=VALUE")
+                throw BankStatementError(line: nil, "\(option): '\(item)' is not NAME=VALUE")
             }
             pairs.append((parts[0], parts[1]))
         }
-        guard !pairs.isEmpty else { throw BankCSVError(line: nil, "\(option) is empty") }
+        guard !pairs.isEmpty else { throw BankStatementError(line: nil, "\(option) is empty") }
         return pairs
     }
 }

@@ -48,7 +48,7 @@ public struct CSVReader: Sendable {
     }
 
     /// Every record of `text`, in order.
-    public static func records(in text: String, delimiter: CSVDelimiter = .comma, skipLines: Int = 0) throws(BankCSVError) -> [CSVRecord] {
+    public static func records(in text: String, delimiter: CSVDelimiter = .comma, skipLines: Int = 0) throws(BankStatementError) -> [CSVRecord] {
         var reader = CSVReader(text: text, delimiter: delimiter, skipLines: skipLines)
         var records: [CSVRecord] = []
         while let record = try reader.next() { records.append(record) }
@@ -56,7 +56,7 @@ public struct CSVReader: Sendable {
     }
 
     /// The next record, or nil at the end of the text.
-    public mutating func next() throws(BankCSVError) -> CSVRecord? {
+    public mutating func next() throws(BankStatementError) -> CSVRecord? {
         // Empty lines are not records: a trailing newline or a blank separator line in a bank
         // export would otherwise become a one-field record that fails every column lookup.
         while position < bytes.count, bytes[position] == Self.lineFeed || bytes[position] == Self.carriageReturn {
@@ -91,13 +91,13 @@ public struct CSVReader: Sendable {
 
     /// Reads a field that starts with a quote, leaving `position` on what follows it (a
     /// delimiter, a line end or the end of the text).
-    private mutating func readQuotedField(into buffer: inout [UInt8], fieldNumber: Int) throws(BankCSVError) -> String {
+    private mutating func readQuotedField(into buffer: inout [UInt8], fieldNumber: Int) throws(BankStatementError) -> String {
         let openingLine = line
         buffer.removeAll(keepingCapacity: true)
         position += 1
         while true {
             guard position < bytes.count else {
-                throw BankCSVError(line: openingLine, "a quoted field (field \(fieldNumber)) starts here but its closing quote is missing")
+                throw BankStatementError(line: openingLine, "a quoted field (field \(fieldNumber)) starts here but its closing quote is missing")
             }
             let byte = bytes[position]
             if byte == Self.quote {
@@ -123,7 +123,7 @@ public struct CSVReader: Sendable {
         if position < bytes.count {
             let byte = bytes[position]
             guard byte == delimiter || byte == Self.lineFeed || byte == Self.carriageReturn else {
-                throw BankCSVError(line: line, "unexpected text after the closing quote of field \(fieldNumber): a quote inside a quoted field must be doubled (\"\")")
+                throw BankStatementError(line: line, "unexpected text after the closing quote of field \(fieldNumber): a quote inside a quoted field must be doubled (\"\")")
             }
         }
         return String(decoding: buffer, as: UTF8.self)

@@ -1,0 +1,33 @@
+import ArgumentParser
+import LedgerlyInterchange
+
+extension ImportCommand {
+    /// `ledgerly import ofx`: an OFX or QFX statement (bank or credit card).
+    struct OFX: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ofx", abstract: "Import an OFX or QFX statement (bank or credit card) into a wallet.",
+            discussion: """
+                Reads OFX 1.x (SGML), OFX 2.x (XML) and Quicken's QFX: each STMTTRN of a bank (STMTRS) or credit-card
+                (CCSTMTRS) statement becomes a transaction dated DTPOSTED, of TRNAMT (negative: an expense), described by
+                NAME and MEMO. Transactions are known again by their FITID, so a statement imported twice, or two
+                overlapping ones, import each transaction once. The statement's currency (CURDEF) must be the wallet's.
+                Example: ledgerly import ofx checking.ofx --wallet Checking --dry-run
+                Example: ledgerly import ofx export.qfx --wallet Visa --account 4111222233334444 --rules rules.json
+                """)
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var statement: StatementImportOptions
+        @Option(help: "The account (ACCTID) to read when the file holds statements of several.") var account: String?
+        @OptionGroup var batch: ImportBatchOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let importer = try StatementImport(statement, global: global)
+                let text = try importer.text()
+                let rules = try importer.rules()
+                let read = try importer.refusing { () throws(BankStatementError) in try OFXStatementReader.parse(text: text, rules: rules, account: account) }
+                try importer.run(read, prefix: "ofx", json: output.json, batchSize: batch.batchSize)
+            }
+        }
+    }
+}

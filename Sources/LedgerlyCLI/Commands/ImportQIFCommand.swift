@@ -1,0 +1,39 @@
+import ArgumentParser
+import LedgerlyInterchange
+import LedgerlyProtocol
+
+extension ImportCommand {
+    /// `ledgerly import qif`: a Quicken Interchange Format file of a bank, card or cash account.
+    struct QIF: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "qif", abstract: "Import a QIF file (!Type:Bank, CCard or Cash) into a wallet.",
+            discussion: """
+                Each record becomes a transaction dated D, of T (negative: an expense), described by the payee (P), memo (M)
+                and number (N). QIF dates follow the exporting program's locale: give their format with --date-format
+                (M/D/YYYY, D.M.YYYY, M/D'YY …) or let it be told from the file's dates; a file whose dates fit two formats
+                is refused. A category (L, and split lines S/$) is used when this ledger has that category path
+                (Food:Groceries is Food/Groceries); one it lacks refuses the file unless --ignore-categories. A class after
+                / in L becomes a tag. Amounts are in the wallet's currency (QIF has none).
+                Example: ledgerly import qif checking.qif --wallet Checking --date-format M/D/YYYY --dry-run
+                Example: ledgerly import qif cash.qif --wallet Cash --ignore-categories
+                """)
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var statement: StatementImportOptions
+        @Option(help: "The dates' format, with the tokens YYYY YY MM M DD D (e.g. M/D/YYYY, D.M.YYYY, M/D'YY).") var dateFormat: String?
+        @Flag(help: "Import rows whose category (L) this ledger lacks without a category, instead of refusing the file.") var ignoreCategories = false
+        @OptionGroup var batch: ImportBatchOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let importer = try StatementImport(statement, global: global)
+                let text = try importer.text()
+                let rules = try importer.rules()
+                let read = try importer.refusing { () throws(BankStatementError) in
+                    try QIFStatementReader.parse(text: text, dateFormat: dateFormat, currency: importer.wallet.currency, rules: rules)
+                }
+                try importer.run(read, prefix: "qif", json: output.json, batchSize: batch.batchSize, ignoreSourceCategories: ignoreCategories)
+            }
+        }
+    }
+}

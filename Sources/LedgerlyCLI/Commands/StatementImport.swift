@@ -1,0 +1,141 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyInterchange
+import LedgerlyProtocol
+
+/// The part every bank-statement import shares, whatever the format (CSV, OFX/QFX, CAMT.053,
+/// QIF): reading the file, the rules, refusing a statement in another currency than the wallet,
+/// turning rows into `tx.import` items, sending them all or nothing, and the summary. So an OFX
+/// file is imported, skipped as duplicates, dry-run and undone exactly as a CSV one is.
+struct StatementImport {
+    let options: StatementImportOptions
+    let gateway: Gateway
+    let wallet: WalletRecord
+
+    init(_ options: StatementImportOptions, global: GlobalOptions) throws {
+        self.options = options
+        gateway = try Gateway(global, patientMilliseconds: 60_000, wording: ImportCommand.wording)
+        wallet = try gateway.wallet(options.wallet)
+    }
+
+    /// The file as text, decoded as `--encoding` says or, without it, as UTF-8 else Windows-1252
+    /// with a note on standard error.
+    func text() throws -> String {
+        let path = options.file
+        let contents = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data = contents else { throw CLIFailure(message: "cannot read \(path)", status: .refused) }
+        let decoded = try refusing { () throws(BankStatementError) in try StatementTextEncoding.decode(Array(data), as: options.encoding) }
+        if let note = decoded.note { Self.note("\(path): \(note)") }
+        var text = decoded.text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        return text
+    }
+
+    /// The rules of `--rules`: a JSON array of rules as a CSV mapping's `rules` are written.
+    func rules() throws -> [BankCSVRule] {
+        guard let path = options.rules else { return [] }
+        let data = try Data(ImportCommand.read(path).utf8)
+        do {
+            return try JSONDecoder().decode([BankCSVRule].self, from: data)
+        } catch {
+            throw CLIFailure(message: "\(path): not an array of rules: \(error)", status: .refused,
+                             hint: "write [{\"contains\": \"lidl\", \"category\": \"Food:Groceries\", \"tags\": [\"groceries\"]}]")
+        }
+    }
+
+    /// Runs a reader, turning its refusal into the CLI's (naming the file; nothing imported).
+    func refusing<Value>(_ read: () throws(BankStatementError) -> Value) throws -> Value {
+        do {
+            return try read()
+        } catch {
+            throw CLIFailure(message: "\(options.file): \(error.description); nothing was imported", status: .refused)
+        }
+    }
+
+    /// Imports `statement`'s rows under an import id starting with `prefix`.
+    /// - Parameter ignoreSourceCategories: import rows whose file names a category that does not
+    ///   exist (QIF `L`) without one, instead of refusing the file.
+    func run(_ statement: BankStatement, prefix: String, json: Bool, batchSize: Int, ignoreSourceCategories: Bool = false) throws {
+        let file = options.file
+        if let currency = statement.currency, currency != wallet.currency {
+            throw CLIFailure(message: "\(file) is a statement in \(currency)\(statement.account.map { " (account \($0))" } ?? "") but wallet \(wallet.name) is in \(wallet.currency); nothing was imported",
+                             status: .refused, hint: "import it into a \(currency) wallet")
+        }
+        for note in statement.notes { Self.note("\(file): \(note)") }
+        let categories = try gateway.call(CategoryListRequest()).categories
+        var sourceCategories = SourceCategories(categories: categories)
+        let items = try statement.rows.map { row -> TransactionImportItem in
+            var category: Int64?
+            var splits: [SplitPart]?
+            if let path = row.categoryPath {
+                category = try ImportCommand.category(path, in: categories, file: file, line: row.line)
+            } else if !row.splits.isEmpty {
+                splits = sourceCategories.splits(of: row)
+            } else if let named = row.sourceCategory {
+                category = sourceCategories.id(named, line: row.line)
+            }
+            return TransactionImportItem(line: row.line, importKey: row.importKey, transaction: TransactionCreateRequest(
+                kind: row.kind, walletId: wallet.id, amount: row.amount, currency: row.currency == wallet.currency ? nil : row.currency,
+                categoryId: category, notes: row.description.isEmpty ? nil : row.description, date: row.date, tags: row.tags.isEmpty ? nil : row.tags,
+                splits: splits))
+        }
+        if !sourceCategories.missing.isEmpty, !ignoreSourceCategories {
+            let names = sourceCategories.missing.keys.sorted()
+            let shown = names.prefix(8).map { "'\($0)' (line \(sourceCategories.missing[$0]!))" }.joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+            throw CLIFailure(message: "\(file) names \(names.count) categor\(names.count == 1 ? "y" : "ies") this ledger does not have: \(shown); nothing was imported",
+                             status: .refused, hint: "create them with `ledgerly category add`, or pass --ignore-categories to import those rows without a category")
+        }
+        for note in sourceCategories.notes { Self.note("\(file): \(note)") }
+        guard !items.isEmpty else { return print("\(file) has no rows to import.") }
+        let importId = prefix + "-" + UUID().uuidString.lowercased().prefix(8)
+        let result = try ImportCommand.send(items, importId: importId, batchSize: batchSize, dryRun: options.dryRun, gateway: gateway)
+        let reply = TransactionImportReply(importId: importId, imported: result.imported, duplicates: result.duplicates, firstId: nil, lastId: nil, dryRun: options.dryRun)
+        if json { return try JSONOutput.print(reply) }
+        ImportCommand.summarise(reply, rows: items.count, file: file, wallet: wallet.name)
+    }
+
+    static func note(_ text: String) {
+        CommandOutput.current.writeError(TerminalStyle.standardError.yellow("note: ") + text + "\n")
+    }
+}
+
+/// The categories a file names itself (QIF `L` and split `S`), found by their full path
+/// (`Food:Groceries` is `Food/Groceries`), and what could not be used, for the messages.
+private struct SourceCategories {
+    let byPath: [String: Int64]
+    /// Names with no category in the ledger → the first line naming them.
+    var missing: [String: Int] = [:]
+    /// Transfers (`[Savings]`) and splits that cannot be a Ledgerly split, one sentence each.
+    var notes: [String] = []
+
+    init(categories: [CategoryRecord]) {
+        byPath = Dictionary(categories.map { ($0.path.lowercased(), $0.id) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The category `named` names; nil for a transfer (`[Account]`, noted) or one that is missing (recorded).
+    mutating func id(_ named: String, line: Int) -> Int64? {
+        if named.hasPrefix("[") {
+            notes.append("line \(line): \(named) is a transfer to or from another account in the file; imported as an ordinary transaction of this wallet, without a category")
+            return nil
+        }
+        if let id = byPath[named.replacingOccurrences(of: ":", with: "/").lowercased()] { return id }
+        if missing[named] == nil { missing[named] = line }
+        return nil
+    }
+
+    /// The row's split parts as Ledgerly's, or nil (the row then imports whole, uncategorised)
+    /// when a part has no category or another sign than the row.
+    mutating func splits(of row: BankStatementRow) -> [SplitPart]? {
+        var parts: [SplitPart] = []
+        for split in row.splits {
+            let negative = split.amount.hasPrefix("-")
+            guard negative == (row.kind == .expense), !split.category.isEmpty else {
+                notes.append("line \(row.line): its split parts \(split.category.isEmpty ? "include one without a category" : "have both signs"), which a Ledgerly split cannot be; imported whole without a category")
+                return nil
+            }
+            guard let id = id(split.category, line: split.line) else { return nil }
+            parts.append(SplitPart(amount: negative ? String(split.amount.dropFirst()) : split.amount, categoryId: id, memo: split.memo.isEmpty ? nil : split.memo))
+        }
+        return parts
+    }
+}

@@ -1,0 +1,39 @@
+import LedgerlyCore
+
+/// Which date pattern a file's dates are written in, told from the dates themselves, or why it
+/// cannot be told (shared by CSV header detection and QIF).
+///
+/// The first candidate that reads every date is taken, unless another one that also reads them
+/// all gives a different day for one of them: then the file is ambiguous (03/04/2026: March or
+/// April?) and the caller asks the user, because a wrong guess imports plausible wrong days.
+enum BankDateFormatGuess {
+    enum Outcome: Equatable {
+        case format(String)
+        /// No candidate reads every date; one that none reads.
+        case noneFits(example: String)
+        /// Two candidates read all dates but disagree; how, in words.
+        case ambiguous(String)
+    }
+
+    static func guess(_ cells: [String], candidates: [String]) throws(BankStatementError) -> Outcome {
+        guard !cells.isEmpty else { return .format(candidates[0]) }
+        var fits: [(format: BankCSVDateFormat, dates: [LedgerDate])] = []
+        for pattern in candidates {
+            let format = try BankCSVDateFormat(pattern)
+            var dates: [LedgerDate] = []
+            dates.reserveCapacity(cells.count)
+            for cell in cells {
+                guard let date = format.date(from: cell) else { break }
+                dates.append(date)
+            }
+            if dates.count == cells.count { fits.append((format, dates)) }
+        }
+        guard let first = fits.first else { return .noneFits(example: cells[0]) }
+        for other in fits.dropFirst() {
+            if let index = first.dates.indices.first(where: { first.dates[$0] != other.dates[$0] }) {
+                return .ambiguous("\"\(cells[index])\" reads as \(first.dates[index]) with \(first.format.pattern) and as \(other.dates[index]) with \(other.format.pattern)")
+            }
+        }
+        return .format(first.format.pattern)
+    }
+}

@@ -1,0 +1,19 @@
+/// A statement read from an OFX, CAMT.053 or QIF file: its rows and what the file says about
+/// itself, for the CLI to check against the wallet and to print.
+public struct BankStatement: Sendable, Equatable {
+    /// The account's currency as the file states it (OFX `CURDEF`, CAMT `Acct/Ccy`); nil when
+    /// the format has none (QIF), and then the rows are in the wallet's currency.
+    public var currency: String?
+    /// The account as the file names it (OFX `ACCTID`, CAMT `Acct/Id`, QIF `!Account` `N`), for messages.
+    public var account: String?
+    public var rows: [BankStatementRow]
+    /// What the reader noticed and left out on purpose (pending entries), one sentence each.
+    public var notes: [String]
+
+    public init(currency: String?, account: String?, rows: [BankStatementRow], notes: [String] = []) {
+        self.currency = currency
+        self.account = account
+        self.rows = rows
+        self.notes = notes
+    }
+}

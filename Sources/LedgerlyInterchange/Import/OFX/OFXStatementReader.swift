@@ -1,0 +1,155 @@
+import Foundation
+import LedgerlyCore
+
+/// Reads an OFX statement (Open Financial Exchange 1.x SGML, 2.x XML, and Quicken's QFX, which is
+/// OFX) into rows: the bank (`STMTRS`) and credit-card (`CCSTMTRS`) statements' `STMTTRN`s.
+///
+/// What each transaction becomes (docs/reports-import-export.md, "Bank formats"):
+/// - the day is `DTPOSTED`'s first eight digits, as written (`20260105120000.000[-5:EST]` is
+///   2026-01-05): the ledger records the bank's day, not a moment moved into another zone;
+/// - `TRNAMT` is signed from the customer's side (OFX 3.2.9.2), so negative is an expense and
+///   positive income, for card statements too; its radix is `.` or, as the specification also
+///   allows, a `,` (an amount with both is refused, since OFX has no digit grouping);
+/// - the amount is in `CURDEF`, or in `CURRENCY`'s `CURSYM` when that aggregate is present (the
+///   store then converts it as it converts a CSV row in another currency; `CURRATE` is not used,
+///   because "ratio of CURDEF to CURSYM" leaves its direction open and a wrong guess would be
+///   silently wrong); `ORIGCURRENCY` only says what the amount was before the bank converted it,
+///   so the amount stays in `CURDEF`;
+/// - the description is `NAME` (or `PAYEE`'s `NAME`) then `MEMO`;
+/// - the import key is built from `FITID` (`BankTransactionIdKeys`), the text fingerprint when
+///   a transaction has none.
+///
+/// A transaction correcting an earlier one (`CORRECTFITID`) is refused: applying a bank's
+/// correction means changing or deleting what was imported, which an import does not do in silence.
+public enum OFXStatementReader {
+    /// - Parameters:
+    ///   - rules: the CSV mapping's rules, applied to each description.
+    ///   - account: the `ACCTID` to read when the file holds statements of several accounts.
+    public static func parse(text: String, rules: [BankCSVRule] = [], account: String? = nil) throws(BankStatementError) -> BankStatement {
+        let root = try document(text)
+        guard root.name == "OFX" else { throw BankStatementError(line: root.line, "the root element is <\(root.name)>, not <OFX>") }
+        var statements: [(statement: MarkupElement, account: String)] = []
+        for messageSet in root.children where messageSet.name == "BANKMSGSRSV1" || messageSet.name == "CREDITCARDMSGSRSV1" {
+            for response in messageSet.children where response.name == "STMTTRNRS" || response.name == "CCSTMTTRNRS" {
+                let isCard = response.name == "CCSTMTTRNRS"
+                guard let statement = response.child(isCard ? "CCSTMTRS" : "STMTRS") else {
+                    let code = response.value(at: "STATUS/CODE") ?? "none"
+                    let message = response.value(at: "STATUS/MESSAGE").map { ": \($0)" } ?? ""
+                    throw BankStatementError(line: response.line, "<\(response.name)> holds no statement (status code \(code)\(message))")
+                }
+                let id = statement.value(at: isCard ? "CCACCTFROM/ACCTID" : "BANKACCTFROM/ACCTID") ?? ""
+                statements.append((statement, id))
+            }
+        }
+        guard !statements.isEmpty else {
+            throw BankStatementError(line: root.line, "the file holds no bank or credit-card statement (<STMTRS> or <CCSTMTRS>): investment and other statements are not read")
+        }
+        if let account {
+            statements = statements.filter { $0.account == account }
+            guard !statements.isEmpty else { throw BankStatementError(line: nil, "the file holds no statement of account \"\(account)\"") }
+        }
+        let accounts = Array(Set(statements.map(\.account))).sorted()
+        guard accounts.count == 1 else {
+            throw BankStatementError(line: nil, "the file holds statements of \(accounts.count) accounts (\(accounts.map { "\"\($0)\"" }.joined(separator: ", "))): choose one with --account")
+        }
+
+        let ruleSet = try BankCSVRuleSet(rules)
+        var keys = BankTransactionIdKeys(format: "ofx")
+        var fingerprints = BankCSVFingerprint()
+        var rows: [BankStatementRow] = []
+        var statementCurrency: Currency?
+        for (statement, _) in statements {
+            guard let code = statement.value(at: "CURDEF") else { throw BankStatementError(line: statement.line, "<\(statement.name)> has no <CURDEF> (the statement's currency)") }
+            let currency = try Self.currency(code, element: "CURDEF", line: statement.element(at: "CURDEF")?.line)
+            if let statementCurrency, statementCurrency != currency {
+                throw BankStatementError(line: statement.line, "<CURDEF> \(currency.code) differs from the \(statementCurrency.code) of the statement before it")
+            }
+            statementCurrency = currency
+            for transaction in statement.element(at: "BANKTRANLIST")?.children("STMTTRN") ?? [] {
+                rows.append(try row(transaction, statementCurrency: currency, rules: ruleSet, keys: &keys, fingerprints: &fingerprints))
+            }
+        }
+        return BankStatement(currency: statementCurrency?.code, account: accounts[0].isEmpty ? nil : accounts[0], rows: rows)
+    }
+
+    /// The element tree, read as XML (OFX 2.x: `<?OFX …?>`) or SGML (OFX 1.x: `OFXHEADER:100`
+    /// header lines, then the body from `<OFX>`).
+    static func document(_ text: String) throws(BankStatementError) -> MarkupElement {
+        guard let body = text.range(of: "<OFX>") else {
+            throw BankStatementError(line: nil, "not an OFX file: it has no <OFX> element")
+        }
+        let header = text[..<body.lowerBound]
+        if header.contains("<?OFX") || header.contains("<?xml") {
+            return try MarkupReader.read(Substring(text), dialect: .xml)
+        }
+        let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstField = lines.lazy.map { $0.drop(while: { $0 == "\u{FEFF}" }).trimmingWhitespace() }.first { !$0.isEmpty }
+        if let firstField, !firstField.hasPrefix("OFXHEADER:") {
+            throw BankStatementError(line: 1, "not an OFX file: it starts with \"\(firstField.prefix(40))\", not OFXHEADER: or <?xml")
+        }
+        return try MarkupReader.read(text[body.lowerBound...], dialect: .sgml, firstLine: lines.count)
+    }
+
+    private static func row(
+        _ transaction: MarkupElement, statementCurrency: Currency, rules: BankCSVRuleSet, keys: inout BankTransactionIdKeys, fingerprints: inout BankCSVFingerprint
+    ) throws(BankStatementError) -> BankStatementRow {
+        let line = transaction.line
+        func required(_ name: String) throws(BankStatementError) -> MarkupElement {
+            guard let element = transaction.child(name), !element.value.isEmpty else {
+                throw BankStatementError(line: line, "<STMTTRN> has no <\(name)>")
+            }
+            return element
+        }
+        if let corrected = transaction.value(at: "CORRECTFITID") {
+            let action = transaction.value(at: "CORRECTACTION") ?? "REPLACE"
+            throw BankStatementError(line: line, "<STMTTRN> corrects the transaction with FITID \"\(corrected)\" (CORRECTACTION \(action)): corrections are not applied by an import; change or delete that transaction yourself and remove this one from the file")
+        }
+        let posted = try required("DTPOSTED")
+        let date = try Self.day(posted.value, line: posted.line)
+
+        var currency = statementCurrency
+        if let symbol = transaction.element(at: "CURRENCY/CURSYM") {
+            currency = try Self.currency(symbol.value, element: "CURRENCY/CURSYM", line: symbol.line)
+        }
+        let amountElement = try required("TRNAMT")
+        let decimal: Character = amountElement.value.contains(",") && !amountElement.value.contains(".") ? "," : "."
+        let format = BankCSVAmountFormat(decimalSeparator: decimal, thousandsSeparator: nil)
+        let value = try BankStatementAmount.minorUnits(amountElement.value, format: format, currency: currency, role: "amount", place: "in <TRNAMT>", line: amountElement.line)
+        guard value != 0 else {
+            throw BankStatementError(line: amountElement.line, "amount \"\(amountElement.value)\" in <TRNAMT> is zero: a transaction of nothing cannot be recorded; delete its <STMTTRN>")
+        }
+        let kind: TransactionKind = value < 0 ? .expense : .income
+        let amount = Money.format(minorUnits: value.magnitudeAsInt64, exponent: currency.exponent)
+
+        let name = transaction.value(at: "NAME") ?? transaction.value(at: "PAYEE/NAME")
+        let description = [name, transaction.value(at: "MEMO")].compactMap { $0 }.joined(separator: " ").collapsingWhitespace()
+        let (category, tags) = rules.apply(description: description, kind: kind)
+        let key = if let fitid = transaction.value(at: "FITID") {
+            keys.next(id: fitid)
+        } else {
+            fingerprints.next(date: date, kind: kind, amount: amount, currency: currency.code, description: description)
+        }
+        return BankStatementRow(line: line, date: date, kind: kind, amount: amount, currency: currency.code, description: description,
+                                categoryPath: category, tags: tags, importKey: key)
+    }
+
+    /// `YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]` → the day as written.
+    static func day(_ text: String, line: Int) throws(BankStatementError) -> String {
+        let digits = text.prefix(8)
+        guard digits.count == 8, digits.allSatisfy({ $0.asciiDigit != nil }), text.dropFirst(8).allSatisfy({ $0.asciiDigit != nil || "[]:.+-".contains($0) || ($0.isASCII && $0.isLetter) }) else {
+            throw BankStatementError(line: line, "date \"\(text)\" in <DTPOSTED> is not YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]")
+        }
+        guard case .date(let day) = try BankCSVDateFormat("YYYYMMDD").read(String(digits)) else {
+            throw BankStatementError(line: line, "date \"\(text)\" in <DTPOSTED> is not a real calendar date")
+        }
+        return day
+    }
+
+    /// An ISO 4217 code, as OFX requires (`Currency` alone also takes longer custom codes).
+    private static func currency(_ code: String, element: String, line: Int?) throws(BankStatementError) -> Currency {
+        guard code.count == 3, let currency = try? Currency(code: code) else {
+            throw BankStatementError(line: line, "\"\(code)\" in <\(element)> is not a currency code")
+        }
+        return currency
+    }
+}

@@ -1,0 +1,121 @@
+/// The records of a QIF file's transaction section, as text, with their lines: the structure of
+/// the format (headers, one field a line keyed by its first character, `^` ending a record),
+/// before any field is interpreted (`QIFStatementReader` does that).
+struct QIFFile {
+    struct Field {
+        let line: Int
+        let text: String
+    }
+
+    struct Split {
+        /// The line of its first field.
+        let line: Int
+        var category = ""
+        var memo = ""
+        var amount: Field?
+    }
+
+    struct Record {
+        /// The line of its first field.
+        let line: Int
+        var date: Field?
+        var amount: Field?
+        var payee: String?
+        var memo: String?
+        var number: String?
+        var category: String?
+        var splits: [Split] = []
+    }
+
+    private(set) var records: [Record] = []
+    /// The `N` of an `!Account` block, when the file has one.
+    private(set) var account: String?
+
+    private enum Section {
+        case transactions
+        /// Category, class and memorised lists, and `!Account` blocks: no transactions.
+        case list
+        case account
+    }
+
+    init(text: String) throws(BankStatementError) {
+        var section: Section?
+        var transactionSections = 0
+        var current: Record?
+        var lineNumber = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lineNumber += 1
+            let line = rawLine.drop(while: { $0 == "\u{FEFF}" }).trimmingWhitespace()
+            if line.isEmpty { continue }
+            if line.hasPrefix("!") {
+                if current != nil { throw BankStatementError(line: lineNumber, "\"\(line)\" starts a new section inside a record (the record before it has no ^)") }
+                guard let next = try Self.section(of: line, line: lineNumber) else { continue }
+                section = next
+                if next == .transactions {
+                    transactionSections += 1
+                    guard transactionSections == 1 else {
+                        throw BankStatementError(line: lineNumber, "a second account's transactions start here (\"\(line)\"): export one account per file")
+                    }
+                }
+                continue
+            }
+            guard let section else {
+                throw BankStatementError(line: lineNumber, "\"\(line.prefix(40))\" comes before any !Type: line: a QIF file starts with one (e.g. !Type:Bank)")
+            }
+            let code = line.first!
+            let value = String(line.dropFirst()).trimmingWhitespace()
+            if code == "^" {
+                if section == .transactions, let record = current { records.append(record) }
+                current = nil
+                continue
+            }
+            switch section {
+            case .list:
+                continue
+            case .account:
+                if code == "N" { account = value }
+                continue
+            case .transactions:
+                break
+            }
+            var record = current ?? Record(line: lineNumber)
+            switch code {
+            case "D": record.date = Field(line: lineNumber, text: value)
+            case "T": record.amount = Field(line: lineNumber, text: value)
+            case "U": if record.amount == nil { record.amount = Field(line: lineNumber, text: value) }
+            case "P": record.payee = value
+            case "M": record.memo = value
+            case "N": record.number = value.isEmpty ? nil : value
+            case "L": record.category = value
+            case "S": record.splits.append(Split(line: lineNumber, category: value))
+            case "E", "$":
+                if record.splits.isEmpty || (code == "E" ? !record.splits[record.splits.count - 1].memo.isEmpty : record.splits[record.splits.count - 1].amount != nil) {
+                    record.splits.append(Split(line: lineNumber))
+                }
+                if code == "E" { record.splits[record.splits.count - 1].memo = value } else { record.splits[record.splits.count - 1].amount = Field(line: lineNumber, text: value) }
+            default:
+                break  // C (cleared), A (address), % (split percentage), F, K…: not read.
+            }
+            current = record
+        }
+        if let current { throw BankStatementError(line: current.line, "the record starting here never ends (no ^ before the end of the file)") }
+        guard transactionSections == 1 else {
+            throw BankStatementError(line: nil, "the file has no !Type:Bank, !Type:CCard or !Type:Cash section")
+        }
+    }
+
+    /// The section a header starts; nil for an option that starts none (`!Option:AutoSwitch`).
+    private static func section(of header: String, line: Int) throws(BankStatementError) -> Section? {
+        let lowered = header.lowercased().filter { $0 != " " }
+        switch lowered {
+        case "!type:bank", "!type:ccard", "!type:cash": return .transactions
+        case "!type:cat", "!type:class", "!type:memorized": return .list
+        case "!account": return .account
+        case "!option:autoswitch", "!clear:autoswitch": return nil
+        case "!type:invst", "!type:port":
+            throw BankStatementError(line: line, "\"\(header)\" is an investment account: its buys, sells and dividends are not bank transactions; import trades with `ledgerly invest import`")
+        default:
+            throw BankStatementError(line: line, "\"\(header)\" is not a section this reader takes (!Type:Bank, !Type:CCard or !Type:Cash)")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import LedgerlyCore
+
+/// Reads a QIF file (Quicken Interchange Format) of a bank, credit-card or cash account
+/// (`!Type:Bank`, `!Type:CCard`, `!Type:Cash`) into rows.
+///
+/// QIF has no currency and no transaction id, and its dates are ambiguous by design (Quicken
+/// writes the user's locale: `01/05/2026` or `05.01.2026`, with `'` before a two-digit year
+/// after 1999: `1/ 5'26`). So the rows are in the wallet's currency, keyed by the text
+/// fingerprint, and the date pattern is given (`dateFormat`, the CSV mapping's tokens: `M/D/YYYY`,
+/// `D.M.YYYY`, `M/D'YY`) or guessed from all the file's dates, refusing a file they leave
+/// ambiguous rather than guessing. Spaces inside a date (Quicken pads days: `1/ 5'26`) are dropped
+/// before it is read; `YY` is 20YY, as in CSV.
+///
+/// What a record becomes (docs/reports-import-export.md, "Bank formats"): `D` the day; `T` (or
+/// `U` when there is no `T`) the signed amount, negative an expense, with decimal and grouping
+/// marks told from the file's amounts as CSV detection does (`-1,234.56`); the description is
+/// `P` (payee), `M` (memo) and `N` (number, as `#N`); `L` is the file's own category, kept in
+/// `sourceCategory` for the CLI, and a class after `/` in it (`Food:Groceries/Holiday`) becomes a
+/// tag; `S`/`E`/`$` are split parts, whose amounts must add up to `T`. `C` (cleared) and `A`
+/// (address) are not read. Category and class lists (`!Type:Cat`, `!Type:Class`,
+/// `!Type:Memorized`) hold no transactions and are passed over; investment accounts are refused.
+public enum QIFStatementReader {
+    /// Tried in order when no pattern is given; see `BankDateFormatGuess`.
+    static let candidateDateFormats = [
+        "M/D/YYYY", "D/M/YYYY", "M/D'YY", "D/M'YY", "M/D'YYYY", "M/D/YY", "D/M/YY", "D.M.YYYY", "D.M.YY", "YYYY-MM-DD", "M-D-YYYY", "D-M-YYYY",
+    ]
+
+    /// - Parameters:
+    ///   - dateFormat: the dates' pattern; nil guesses it from every date in the file.
+    ///   - currency: the wallet's; QIF has none of its own.
+    public static func parse(text: String, dateFormat: String?, currency code: String, rules: [BankCSVRule] = []) throws(BankStatementError) -> BankStatement {
+        let currency: Currency
+        do {
+            currency = try Currency(code: code)
+        } catch {
+            throw BankStatementError(line: nil, "currency: \(error)")
+        }
+        let file = try QIFFile(text: text)
+        let pattern: String
+        if let dateFormat {
+            pattern = dateFormat
+        } else {
+            let dates = file.records.compactMap { $0.date.map { Self.compact($0.text) } }
+            switch try BankDateFormatGuess.guess(dates, candidates: candidateDateFormats) {
+            case .format(let guessed): pattern = guessed
+            case .noneFits(let example):
+                throw BankStatementError(line: nil, "the dates (e.g. \"\(example)\") are in no known format: give it with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)")
+            case .ambiguous(let reading):
+                throw BankStatementError(line: nil, "the dates are ambiguous: \(reading); give the format with --date-format")
+            }
+        }
+        let format = try BankCSVDateFormat(pattern)
+        let amountTexts = file.records.flatMap { record in [record.amount?.text].compactMap { $0 } + record.splits.compactMap { $0.amount?.text } }
+        let separators = try BankCSVMapping.guessSeparators(amountTexts) { _ in "fix the file so its amounts are written one way" }
+        let amountFormat = BankCSVAmountFormat(decimalSeparator: Character(separators.decimal), thousandsSeparator: separators.thousands.map(Character.init))
+        let ruleSet = try BankCSVRuleSet(rules)
+        var fingerprints = BankCSVFingerprint()
+        var rows: [BankStatementRow] = []
+        for record in file.records {
+            guard let dateField = record.date else { throw BankStatementError(line: record.line, "the record has no date (D)") }
+            let date: String
+            switch format.read(Self.compact(dateField.text)) {
+            case .date(let day): date = day
+            case .mismatch: throw BankStatementError(line: dateField.line, "date \"\(dateField.text)\" does not match the date format \"\(pattern)\"")
+            case .notACalendarDate: throw BankStatementError(line: dateField.line, "date \"\(dateField.text)\" is not a real calendar date (read as \(pattern))")
+            }
+            guard let amountField = record.amount else { throw BankStatementError(line: record.line, "the record has no amount (T)") }
+            let value = try BankStatementAmount.minorUnits(amountField.text, format: amountFormat, currency: currency, role: "amount", place: "in T", line: amountField.line)
+            guard value != 0 else {
+                throw BankStatementError(line: amountField.line, "amount \"\(amountField.text)\" in T is zero: a transaction of nothing cannot be recorded; delete the record")
+            }
+            var splits: [BankStatementSplit] = []
+            var splitSum: Int64 = 0
+            var classTags: [String] = []
+            for split in record.splits {
+                guard let splitAmount = split.amount else { throw BankStatementError(line: split.line, "the split part has no amount ($)") }
+                let minor = try BankStatementAmount.minorUnits(splitAmount.text, format: amountFormat, currency: currency, role: "split amount", place: "in $", line: splitAmount.line)
+                splitSum = splitSum.addingReportingOverflow(minor).partialValue
+                let (category, splitClass) = Self.categoryAndClass(split.category)
+                if let splitClass { classTags.append(splitClass) }
+                splits.append(BankStatementSplit(line: split.line, category: category ?? "", memo: split.memo, amount: Money.format(minorUnits: minor, exponent: currency.exponent)))
+            }
+            if !splits.isEmpty, splitSum != value {
+                throw BankStatementError(line: record.line, "the split amounts add up to \(Money.format(minorUnits: splitSum, exponent: currency.exponent)) but T is \(amountField.text)")
+            }
+            let kind: TransactionKind = value < 0 ? .expense : .income
+            let amount = Money.format(minorUnits: value.magnitudeAsInt64, exponent: currency.exponent)
+            let description = [record.payee, record.memo, record.number.map { "#" + $0 }].compactMap { $0 }.joined(separator: " ").collapsingWhitespace()
+            let (ruleCategory, ruleTags) = ruleSet.apply(description: description, kind: kind)
+            let (sourceCategory, recordClass) = Self.categoryAndClass(record.category ?? "")
+            var tags = ruleTags
+            for tag in [recordClass].compactMap({ $0 }) + classTags where !tags.contains(where: { $0.lowercased() == tag.lowercased() }) { tags.append(tag) }
+            rows.append(BankStatementRow(
+                line: record.line, date: date, kind: kind, amount: amount, currency: currency.code, description: description, categoryPath: ruleCategory, tags: tags,
+                importKey: fingerprints.next(date: date, kind: kind, amount: amount, currency: currency.code, description: description),
+                sourceCategory: sourceCategory, splits: splits))
+        }
+        return BankStatement(currency: nil, account: file.account, rows: rows)
+    }
+
+    /// `Food:Groceries/Holiday` → (`Food:Groceries`, `Holiday`); empty parts are nil.
+    static func categoryAndClass(_ text: String) -> (category: String?, class: String?) {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        let category = parts.first.flatMap { $0.isEmpty ? nil : $0 }
+        let tagClass = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+        return (category, tagClass)
+    }
+
+    private static func compact(_ date: String) -> String {
+        date.filter { $0 != " " }
+    }
+}

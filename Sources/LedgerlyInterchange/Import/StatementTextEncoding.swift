@@ -1,0 +1,63 @@
+/// How a statement file's bytes become text: UTF-8, ISO 8859-1 (Latin-1) or Windows-1252, the
+/// encodings European bank exports come in (German and French banks still write CP1252).
+///
+/// Without a choice, a file that is valid UTF-8 is read as UTF-8 and any other is read as
+/// Windows-1252, with a note saying so (the CLI prints it): Latin-1 and CP1252 agree on every
+/// letter banks write, and CP1252 also has `€`, which Latin-1 lacks (its byte 0x80 is a control
+/// character there). A byte is never replaced: a file that is not valid in the encoding is refused,
+/// naming the line and the byte, rather than read with U+FFFD in place of a character.
+public enum StatementTextEncoding: String, Sendable, CaseIterable {
+    case utf8 = "utf-8"
+    case latin1
+    case cp1252
+
+    /// The text, and a note when the encoding was chosen for the user.
+    public static func decode(_ bytes: [UInt8], as chosen: StatementTextEncoding?) throws(BankStatementError) -> (text: String, note: String?) {
+        if chosen == nil || chosen == .utf8 {
+            if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+            if chosen == .utf8 {
+                let (line, byte) = firstInvalidUTF8(bytes)
+                throw BankStatementError(line: line, "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8: give the file's encoding with --encoding latin1 or cp1252")
+            }
+        }
+        let encoding = chosen ?? .cp1252
+        var scalars = String.UnicodeScalarView()
+        scalars.reserveCapacity(bytes.count)
+        var line = 1
+        for byte in bytes {
+            if byte == 0x0A { line += 1 }
+            if encoding == .latin1 || byte < 0x80 || byte >= 0xA0 {
+                scalars.append(Unicode.Scalar(byte))
+            } else if let scalar = cp1252High[Int(byte - 0x80)] {
+                scalars.append(scalar)
+            } else {
+                throw BankStatementError(line: line, "byte 0x\(String(byte, radix: 16, uppercase: true)) has no character in Windows-1252" + (chosen == nil ? " (the file is not UTF-8 either)" : "") + ": give the file's encoding with --encoding")
+            }
+        }
+        let note = chosen == nil ? "the file is not UTF-8: read as Windows-1252 (give --encoding utf-8, latin1 or cp1252 to choose)" : nil
+        return (String(scalars), note)
+    }
+
+    /// The line and value of the first byte that breaks UTF-8.
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, byte: UInt8) {
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+            let end = index + length
+            guard length > 0, end <= bytes.count, String(validating: bytes[index..<end], as: UTF8.self) != nil else { return (line, byte) }
+            if byte == 0x0A { line += 1 }
+            index = end
+        }
+        return (line, bytes.last ?? 0)
+    }
+
+    /// Windows-1252's 0x80–0x9F (where it differs from Latin-1); nil for its five unassigned bytes.
+    private static let cp1252High: [Unicode.Scalar?] = [
+        "\u{20AC}", nil, "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+        "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", nil, "\u{017D}", nil,
+        nil, "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+        "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
+    ]
+}
