@@ -1,0 +1,62 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyInterchange
+import Testing
+
+@Suite struct QIFStatementReaderTests {
+    @Test func aBankQIFIsReadWithItsDateFormatToldFromTheDates() throws {
+        let statement = try QIFStatementReader.parse(text: StatementFixtures.qif, dateFormat: nil, currency: "USD")
+        #expect(statement.currency == nil)
+        let rows = statement.rows
+        #expect(rows.map(\.date) == ["2026-11-03", "2026-11-05", "2026-11-20", "2026-11-21", "2026-11-22"])
+        #expect(rows.map(\.amount) == ["1234.50", "2500.00", "84.30", "12.00", "100.00"])
+        #expect(rows.map(\.kind) == [.expense, .income, .expense, .expense, .expense])
+        #expect(rows.map(\.description) == ["Landlord LLC Rent November #1001", "ACME Corp", "Supermarket", "Cinema", "To savings"])
+        #expect(rows.map(\.sourceCategory) == ["Housing", "Work:Salary", nil, "Fun", "[Savings]"])
+        #expect(rows[3].tags == ["Holiday"])
+        #expect(rows[2].splits == [
+            BankStatementSplit(line: 18, category: "Food:Groceries", memo: "Vegetables", amount: "-60.00"),
+            BankStatementSplit(line: 21, category: "Household", memo: "", amount: "-24.30"),
+        ])
+        #expect(rows.map(\.line) == [2, 10, 15, 24, 29])
+    }
+
+    @Test func ambiguousDatesAreRefusedUntilTheFormatIsGiven() throws {
+        let text = "!Type:Cash\nD03.04.2026\nT-5.00\nPBakery\n^\nD05.04.2026\nT-2.00\nPKiosk\n^\n"
+        #expect(throws: BankStatementError.self) { try QIFStatementReader.parse(text: "!Type:Bank\nD03/04/2026\nT-5.00\n^\n", dateFormat: nil, currency: "EUR") }
+        do {
+            _ = try QIFStatementReader.parse(text: "!Type:Bank\nD03/04/2026\nT-5.00\n^\n", dateFormat: nil, currency: "EUR")
+        } catch {
+            #expect(error.description == "the dates are ambiguous: \"03/04/2026\" reads as 2026-03-04 with M/D/YYYY and as 2026-04-03 with D/M/YYYY; give the format with --date-format")
+        }
+        // D.M.YYYY is the only dotted pattern, so a dotted file is not ambiguous.
+        #expect(try QIFStatementReader.parse(text: text, dateFormat: nil, currency: "EUR").rows.map(\.date) == ["2026-04-03", "2026-04-05"])
+        let given = try QIFStatementReader.parse(text: "!Type:Bank\nD03/04/2026\nT-5.00\n^\n", dateFormat: "D/M/YYYY", currency: "EUR")
+        #expect(given.rows.map(\.date) == ["2026-04-03"])
+    }
+
+    @Test(arguments: [
+        ("!Type:Invst\nD1/2/2026\nNBuy\n^\n", "line 1: \"!Type:Invst\" is an investment account: its buys, sells and dividends are not bank transactions; import trades with `ledgerly invest import`"),
+        ("D1/2/2026\nT-1.00\n^\n", "line 1: \"D1/2/2026\" comes before any !Type: line: a QIF file starts with one (e.g. !Type:Bank)"),
+        ("!Type:Bank\nD1/2/2026\nT-1.00\n", "line 2: the record starting here never ends (no ^ before the end of the file)"),
+        ("!Type:Bank\nD1/20/2026\nT-1.0x\n^\n", "line 3: amount \"-1.0x\" in T is not a number (decimal separator \".\", no thousands separator)"),
+        ("!Type:Bank\nD1/20/2026\nT-10.00\nSA\n$-4.00\nSB\n$-5.00\n^\n", "line 2: the split amounts add up to -9.00 but T is -10.00"),
+        ("!Type:Bank\nD13/13/2026\nT-1.00\n^\n", "the dates (e.g. \"13/13/2026\") are in no known format: give it with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)"),
+        ("!Type:Bank\nD1/2/2026\nT-1.00\n^\n!Type:CCard\nD1/3/2026\nT-1.00\n^\n", "line 5: a second account's transactions start here (\"!Type:CCard\"): export one account per file"),
+    ])
+    func malformedFilesAreRefusedNamingTheLine(text: String, message: String) {
+        do {
+            let statement = try QIFStatementReader.parse(text: text, dateFormat: nil, currency: "EUR")
+            Issue.record("read \(statement.rows.count) rows")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func accountBlocksAndCategoryListsArePassedOver() throws {
+        let text = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Clear:AutoSwitch\n!Type:Cat\nNFood\nE\n^\n!Type:Bank\nD1/2/2026\nT-1.00\nPShop\n^\n"
+        let statement = try QIFStatementReader.parse(text: text, dateFormat: "M/D/YYYY", currency: "EUR")
+        #expect(statement.account == "Checking")
+        #expect(statement.rows.map(\.description) == ["Shop"])
+    }
+}
