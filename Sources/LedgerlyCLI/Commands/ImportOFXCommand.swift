@@ -22,11 +22,9 @@ extension ImportCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let importer = try StatementImport(statement, global: global)
-                let text = try importer.text()
-                let rules = try importer.rules()
-                let read = try importer.refusing { () throws(BankStatementError) in try OFXStatementReader.parse(text: text, rules: rules, account: account) }
-                try importer.run(read, prefix: "ofx", json: output.json, batchSize: batch.batchSize)
+                try StatementImport.run(statement, global: global, json: output.json, batchSize: batch.batchSize, prefix: "ofx") { text, rules, _ throws(BankStatementError) in
+                    try OFXStatementReader.parse(text: text, rules: rules, account: account)
+                }
             }
         }
     }

@@ -26,13 +26,11 @@ extension ImportCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let importer = try StatementImport(statement, global: global)
-                let text = try importer.text()
-                let rules = try importer.rules()
-                let read = try importer.refusing { () throws(BankStatementError) in
-                    try QIFStatementReader.parse(text: text, dateFormat: dateFormat, currency: importer.wallet.currency, rules: rules)
+                try StatementImport.run(
+                    statement, global: global, json: output.json, batchSize: batch.batchSize, prefix: "qif", ignoreSourceCategories: ignoreCategories
+                ) { text, rules, wallet throws(BankStatementError) in
+                    try QIFStatementReader.parse(text: text, dateFormat: dateFormat, currency: wallet.currency, rules: rules)
                 }
-                try importer.run(read, prefix: "qif", json: output.json, batchSize: batch.batchSize, ignoreSourceCategories: ignoreCategories)
             }
         }
     }

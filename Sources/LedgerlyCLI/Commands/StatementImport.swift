@@ -94,6 +94,19 @@ struct StatementImport {
         ImportCommand.summarise(reply, rows: items.count, file: file, wallet: wallet.name)
     }
 
+    /// The whole import of a file in a format without a mapping (OFX, CAMT, QIF): `read` turns
+    /// the file's text and the rules into a statement.
+    static func run(
+        _ options: StatementImportOptions, global: GlobalOptions, json: Bool, batchSize: Int, prefix: String, ignoreSourceCategories: Bool = false,
+        read: (_ text: String, _ rules: [BankCSVRule], _ wallet: WalletRecord) throws(BankStatementError) -> BankStatement
+    ) throws {
+        let importer = try StatementImport(options, global: global)
+        let text = try importer.text()
+        let rules = try importer.rules()
+        let statement = try importer.refusing { () throws(BankStatementError) in try read(text, rules, importer.wallet) }
+        try importer.run(statement, prefix: prefix, json: json, batchSize: batchSize, ignoreSourceCategories: ignoreSourceCategories)
+    }
+
     static func note(_ text: String) {
         CommandOutput.current.writeError(TerminalStyle.standardError.yellow("note: ") + text + "\n")
     }
