@@ -41,8 +41,8 @@ struct GoalCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "The amount to reach.", transform: AmountOptions.plain) var target: String
         @Option(help: "Currency (default: the wallet's, else the base currency).") var currency: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, -3d, … to reach it by.", transform: DayOptions.day) var deadline: String?
-        @Option(help: "The wallet the savings sit in (id or name).") var wallet: String?
-        @Option(help: "A category it is linked to (id, name or path).") var category: String?
+        @Option(help: "The wallet the savings sit in (id or name).", completion: NameCompletion.wallets) var wallet: String?
+        @Option(help: "A category it is linked to (id, name or path).", completion: NameCompletion.categories) var category: String?
         @Option(name: .customLong("auto-fund"), parsing: .unconditional, help: "Move this amount into the goal every month.") var autoFund: String?
         @Option(name: .customLong("auto-fund-percent"), help: "Or this percentage of the previous month's income.") var autoFundPercent: String?
         @Option(name: .customLong("auto-fund-day"), help: "Day of the month for the auto-fund (1-28, default 1).") var autoFundDay = 1
@@ -115,7 +115,7 @@ struct GoalCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var goal: String
         @Argument(help: "Amount in the goal's currency.", transform: AmountOptions.plain) var amount: String
-        @Option(help: "Wallet the money comes from.") var from: String?
+        @Option(help: "Wallet the money comes from.", completion: NameCompletion.wallets) var from: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
 
         func run() throws {

@@ -21,7 +21,7 @@ struct InvestImportCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "The CSV file (- for standard input).") var file: String
     @Option(help: "The investment account (id or name).") var account: String
-    @Option(help: "Wallet (id or name) income lines are paid into; required when the file has any.") var wallet: String?
+    @Option(help: "Wallet (id or name) income lines are paid into; required when the file has any.", completion: NameCompletion.wallets) var wallet: String?
     @Option(help: "Columns: field=Column,… (fields: kind, symbol, date, quantity, price, fee, amount, rate, notes).") var map: String
     @Option(help: "The broker's kind words: WORD=kind,… (e.g. BUY=buy,DIV=dividend).") var kinds: String?
     @Option(name: .customLong("date-format"), help: "How the file writes days, e.g. DD.MM.YYYY or M/D/YY (default YYYY-MM-DD).") var dateFormat: String?

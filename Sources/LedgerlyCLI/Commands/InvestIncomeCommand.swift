@@ -29,11 +29,11 @@ struct InvestIncomeCommand: ParsableCommand {
     @Argument(help: "Asset symbol or id.") var symbol: String
     @Option(help: "The investment account (id or name).") var account: String
     @Option(parsing: .unconditional, help: "What was paid, in the wallet's currency.", transform: AmountOptions.plain) var amount: String
-    @Option(help: "The wallet it was paid into (id or name).") var wallet: String
+    @Option(help: "The wallet it was paid into (id or name).", completion: NameCompletion.wallets) var wallet: String
     @Option(help: "dividend, interest or distribution.") var kind: Kind = .dividend
     @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
     @Option(parsing: .unconditional, help: "Units of the account's base currency per unit of the wallet's (default: the active profile's rate that day).") var rate: String?
-    @Option(help: "Income category (id, name or path).") var category: String?
+    @Option(help: "Income category (id, name or path).", completion: NameCompletion.categories) var category: String?
     @Option(help: "Free text.") var notes: String?
 
     func run() throws {

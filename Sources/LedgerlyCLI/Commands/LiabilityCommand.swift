@@ -144,7 +144,7 @@ struct LiabilityCommand: ParsableCommand {
         /// amount instead of being taken for an unknown option.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount paid, positive, in the liability's currency.", valueName: "amount"), transform: AmountOptions.plain)
         var amountArguments: [String] = []
-        @Option(help: "The wallet it is paid from (id or name).") var from: String
+        @Option(help: "The wallet it is paid from (id or name).", completion: NameCompletion.wallets) var from: String
         @Option(name: .customLong("wallet-amount"), parsing: .unconditional, help: "What left the wallet, in its currency, when that is not the liability's.", transform: AmountOptions.plain) var walletAmount: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
         @Option(help: "Notes (also on the wallet's transaction).") var notes: String?

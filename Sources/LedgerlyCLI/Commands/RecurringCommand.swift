@@ -38,10 +38,10 @@ struct RecurringCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Its name (also the transactions' note unless --notes).") var name: String
-        @Option(help: "Wallet id or name.") var wallet: String
+        @Option(help: "Wallet id or name.", completion: NameCompletion.wallets) var wallet: String
         @Option(parsing: .unconditional, help: "Positive amount.", transform: AmountOptions.plain) var amount: String
         @Option(help: "expense or income.") var kind: TransactionKind = .expense
-        @Option(help: "Category id, path or name.") var category: String?
+        @Option(help: "Category id, path or name.", completion: NameCompletion.categories) var category: String?
         @Option(help: "Currency of the amount (default: the wallet's).") var currency: String?
         @Option(help: "Notes for each transaction.") var notes: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []

@@ -81,11 +81,11 @@ struct TransactionCommand: ParsableCommand {
             discussion: "Example: ledgerly tx add --wallet Checking --amount 84.30 --split 60:Groceries --split 24.30:Household --tag weekly")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "Wallet id or name.") var wallet: String
+        @Option(help: "Wallet id or name.", completion: NameCompletion.wallets) var wallet: String
         @Option(parsing: .unconditional, help: "Positive amount, e.g. 12.50, 1,234.56, €12.50 or 12.50 USD (at most the currency's decimals; a decimal comma where the locale writes one).",
                 transform: AmountOptions.marked) var amount: MarkedAmount
         @Option(help: "expense or income.") var kind: TransactionKind = .expense
-        @Option(help: "Category id, path or name.") var category: String?
+        @Option(help: "Category id, path or name.", completion: NameCompletion.categories) var category: String?
         @Option(help: "Free text.") var notes: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable; new tags are created).") var tags: [String] = []
@@ -124,8 +124,8 @@ struct TransactionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List transactions, newest first, with filters.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "Wallet id or name.") var wallet: String?
-        @Option(help: "Category id, path or name (includes its children and split parts).") var category: String?
+        @Option(help: "Wallet id or name.", completion: NameCompletion.wallets) var wallet: String?
+        @Option(help: "Category id, path or name (includes its children and split parts).", completion: NameCompletion.categories) var category: String?
         @Option(help: "Tag name.") var tag: String?
         @OptionGroup var range: DayRangeOptions
         @Option(help: "Text to find in the notes.") var text: String?
@@ -195,10 +195,10 @@ struct TransactionCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
-        @Option(help: "New wallet id or name.") var wallet: String?
+        @Option(help: "New wallet id or name.", completion: NameCompletion.wallets) var wallet: String?
         @Option(parsing: .unconditional, help: "New amount.", transform: AmountOptions.plain) var amount: String?
         @Option(help: "expense or income.") var kind: TransactionKind?
-        @Option(help: "Category id, path or name.") var category: String?
+        @Option(help: "Category id, path or name.", completion: NameCompletion.categories) var category: String?
         @Option(help: "New notes.") var notes: String?
         @Option(parsing: .unconditional, help: "New date, YYYY-MM-DD, today, yesterday, -3d, ….", transform: DayOptions.day) var date: String?
         @Option(name: .customLong("tag"), help: "Replace the tags (repeatable).") var tags: [String] = []
@@ -249,8 +249,8 @@ struct TransactionCommand: ParsableCommand {
             discussion: "Between currencies, give what arrives: ledgerly tx transfer --from Checking --to Yen --amount 100 --to-amount 16250")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "Source wallet id or name.") var from: String
-        @Option(help: "Destination wallet id or name.") var to: String
+        @Option(help: "Source wallet id or name.", completion: NameCompletion.wallets) var from: String
+        @Option(help: "Destination wallet id or name.", completion: NameCompletion.wallets) var to: String
         @Option(parsing: .unconditional, help: "Amount leaving the source wallet.", transform: AmountOptions.plain) var amount: String
         @Option(name: .customLong("to-amount"), parsing: .unconditional, help: "Amount arriving (required when the currencies differ).", transform: AmountOptions.plain) var toAmount: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?

@@ -1,7 +1,8 @@
 import Foundation
 
 /// How to start Ledgerly, said the way it was installed: from a source checkout (`deploy/start.sh`
-/// exists only there), with systemd user units, or as plain executables.
+/// exists only there), with systemd user units (a package's, `make install`'s, or the user's own),
+/// or as plain executables.
 enum StartHint {
     static var text: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -10,7 +11,9 @@ enum StartHint {
             if FileManager.default.fileExists(atPath: "\(checkout)/deploy/start.sh") { return "run \(checkout)/deploy/start.sh" }
         }
         let configHome = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? "\(NSHomeDirectory())/.config"
-        let unitFolders = ["\(configHome)/systemd/user", "/usr/lib/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user"]
+        // `make install PREFIX=…` puts the units in <prefix>/lib/systemd/user, beside <prefix>/bin.
+        let installed = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/systemd/user").path
+        let unitFolders = ["\(configHome)/systemd/user", "/usr/lib/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user", installed]
         if unitFolders.contains(where: { FileManager.default.fileExists(atPath: "\($0)/ledgerly-store.service") }) {
             return "systemctl --user start ledgerly-store ledgerly-rates ledgerly-alerts"
         }

@@ -1,0 +1,56 @@
+# Ledgerly: build and install as a Debian-style program.
+#
+#   make                       release build (Swift standard library linked in)
+#   make install PREFIX=…      binaries (stripped), man pages, bash/zsh/fish completions,
+#                              systemd user units, under $(DESTDIR)$(PREFIX)
+#   make uninstall PREFIX=…    removes exactly what install wrote (its manifest)
+#   make deb                   dist/ledgerly_<version>_<arch>.deb from the same staging tree
+#
+# CONFIGURATION=debug installs the debug build instead (the tests do, to reuse their build).
+# Nothing here runs as root by itself; use sudo for a PREFIX you cannot write.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+SWIFT ?= swift
+
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
+DOCDIR := $(PREFIX)/share/doc/ledgerly
+BASHDIR := $(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(PREFIX)/share/zsh/vendor-completions
+FISHDIR := $(PREFIX)/share/fish/vendor_completions.d
+UNITDIR := $(PREFIX)/lib/systemd/user
+MANIFEST := $(PREFIX)/share/ledgerly/install-manifest
+
+PROGRAMS := ledgerly ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync
+SERVICES := ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync
+
+ifeq ($(CONFIGURATION),release)
+BUILD_FLAGS := -c release --static-swift-stdlib
+else
+BUILD_FLAGS := -c debug
+endif
+
+.PHONY: all build install uninstall deb clean-dist
+
+all: build
+
+build:
+	for product in $(PROGRAMS) generate-manual; do $(SWIFT) build $(BUILD_FLAGS) --product $$product || exit 1; done
+
+install: build
+	@BIN="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" && \
+	deploy/install-tree.sh --bin "$$BIN" --generate-manual "$$BIN/generate-manual" \
+		--root "$(DESTDIR)" --prefix "$(PREFIX)" --manifest "$(MANIFEST)" \
+		--bindir "$(BINDIR)" --mandir "$(MANDIR)" --docdir "$(DOCDIR)" \
+		--bash "$(BASHDIR)" --zsh "$(ZSHDIR)" --fish "$(FISHDIR)" --units "$(UNITDIR)"
+
+uninstall:
+	deploy/install-tree.sh --uninstall --root "$(DESTDIR)" --manifest "$(MANIFEST)"
+
+deb:
+	deploy/build-deb.sh
+
+clean-dist:
+	rm -rf dist

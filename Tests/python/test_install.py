@@ -1,0 +1,86 @@
+"""`make install` as a user runs it: binaries stripped, man pages `man -l` reads, a bash
+completion script that completes a wallet name from the running store, systemd user units that
+run the installed binaries, and `make uninstall` leaving nothing behind. The debug build is
+installed (CONFIGURATION=debug) to reuse the test build; the release build installs the same tree."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from conftest import REPO, base_env
+
+
+def make(target: str, prefix: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(["make", "-s", target, f"PREFIX={prefix}", "CONFIGURATION=debug"], cwd=REPO,
+                          capture_output=True, text=True, timeout=900)
+
+
+def complete(prefix: Path, home: Path, words: list[str]) -> list[str]:
+    """What the installed bash completion offers for the last of `words` (as if TAB was pressed
+    after them), through bash itself with the script sourced."""
+    line = " ".join(words)
+    script = f"""
+source '{prefix}/share/bash-completion/completions/ledgerly'
+COMP_LINE={line!r}; COMP_POINT=${{#COMP_LINE}}
+COMP_WORDS=({" ".join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}
+_ledgerly ledgerly {words[-1]!r} {words[-2]!r}
+printf '%s\\n' "${{COMPREPLY[@]}}"
+"""
+    env = base_env(home)
+    env["PATH"] = f"{prefix}/bin:{env['PATH']}"
+    result = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return [line for line in result.stdout.splitlines() if line]
+
+
+def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path):
+    prefix = tmp_path / "prefix"
+    prefix.mkdir()
+    installed = make("install", prefix)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+
+    # Binaries, stripped: no symbol table left.
+    for program in ("ledgerly", "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync"):
+        path = prefix / "bin" / program
+        assert os.access(path, os.X_OK), path
+        sections = subprocess.run(["readelf", "-S", str(path)], capture_output=True, text=True).stdout
+        assert ".symtab" not in sections, f"{program} is not stripped"
+    version = subprocess.run([str(prefix / "bin" / "ledgerly"), "--version"], capture_output=True, text=True)
+    assert version.returncode == 0 and version.stdout.strip(), version
+
+    # A man page per command, read by man itself.
+    page = prefix / "share/man/man1/ledgerly.tx.add.1.gz"
+    shown = subprocess.run(["man", "-l", str(page)], capture_output=True, text=True,
+                           env={**os.environ, "MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"})
+    assert shown.returncode == 0, shown.stderr
+    assert "ledgerly tx add" in shown.stdout and "--wallet" in shown.stdout, shown.stdout
+    assert (prefix / "share/man/man1/ledgerly-store.1.gz").exists()
+    assert (prefix / "share/zsh/vendor-completions/_ledgerly").exists()
+    assert (prefix / "share/fish/vendor_completions.d/ledgerly.fish").exists()
+
+    # The bash completion completes wallet names from the store this home runs.
+    for args in (("setup", "--base-currency", "EUR", "--exchange-mode", "manual", "--sync", "off", "--yes"),
+                 ("wallet", "add", "Checking", "--currency", "EUR"),
+                 ("wallet", "add", "Cash", "--currency", "EUR"),
+                 ("wallet", "add", "Savings", "--currency", "EUR")):
+        assert cli(*args).returncode == 0
+    assert complete(prefix, services.home, ["ledgerly", "tx", "add", "--wallet", "C"]) == ["Cash", "Checking"]
+    assert complete(prefix, services.home, ["ledgerly", "tx", "add", "--wallet", "Sa"]) == ["Savings"]
+    assert "add" in complete(prefix, services.home, ["ledgerly", "tx", "a"])
+
+    # On a home with no services, the installed CLI says to start the units it was installed with.
+    empty = tmp_path / "no-services"
+    empty.mkdir()
+    down = subprocess.run([str(prefix / "bin" / "ledgerly"), "wallet", "list"], env=base_env(empty),
+                          capture_output=True, text=True, timeout=30)
+    assert down.returncode == 3 and "systemctl --user start ledgerly-store" in down.stderr, down.stderr
+
+    # The user units run the installed binaries.
+    unit = (prefix / "lib/systemd/user/ledgerly-store.service").read_text()
+    assert f"ExecStart={prefix}/bin/ledgerly-store --home" in unit, unit
+
+    removed = make("uninstall", prefix)
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert list(prefix.iterdir()) == []

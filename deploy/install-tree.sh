@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Installs Ledgerly's built binaries into a tree (what `make install` runs), or removes exactly
+# what an install wrote (`make uninstall`).
+#
+#   install-tree.sh --bin DIR --generate-manual TOOL --root DESTDIR --prefix PREFIX --manifest FILE
+#                   --bindir D --mandir D --docdir D --bash D --zsh D --fish D --units D
+#   install-tree.sh --uninstall --root DESTDIR --manifest FILE
+#
+# Every path is under PREFIX; DESTDIR (may be empty) is prepended when writing, as for packages.
+# The manifest (under PREFIX) lists every file written and every directory the install made, so
+# uninstall removes those files and then those directories if they are empty, and nothing else.
+set -euo pipefail
+
+die() { echo "install-tree: $*" >&2; exit 1; }
+
+uninstall=0 bin="" manual="" root="" prefix="" manifest=""
+bindir="" mandir="" docdir="" bashdir="" zshdir="" fishdir="" unitdir=""
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --uninstall) uninstall=1 ;;
+        --bin) bin=$2; shift ;;
+        --generate-manual) manual=$2; shift ;;
+        --root) root=$2; shift ;;
+        --prefix) prefix=$2; shift ;;
+        --manifest) manifest=$2; shift ;;
+        --bindir) bindir=$2; shift ;;
+        --mandir) mandir=$2; shift ;;
+        --docdir) docdir=$2; shift ;;
+        --bash) bashdir=$2; shift ;;
+        --zsh) zshdir=$2; shift ;;
+        --fish) fishdir=$2; shift ;;
+        --units) unitdir=$2; shift ;;
+        *) die "unknown argument: $1" ;;
+    esac
+    shift
+done
+[[ -n $manifest ]] || die "--manifest is required"
+
+if [[ $uninstall == 1 ]]; then
+    [[ -f $root$manifest ]] || die "no install manifest at $root$manifest: nothing installed there (or installed with another PREFIX)"
+    # Files first, then directories deepest first, each only if the install made it and it is empty.
+    while IFS=' ' read -r kind path; do
+        [[ $kind == file ]] && rm -f -- "$root$path"
+    done < "$root$manifest"
+    rm -f -- "$root$manifest"
+    made=$(grep '^dir ' "$root$manifest.dirs" 2>/dev/null | cut -d' ' -f2- | awk '{ print length($0) " " $0 }' | sort -rn | cut -d' ' -f2- || true)
+    rm -f -- "$root$manifest.dirs"
+    while read -r dir; do
+        [[ -n $dir ]] && { rmdir -- "$root$dir" 2>/dev/null || true; }
+    done <<< "$made"
+    echo "ledgerly: uninstalled from ${root}${manifest%/share/ledgerly/install-manifest}"
+    exit 0
+fi
+
+for value in bin manual prefix bindir mandir docdir bashdir zshdir fishdir unitdir; do
+    [[ -n ${!value} ]] || die "--$value is required"
+done
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+programs=(ledgerly ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync)
+for program in "${programs[@]}" ; do [[ -x $bin/$program ]] || die "$bin/$program is not built (run make)"; done
+[[ -x $manual ]] || die "$manual is not built (run make)"
+
+files=() dirs=()
+# Makes a directory (under DESTDIR) and remembers each level the install created.
+make_dir() {
+    local dir=$1 missing=()
+    local walk=$dir
+    while [[ -n $walk && $walk != / && ! -d $root$walk ]]; do missing+=("$walk"); walk=$(dirname "$walk"); done
+    mkdir -p -- "$root$dir"
+    local level
+    for level in "${missing[@]}"; do dirs+=("$level"); done
+}
+# Installs FILE as PATH (under DESTDIR) with MODE.
+put() {
+    local source=$1 path=$2 mode=$3
+    make_dir "$(dirname "$path")"
+    install -m "$mode" -- "$source" "$root$path"
+    files+=("$path")
+}
+
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+
+# Binaries, stripped (symbols and debug sections: 24-77 MB down to a few MB each).
+for program in "${programs[@]}"; do
+    cp -- "$bin/$program" "$staging/$program"
+    strip --strip-all "$staging/$program"
+    put "$staging/$program" "$bindir/$program" 0755
+done
+
+# Manual pages from the commands' own help (swift-argument-parser's generate-manual): one page
+# per `ledgerly` subcommand (ledgerly-tx-add.1 …) and one per service.
+mkdir -p "$staging/man"
+"$manual" "$bin/ledgerly" --multi-page --section 1 --authors "Ledgerly developers" -o "$staging/man" >/dev/null
+for service in ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync; do
+    "$manual" "$bin/$service" --section 1 --authors "Ledgerly developers" -o "$staging/man" >/dev/null
+done
+for page in "$staging"/man/*.1; do
+    gzip -9n -- "$page"
+    put "$page.gz" "$mandir/$(basename "$page").gz" 0644
+done
+
+# Shell completions in the places each shell looks by default.
+"$bin/ledgerly" --generate-completion-script bash > "$staging/ledgerly.bash"
+"$bin/ledgerly" --generate-completion-script zsh > "$staging/_ledgerly"
+"$bin/ledgerly" --generate-completion-script fish > "$staging/ledgerly.fish"
+put "$staging/ledgerly.bash" "$bashdir/ledgerly" 0644
+put "$staging/_ledgerly" "$zshdir/_ledgerly" 0644
+put "$staging/ledgerly.fish" "$fishdir/ledgerly.fish" 0644
+
+# systemd user units, running the installed binaries.
+for service in ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync; do
+    sed "s|%h/.local/bin/|$bindir/|g; s|Install: see deploy/systemd/README.md.|Enable: systemctl --user enable --now $service|" \
+        "$repo/deploy/systemd/$service.service" > "$staging/$service.service"
+    put "$staging/$service.service" "$unitdir/$service.service" 0644
+done
+
+# The documentation.
+put "$repo/README.md" "$docdir/README.md" 0644
+for page in "$repo"/docs/*.md; do put "$page" "$docdir/docs/$(basename "$page")" 0644; done
+put "$repo/protocol/PROTOCOL.md" "$docdir/PROTOCOL.md" 0644
+
+make_dir "$(dirname "$manifest")"
+printf 'file %s\n' "${files[@]}" > "$root$manifest"
+printf 'file %s\n' "$manifest" >> "$root$manifest"
+printf 'dir %s\n' "${dirs[@]}" > "$root$manifest.dirs"
+echo "ledgerly: installed ${#files[@]} files under ${root}${prefix} (make uninstall PREFIX=$prefix removes them)"
