@@ -12,29 +12,41 @@ die()  { printf 'ledgerly: error: %s\n' "$*" >&2; exit 1; }
 
 # Sets and exports LEDGERLY_HOME the way the executables resolve it: $LEDGERLY_HOME, else
 # $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly. Made absolute, since supervisord
-# and the services run from other directories. Creates nothing.
+# and the services run from other directories. Then LEDGERLY_RUN_DIR and LEDGERLY_LOG_DIR, as
+# LedgerlyHome places them (D327): the default home follows the XDG base directories (logs in
+# $XDG_STATE_HOME/ledgerly/logs, sockets in $XDG_RUNTIME_DIR/ledgerly when that is set); any
+# other home keeps run/ and logs/ inside it. `ledgerly config paths` prints the same (a test
+# checks they agree). Creates nothing.
 resolve_home() {
-    local home
-    if [[ -n ${LEDGERLY_HOME:-} ]]; then
-        home=$LEDGERLY_HOME
-    elif [[ -n ${XDG_DATA_HOME:-} ]]; then
-        home=$XDG_DATA_HOME/ledgerly
-    else
-        [[ -n ${HOME:-} ]] || die "neither LEDGERLY_HOME nor HOME is set"
-        home=$HOME/.local/share/ledgerly
-    fi
-    home=$(realpath -m -- "$home")
+    local home default
+    [[ -n ${HOME:-} ]] || die "HOME is not set"
+    # The XDG spec: a relative value is ignored.
+    if [[ ${XDG_DATA_HOME:-} == /* ]]; then default=$XDG_DATA_HOME/ledgerly; else default=$HOME/.local/share/ledgerly; fi
+    default=$(realpath -m -- "$default")
+    if [[ -n ${LEDGERLY_HOME:-} ]]; then home=$(realpath -m -- "$LEDGERLY_HOME"); else home=$default; fi
     # '%' would be read as interpolation by supervisord, '"' would break its command= quoting.
     case "$home" in
         *%*|*\"*) die "LEDGERLY_HOME ($home) must not contain '%' or '\"'" ;;
     esac
     export LEDGERLY_HOME=$home
+    if [[ $home == "$default" ]]; then
+        local state
+        if [[ ${XDG_STATE_HOME:-} == /* ]]; then state=$XDG_STATE_HOME/ledgerly; else state=$HOME/.local/state/ledgerly; fi
+        export LEDGERLY_LOG_DIR=$(realpath -m -- "$state/logs")
+        if [[ ${XDG_RUNTIME_DIR:-} == /* ]]; then
+            export LEDGERLY_RUN_DIR=$(realpath -m -- "$XDG_RUNTIME_DIR/ledgerly")
+        else
+            export LEDGERLY_RUN_DIR=$home/run
+        fi
+    else
+        export LEDGERLY_LOG_DIR=$home/logs LEDGERLY_RUN_DIR=$home/run
+    fi
 }
 
 # Prints the pid of the supervisord that serves $LEDGERLY_HOME and succeeds, or fails when the
 # pidfile is missing, stale, or names a process that is not supervisord.
 supervisord_pid() {
-    local pidfile="$LEDGERLY_HOME/run/supervisord.pid" pid cmdline
+    local pidfile="$LEDGERLY_RUN_DIR/supervisord.pid" pid cmdline
     [[ -r $pidfile ]] || return 1
     pid=$(tr -dc '0-9' <"$pidfile")
     [[ -n $pid ]] || return 1
@@ -69,13 +81,13 @@ ctl() {
 }
 
 # Prints "service pid" for each service of this home whose lock file is held, i.e. that is
-# running (under supervisord or not). The services flock <home>/run/<service>.lock and write
+# running (under supervisord or not). The services flock <run dir>/<service>.lock and write
 # their pid into it; the kernel drops the lock when the process dies, kill -9 included.
 running_services() {
     local service lock
     command -v flock >/dev/null 2>&1 || return 0
     for service in "${LEDGERLY_SERVICES[@]}"; do
-        lock="$LEDGERLY_HOME/run/$service.lock"
+        lock="$LEDGERLY_RUN_DIR/$service.lock"
         [[ -f $lock ]] || continue
         if ! flock -n "$lock" true 2>/dev/null; then
             printf '%s %s\n' "$service" "$(tr -dc '0-9' <"$lock" 2>/dev/null || true)"
@@ -86,7 +98,7 @@ running_services() {
 # Prints the last lines of each log, for when something did not come up.
 show_log_tails() {
     local lines=${1:-20} log
-    for log in "$LEDGERLY_HOME"/logs/ledgerly-{store,rates,alerts,sync}.log "$LEDGERLY_HOME/logs/supervisord.log"; do
+    for log in "$LEDGERLY_LOG_DIR"/ledgerly-{store,rates,alerts,sync}.log "$LEDGERLY_LOG_DIR/supervisord.log"; do
         [[ -f $log ]] || continue
         printf '\n==> %s (last %s lines) <==\n' "$log" "$lines" >&2
         tail -n "$lines" -- "$log" >&2 || true

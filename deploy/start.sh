@@ -8,7 +8,8 @@
 #   --timeout SECS   how long to wait for the services to answer (default 30)
 #
 # Data goes to $LEDGERLY_HOME (default $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly);
-# logs to <home>/logs/. Running it again rebuilds and restarts the services in place.
+# logs to <home>/logs/ (for the default home $XDG_STATE_HOME/ledgerly/logs: `ledgerly config paths`).
+# Running it again rebuilds and restarts the services in place.
 # Stop with deploy/stop.sh; inspect with deploy/ledgerctl.sh.
 set -euo pipefail
 
@@ -70,8 +71,8 @@ done
 # 3. Home, with run/ and logs/, owner-only.
 # Parents (e.g. ~/.local/share) get the usual permissions; only the home itself is private.
 mkdir -p -- "$(dirname -- "$LEDGERLY_HOME")"
-(umask 077 && mkdir -p -- "$LEDGERLY_HOME/run" "$LEDGERLY_HOME/logs")
-chmod 0700 -- "$LEDGERLY_HOME" "$LEDGERLY_HOME/run" "$LEDGERLY_HOME/logs"
+(umask 077 && mkdir -p -- "$LEDGERLY_HOME" "$LEDGERLY_RUN_DIR" "$LEDGERLY_LOG_DIR")
+chmod 0700 -- "$LEDGERLY_HOME" "$LEDGERLY_RUN_DIR" "$LEDGERLY_LOG_DIR"
 say "home: $LEDGERLY_HOME"
 say "binaries: $LEDGERLY_BIN"
 
@@ -84,7 +85,7 @@ start_supervisord() {
 $(printf '%s\n' "$stray" | sed 's/^/    /; s/ \([0-9]*\)$/ (pid \1)/')
 ledgerly: stop them (kill -TERM PID) and run deploy/start.sh again"
     fi
-    rm -f -- "$LEDGERLY_HOME/run/supervisord.pid"
+    rm -f -- "$LEDGERLY_RUN_DIR/supervisord.pid"
     say "starting supervisord (config $SUPERVISOR_CONF)"
     # umask 077 so supervisord.log, opened before supervisord applies its own umask, is private.
     (umask 077 && exec supervisord -c "$SUPERVISOR_CONF") \
@@ -177,7 +178,7 @@ if [[ -n $failure ]]; then
     printf '\n' >&2
     ctl status >&2 || true
     show_log_tails 20
-    printf '\nledgerly: logs are in %s/logs; stop with deploy/stop.sh\n' "$LEDGERLY_HOME" >&2
+    printf '\nledgerly: logs are in %s; stop with deploy/stop.sh\n' "$LEDGERLY_LOG_DIR" >&2
     exit 1
 fi
 

@@ -58,7 +58,7 @@ while :; do
     done
     [[ -z $alive ]] && break
     if (( $(date +%s%N) >= deadline )); then
-        die "still running after ${timeout_seconds}s:$alive (see $LEDGERLY_HOME/logs)"
+        die "still running after ${timeout_seconds}s:$alive (see $LEDGERLY_LOG_DIR)"
     fi
     sleep 0.2
 done

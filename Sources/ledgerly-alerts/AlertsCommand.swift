@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LedgerlyAlerts
 import LedgerlyRuntime
 
@@ -11,14 +12,31 @@ struct AlertsCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ServiceOptions
 
+    @Flag(name: .customLong("check-config"), help: "Check alerts.json (JSON5) and exit: 0 when it is good or absent, 1 with every problem otherwise.")
+    var checkConfig = false
+
     func run() async throws {
+        if checkConfig {
+            ConfigurationCheck.report(.alerts, file: AlertSinksConfiguration.url(home: options.ledgerlyHome), problem: Self.problem(in: options.ledgerlyHome))
+        }
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.alerts.name)
+        let home = options.preparedHome(for: .alerts, logger: logger)
         let alerts: AlertsService
         do {
-            alerts = try AlertsService(home: options.ledgerlyHome, clock: options.clock, logger: logger)
+            alerts = try AlertsService(home: home, clock: options.clock, logger: logger)
         } catch {
             ServiceLauncher.fail(.alerts, "\(error)")
         }
-        await ServiceLauncher.run(alerts.services, as: .alerts, logger: logger)
+        await ServiceLauncher.run(alerts.services, as: .alerts, logger: logger, reloadCheck: { Self.problem(in: home) })
+    }
+
+    /// What is wrong with the home's alerts.json, nil when it is good or absent.
+    static func problem(in home: LedgerlyHome) -> String? {
+        do {
+            _ = try AlertSinksConfiguration.load(home: home)
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }

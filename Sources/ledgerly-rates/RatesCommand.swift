@@ -10,14 +10,31 @@ struct RatesCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ServiceOptions
 
+    @Flag(name: .customLong("check-config"), help: "Check rates.json (JSON5) and exit: 0 when it is good or absent, 1 with the problem otherwise.")
+    var checkConfig = false
+
     func run() async throws {
+        if checkConfig {
+            ConfigurationCheck.report(.rates, file: RatesConfiguration.url(in: options.ledgerlyHome), problem: Self.problem(in: options.ledgerlyHome))
+        }
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.rates.name)
+        let home = options.preparedHome(for: .rates, logger: logger)
         let rates: RatesService
         do {
-            rates = try RatesService(home: options.ledgerlyHome, clock: options.clock, logger: logger)
+            rates = try RatesService(home: home, clock: options.clock, logger: logger)
         } catch {
             ServiceLauncher.fail(.rates, "\(error)")
         }
-        await ServiceLauncher.run(rates.services, as: .rates, logger: logger)
+        await ServiceLauncher.run(rates.services, as: .rates, logger: logger, reloadCheck: { Self.problem(in: home) })
+    }
+
+    /// What is wrong with the home's rates.json, nil when it is good or absent.
+    static func problem(in home: LedgerlyHome) -> String? {
+        do {
+            _ = try RatesConfiguration.load(from: home)
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }

@@ -21,7 +21,7 @@ struct StoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.store.name)
-        let home = options.ledgerlyHome
+        let home = options.preparedHome(for: .store, logger: logger)
         if let restore { Self.restore(restore, home: home) }
         await ServiceLauncher.run([.init(service: StoreService(home: home, durability: durability, clock: options.clock, logger: logger))], as: .store, logger: logger)
     }

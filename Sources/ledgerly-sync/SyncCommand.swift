@@ -21,7 +21,7 @@ struct SyncCommand: AsyncParsableCommand {
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.sync.name)
         let sync: SyncService
         do {
-            sync = try SyncService(home: options.ledgerlyHome, logger: logger, interval: .seconds(roundInterval))
+            sync = try SyncService(home: options.preparedHome(for: .sync, logger: logger), logger: logger, interval: .seconds(roundInterval))
         } catch {
             ServiceLauncher.fail(.sync, "\(error)")
         }

@@ -51,7 +51,7 @@ public actor AlertDispatcher {
         }
     }
 
-    /// Reads `<home>/alerts.json` (see `AlertSinksConfiguration`) and makes the dispatcher.
+    /// Reads `<config>/alerts.json` (see `AlertSinksConfiguration`) and makes the dispatcher.
     public static func make(home: LedgerlyHome, client: HTTPClient = WebhookSink.client, logger: Logger) throws(AlertSinksConfigurationError) -> AlertDispatcher {
         let configuration = try AlertSinksConfiguration.load(home: home, logger: logger)
         return AlertDispatcher(home: home, configuration: configuration, client: client, logger: logger)

@@ -1,8 +1,9 @@
 import Foundation
+import LedgerlyProtocol
 import LedgerlyRuntime
 import Logging
 
-/// Where alerts go besides the log: `<home>/alerts.json`. Without that file only the log sink is
+/// Where alerts go besides the log: `<config>/alerts.json`. Without that file only the log sink is
 /// used. Every field but the names, commands, URLs and secrets has a default:
 ///
 /// ```json
@@ -130,10 +131,10 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
 
     // MARK: Loading
 
-    /// `<home>/alerts.json`.
-    public static func url(home: LedgerlyHome) -> URL { home.root.appendingPathComponent(fileName) }
+    /// `alerts.json` in the home's config directory (`$XDG_CONFIG_HOME/ledgerly` for the default home).
+    public static func url(home: LedgerlyHome) -> URL { home.configDirectory.appendingPathComponent(fileName) }
 
-    /// Reads and validates `<home>/alerts.json`; no file means no sinks but the log. A file that
+    /// Reads and validates `<config>/alerts.json`; no file means no sinks but the log. A file that
     /// exists but cannot be read, parsed or validated is an error, never a silent fallback.
     /// With a logger, warns when the file (which holds webhook secrets) is readable by others.
     public static func load(home: LedgerlyHome, logger: Logger? = nil) throws(AlertSinksConfigurationError) -> AlertSinksConfiguration {
@@ -167,25 +168,26 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
 
     /// Parses and validates a configuration document; `source` names it in errors.
     public static func parse(_ data: Data, source: String) throws(AlertSinksConfigurationError) -> AlertSinksConfiguration {
-        let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw .malformed(path: source, reason: "it is not valid JSON (\(describeJSONError(error)))")
+        let object: JSONValue
+        do { object = try ConfigurationJSON.decoder().decode(JSONValue.self, from: data) } catch {
+            let detail = (error as? DecodingError).map(describe) ?? describeJSONError(error)
+            throw .malformed(path: source, reason: "it is not valid JSON5 (\(detail))")
         }
-        guard let top = object as? [String: Any] else {
+        guard case .object(let top) = object else {
             throw .malformed(path: source, reason: "it must be a JSON object with \"commandHooks\" and/or \"webhooks\"")
         }
         var problems = unknownKeys(in: top, allowed: CodingKeys.allCases.map(\.stringValue), at: "")
         for (list, allowed) in [("commandHooks", CommandHook.knownKeys), ("webhooks", Webhook.knownKeys)] {
-            guard let entries = top[list] as? [Any] else { continue }
+            guard case .array(let entries)? = top[list] else { continue }
             for (index, entry) in entries.enumerated() {
-                guard let fields = entry as? [String: Any] else { continue }
+                guard case .object(let fields) = entry else { continue }
                 problems += unknownKeys(in: fields, allowed: allowed, at: "\(list)[\(index)]")
             }
         }
         if !problems.isEmpty { throw .invalid(path: source, problems: problems) }
 
         let configuration: AlertSinksConfiguration
-        do { configuration = try JSONDecoder().decode(AlertSinksConfiguration.self, from: data) } catch let error as DecodingError {
+        do { configuration = try ConfigurationJSON.decoder().decode(AlertSinksConfiguration.self, from: data) } catch let error as DecodingError {
             throw .malformed(path: source, reason: describe(error))
         } catch {
             throw .malformed(path: source, reason: "\(error)")
@@ -264,7 +266,7 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
         return set
     }()
 
-    private static func unknownKeys(in object: [String: Any], allowed: [String], at location: String) -> [String] {
+    private static func unknownKeys(in object: [String: JSONValue], allowed: [String], at location: String) -> [String] {
         object.keys.sorted().filter { !allowed.contains($0) }.map { key in
             "\(location.isEmpty ? "" : location + ": ")unknown key \"\(key)\" (known: \(allowed.joined(separator: ", ")))"
         }

@@ -116,7 +116,7 @@ struct RatesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "refresh",
             abstract: "Fetch rates from the configured providers now (asks ledgerly-rates).",
-            discussion: "Providers are configured in <home>/rates.json; without it, the ECB's daily reference rates feed the official profile. Exits 1 when a provider failed.")
+            discussion: "Providers are configured in <config>/rates.json; without it, the ECB's daily reference rates feed the official profile. Exits 1 when a provider failed.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 

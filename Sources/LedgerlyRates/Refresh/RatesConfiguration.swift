@@ -1,7 +1,7 @@
 import Foundation
 import LedgerlyRuntime
 
-/// Which providers the rates service asks, read from `<home>/rates.json` when it exists:
+/// Which providers the rates service asks, read from `<config>/rates.json` when it exists:
 ///
 /// ```json
 /// {"providers": [{"name": "ecb", "format": "ecb-daily-xml", "profile": "official",
@@ -117,7 +117,8 @@ public struct RatesConfiguration: Codable, Sendable, Hashable {
     var effectiveDropFolder: DropFolder { dropFolder ?? DropFolder() }
     var effectivePrices: Prices { prices ?? Prices() }
 
-    public static func url(in home: LedgerlyHome) -> URL { home.root.appendingPathComponent("rates.json") }
+    /// `rates.json` in the home's config directory (`$XDG_CONFIG_HOME/ledgerly` for the default home).
+    public static func url(in home: LedgerlyHome) -> URL { home.configDirectory.appendingPathComponent("rates.json") }
 
     /// The file's configuration, or the standard one when there is no file. A file that cannot be
     /// read is an error: silently falling back would fetch from somewhere the user did not choose.
@@ -125,7 +126,7 @@ public struct RatesConfiguration: Codable, Sendable, Hashable {
         let file = url(in: home)
         guard let data = FileManager.default.contents(atPath: file.path) else { return .standard }
         do {
-            let configuration = try JSONDecoder().decode(RatesConfiguration.self, from: data)
+            let configuration = try ConfigurationJSON.decoder().decode(RatesConfiguration.self, from: data)
             for provider in configuration.providers {
                 let template = provider.url.replacingOccurrences(of: "{symbols}", with: "x").replacingOccurrences(of: "{ids}", with: "x").replacingOccurrences(of: "{vs}", with: "x")
                 guard URL(string: template)?.scheme.map({ ["http", "https"].contains($0) }) == true else {

@@ -1,26 +1,93 @@
 import Foundation
 
-/// Where one Ledgerly installation keeps its data and its sockets.
+/// Where one Ledgerly installation keeps its data, configuration, state and sockets.
 ///
-/// Resolution order: an explicit path (`--home`), `$LEDGERLY_HOME`, `$XDG_DATA_HOME/ledgerly`,
-/// `~/.local/share/ledgerly`. The home and its `run/` and `state/` folders are created mode 0700,
-/// so only the owner's processes can reach the ipc sockets or read the database.
+/// Resolution order for the data directory: an explicit path (`--home`), `$LEDGERLY_HOME`,
+/// `$XDG_DATA_HOME/ledgerly`, `~/.local/share/ledgerly`.
+///
+/// Two layouts (D327):
+/// - **The default home** (the data directory is `$XDG_DATA_HOME/ledgerly` or
+///   `~/.local/share/ledgerly`, however it was named) follows the XDG base directories: the
+///   database in the data directory, configuration (`rates.json`, `alerts.json`, with their API
+///   keys and secrets) in `$XDG_CONFIG_HOME/ledgerly`, cursors, outbox and logs in
+///   `$XDG_STATE_HOME/ledgerly`, sockets and locks in `$XDG_RUNTIME_DIR/ledgerly` when that is
+///   set (else `run/` in the data directory, as before).
+/// - **Any other home** (`--home /tmp/x`, a test's, a second ledger) keeps everything in its one
+///   folder: config files at its top, `state/`, `logs/`, `run/`. So a home can be copied, backed
+///   up or deleted as one folder, and tests stay apart.
+///
+/// Every folder is created mode 0700, so only the owner's processes can reach the sockets or read
+/// the database. A default home made before the XDG layout is moved over by `prepare()`.
 public struct LedgerlyHome: Sendable, Hashable {
     public static let environmentVariable = "LEDGERLY_HOME"
 
+    /// The data directory: the database, backups, the drop folders, sync credentials.
     public let root: URL
+    /// `rates.json`, `alerts.json`.
+    public let configDirectory: URL
+    /// Cursors, the alert outbox.
+    public let stateDirectory: URL
+    /// Where the deploy scripts' supervisord writes the services' logs.
+    public let logDirectory: URL
+    /// ipc sockets and lock files.
+    public let runDirectory: URL
+    /// Whether this is the default home in the XDG layout.
+    public let followsXDG: Bool
 
-    public init(root: URL) { self.root = root.standardizedFileURL }
+    /// A self-contained home: everything in `root`.
+    public init(root: URL) {
+        let root = root.standardizedFileURL
+        self.root = root
+        self.configDirectory = root
+        self.stateDirectory = root.appendingPathComponent("state")
+        self.logDirectory = root.appendingPathComponent("logs")
+        self.runDirectory = root.appendingPathComponent("run")
+        self.followsXDG = false
+    }
+
+    private init(xdgRoot root: URL, environment: [String: String]) {
+        let user = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        func base(_ variable: String, _ fallback: String) -> URL {
+            // The XDG spec: an unset, empty or relative value is ignored.
+            if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+            return user.appendingPathComponent(fallback)
+        }
+        self.root = root.standardizedFileURL
+        self.configDirectory = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("ledgerly").standardizedFileURL
+        let state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("ledgerly").standardizedFileURL
+        self.stateDirectory = state
+        self.logDirectory = state.appendingPathComponent("logs")
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            self.runDirectory = URL(fileURLWithPath: runtime).appendingPathComponent("ledgerly").standardizedFileURL
+        } else {
+            self.runDirectory = root.appendingPathComponent("run")
+        }
+        self.followsXDG = true
+    }
 
     /// Resolves the home from an explicit path or the environment; does not create anything.
     public static func resolve(explicit: String? = nil, environment: [String: String] = resolutionEnvironment()) -> LedgerlyHome {
-        if let explicit, !explicit.isEmpty { return LedgerlyHome(root: URL(fileURLWithPath: explicit)) }
-        if let path = environment[environmentVariable], !path.isEmpty { return LedgerlyHome(root: URL(fileURLWithPath: path)) }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            return LedgerlyHome(root: URL(fileURLWithPath: xdg).appendingPathComponent("ledgerly"))
+        let named: URL? = if let explicit, !explicit.isEmpty {
+            URL(fileURLWithPath: explicit)
+        } else if let path = environment[environmentVariable], !path.isEmpty {
+            URL(fileURLWithPath: path)
+        } else {
+            nil
+        }
+        let standard = defaultDataDirectory(environment: environment)
+        guard let named, named.standardizedFileURL.path != standard.standardizedFileURL.path else {
+            return LedgerlyHome(xdgRoot: standard, environment: environment)
+        }
+        return LedgerlyHome(root: named)
+    }
+
+    /// `$XDG_DATA_HOME/ledgerly`, else `~/.local/share/ledgerly`.
+    public static func defaultDataDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("ledgerly")
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
-        return LedgerlyHome(root: URL(fileURLWithPath: home).appendingPathComponent(".local/share/ledgerly"))
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/ledgerly")
     }
 
     /// The variables `resolve` reads, and only those, from the process environment. Read one by
@@ -28,16 +95,13 @@ public struct LedgerlyHome: Sendable, Hashable {
     /// dictionary first, which every CLI command paid at start (D272).
     public static func resolutionEnvironment() -> [String: String] {
         var variables: [String: String] = [:]
-        for name in [environmentVariable, "XDG_DATA_HOME", "HOME"] {
+        for name in [environmentVariable, "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "HOME"] {
             if let value = getenv(name) { variables[name] = String(cString: value) }
         }
         return variables
     }
 
     public var databaseURL: URL { root.appendingPathComponent("ledgerly.sqlite") }
-    public var runDirectory: URL { root.appendingPathComponent("run") }
-    public var stateDirectory: URL { root.appendingPathComponent("state") }
-    public var logDirectory: URL { root.appendingPathComponent("logs") }
 
     public var storeCommandEndpoint: String { ipc("store.cmd") }
     public var storeEventsEndpoint: String { ipc("store.events") }
@@ -47,9 +111,12 @@ public struct LedgerlyHome: Sendable, Hashable {
 
     private func ipc(_ name: String) -> String { "ipc://" + runDirectory.appendingPathComponent(name).path }
 
-    /// Creates the home, `run/`, `state/` and `logs/` with mode 0700 (tightening existing ones).
-    public func prepare() throws(HomeError) {
-        for directory in [root, runDirectory, stateDirectory, logDirectory] {
+    /// Creates the home's folders with mode 0700 (tightening existing ones) and, for the default
+    /// home, moves what an older version kept in the data directory to its XDG place. Returns one
+    /// line per thing moved, for the caller to log.
+    @discardableResult
+    public func prepare() throws(HomeError) -> [String] {
+        for directory in Set([root, configDirectory, runDirectory, stateDirectory, logDirectory]) {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
@@ -62,6 +129,7 @@ public struct LedgerlyHome: Sendable, Hashable {
         if longest.utf8.count > 100 {
             throw HomeError.pathTooLong(longest)
         }
+        return followsXDG ? HomeLayoutMove(home: self).run() : []
     }
 }
 

@@ -1,27 +1,69 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// Runs a process's services in one `ServiceGroup` that shuts them down gracefully on SIGTERM or
-/// SIGINT, and turns a failure (lock held, database unreadable, sockets lost) into one clear line
-/// and exit 1.
+/// SIGINT, restarts them in place on SIGHUP when the configuration is good, and turns a failure
+/// (lock held, database unreadable, sockets lost) into one clear line and exit 1.
 ///
 /// Services are listed in start order and stopped in reverse (swift-service-lifecycle's rule):
 /// a process lists the service holding its instance lock first, so it stops last and no
 /// second instance can start while work that the lock guards is still running.
 public enum ServiceLauncher {
-    public static func run(_ services: [ServiceGroupConfiguration.ServiceConfiguration], as service: LedgerlyService, logger: Logger) async -> Never {
+    /// Runs `services` until SIGTERM or SIGINT. SIGHUP reloads the configuration: `reloadCheck`
+    /// reads and checks the configuration files again and returns what is wrong with them (nil
+    /// when they are good). Good files make the process stop gracefully, as for SIGTERM, and start
+    /// again in place (`execv` of its own binary with the same arguments, so its supervisor sees
+    /// the same pid); bad ones are logged and the process keeps running as it was. A service
+    /// without configuration (`reloadCheck` nil) logs that there is nothing to reload.
+    ///
+    /// Why a restart and not a reload in place: the configuration shapes which services run (a
+    /// schedule switched off, another webhook), and every service already survives a restart
+    /// without losing or repeating anything (cursors, the outbox, exactly-once alert keys), so
+    /// starting afresh is the one path that is already tested for every setting (D327).
+    public static func run(_ services: [ServiceGroupConfiguration.ServiceConfiguration], as service: LedgerlyService, logger: Logger,
+                           reloadCheck: (@Sendable () -> String?)? = nil) async -> Never {
         // Files a service creates (database, WAL, cursors, locks) are the owner's alone, whatever
         // the login shell's umask; the home folder itself is already 0700.
         umask(0o077)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let reload = ReloadRequest()
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let watcher = Task {
+            for await _ in hangups {
+                guard let reloadCheck else {
+                    logger.notice("SIGHUP: \(service.name) has no configuration to reload")
+                    continue
+                }
+                if let problem = reloadCheck() {
+                    logger.error("SIGHUP: the configuration was not reloaded, the service runs on as it was: \(problem)")
+                    continue
+                }
+                logger.notice("SIGHUP: the configuration is good; restarting to apply it")
+                reload.request()
+                await group.triggerGracefulShutdown()
+                return
+            }
+        }
         do {
             try await group.run()
+            watcher.cancel()
+            if reload.isRequested { restartInPlace(service) }
             exit(0)
         } catch {
             fail(service, "\(error)")
         }
+    }
+
+    /// `execv` of this process's own binary with its own arguments; a failure is one line and exit 1.
+    private static func restartInPlace(_ service: LedgerlyService) -> Never {
+        let arguments = CommandLine.arguments
+        var pointers = arguments.map { strdup($0) }
+        pointers.append(nil)
+        execv("/proc/self/exe", pointers)
+        fail(service, "could not restart after SIGHUP: \(String(cString: strerror(errno)))")
     }
 
     /// One plain line and exit 1: under supervisor it lands in the service log, on a terminal it
@@ -30,4 +72,11 @@ public enum ServiceLauncher {
         FileHandle.standardError.write(Data("\(service.name): \(message)\n".utf8))
         exit(1)
     }
+}
+
+/// Whether a SIGHUP asked for a restart, read once the group has stopped.
+private final class ReloadRequest: Sendable {
+    private let requested = Mutex(false)
+    func request() { requested.withLock { $0 = true } }
+    var isRequested: Bool { requested.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 
 /// The options every service executable accepts (`@OptionGroup` in each one's command), parsed by
 /// the same library as the CLI so help, errors and exit codes read alike: a bad argument prints
@@ -24,6 +25,19 @@ public struct ServiceOptions: ParsableArguments {
 
     /// The home these options name, else the one the environment names; creates nothing.
     public var ledgerlyHome: LedgerlyHome { LedgerlyHome.resolve(explicit: home) }
+
+    /// The home, prepared before anything reads it: its folders made, and a default home of an
+    /// older version moved to the XDG places (each move logged), so the configuration is read
+    /// from where it now is. A home that cannot be prepared ends the process with one line.
+    public func preparedHome(for service: LedgerlyService, logger: Logger) -> LedgerlyHome {
+        let home = ledgerlyHome
+        do {
+            for line in try home.prepare() { logger.notice("\(line)") }
+        } catch {
+            ServiceLauncher.fail(service, "\(error)")
+        }
+        return home
+    }
 
     /// The clock `--clock-offset` asks for (validated already).
     public var clock: ServiceClock { clockOffset.map { ServiceClock(offsetSeconds: $0) } ?? .system }

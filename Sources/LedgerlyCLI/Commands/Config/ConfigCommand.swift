@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import LedgerlyRuntime
+
+/// `ledgerly config check|paths|init`: the configuration files, where everything lives, and
+/// commented files to start from.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Check the configuration files, show where Ledgerly keeps things, write commented files to start from.",
+        subcommands: [Check.self, Paths.self, Init.self])
+
+    /// The services that read a configuration file, with the file's name.
+    static let configured: [(service: LedgerlyService, file: String)] = [(.rates, "rates.json"), (.alerts, "alerts.json")]
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check", abstract: "Check rates.json and alerts.json with the services' own readers.",
+            discussion: "Exit 0 when every file is good or absent, 1 when one has a problem (each is printed).")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                var failed = false
+                for (service, _) in ConfigCommand.configured {
+                    let program = ConfigCommand.sibling(service.name)
+                    guard FileManager.default.isExecutableFile(atPath: program) else {
+                        throw CLIFailure(message: "\(program) is missing: it checks \(service.name)'s file", status: .failure)
+                    }
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: program)
+                    process.arguments = ["--check-config"] + (global.home.map { ["--home", $0] } ?? [])
+                    let output = Pipe(), errors = Pipe()
+                    process.standardOutput = output
+                    process.standardError = errors
+                    try process.run()
+                    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    process.waitUntilExit()
+                    print(said, terminator: "")
+                    if process.terminationStatus != 0 {
+                        failed = true
+                        CommandOutput.current.writeError(problems)
+                    }
+                }
+                if failed { throw CLIFailure(message: "the configuration has problems (above)", status: .refused) }
+            }
+        }
+    }
+
+    struct Paths: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "paths", abstract: "Where the data, configuration, state, logs and sockets are.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let home = LedgerlyHome.resolve(explicit: global.home)
+            let rows: [(String, String)] = [
+                ("data", home.root.path), ("config", home.configDirectory.path), ("state", home.stateDirectory.path),
+                ("logs", home.logDirectory.path), ("sockets", home.runDirectory.path),
+            ]
+            if output.json {
+                try CommandRunner.run {
+                    try JSONOutput.print(HomePaths(data: home.root.path, config: home.configDirectory.path, state: home.stateDirectory.path,
+                                                   logs: home.logDirectory.path, sockets: home.runDirectory.path, layout: home.followsXDG ? "xdg" : "one folder"))
+                }
+                return
+            }
+            var list = DetailList()
+            for (label, path) in rows { list.add(label, path) }
+            list.add("layout", home.followsXDG ? "XDG base directories (the default home)" : "one folder (a home named with --home or LEDGERLY_HOME)")
+            print(list.render(), terminator: "")
+        }
+    }
+
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "init", abstract: "Write commented rates.json and alerts.json (the defaults, every setting explained) where they are read.",
+            discussion: "An existing file is left as it is.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try CommandRunner.run {
+                let home = LedgerlyHome.resolve(explicit: global.home)
+                try FileManager.default.createDirectory(at: home.configDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                for (name, text) in [("rates.json", ConfigTemplates.rates), ("alerts.json", ConfigTemplates.alerts)] {
+                    let file = home.configDirectory.appendingPathComponent(name)
+                    if FileManager.default.fileExists(atPath: file.path) {
+                        print("\(file.path): exists, left as it is")
+                        continue
+                    }
+                    guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+                        throw CLIFailure(message: "could not write \(file.path)", status: .failure)
+                    }
+                    print("\(file.path): written")
+                }
+            }
+        }
+    }
+
+    /// A program installed beside this one (`ledgerly-rates` next to `ledgerly`).
+    static func sibling(_ name: String) -> String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+}
+
+/// `ledgerly config paths --json`.
+struct HomePaths: Encodable {
+    let data, config, state, logs, sockets, layout: String
+}
