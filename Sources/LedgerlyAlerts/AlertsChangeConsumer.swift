@@ -19,6 +19,8 @@ struct AlertsChangeConsumer: ChangeConsumer {
     /// Wakes the recurring schedule when a template is added or changed.
     let wakeup: WakeupSignal
     let deliver: @Sendable (AlertRecord) async -> Void
+    /// Hands a change to transactions to the sinks that take them; nil when none does.
+    var deliverTransaction: (@Sendable (ChangeEvent) async -> Void)?
 
     /// A store that cannot be reached or fails for a moment (busy, disk) fails the event, which
     /// is offered again. A change this version cannot read, or an evaluation the store refuses as
@@ -27,6 +29,11 @@ struct AlertsChangeConsumer: ChangeConsumer {
     let replayed: ReplayedHistory
 
     func handle(_ event: ChangeEvent) async throws {
+        // Changes to transactions reach the sinks that asked for them (not again when a restored
+        // database's history is replayed, as alerts).
+        if let deliverTransaction, SinkNotice.transactionTypes.contains(event.type), !replayed.contains(event) {
+            await deliverTransaction(event)
+        }
         do {
             let change = try event.payload()
             switch change {

@@ -35,10 +35,13 @@ public struct AlertsService: Sendable {
         // shared client's queue would hold every other watcher's request behind it.
         let netWorth = NetWorthSnapshotter(
             store: AsyncRequestClient(.store, home: home, context: context, timing: .netWorthSnapshots), clock: clock, logger: logger)
-        let consumer = AlertsChangeConsumer(
+        var consumer = AlertsChangeConsumer(
             log: LoggingChangeConsumer(logger: logger), logger: logger, budgets: BudgetWatcher(store: store, clock: clock, logger: logger), goals: goals,
             allocation: allocation, netWorth: netWorth, wakeup: wakeup,
             deliver: { alert in await dispatcher.dispatch(alert) }, replayed: ReplayedHistory())
+        if dispatcher.wantsTransactions {
+            consumer.deliverTransaction = { change in await dispatcher.dispatch(transaction: change) }
+        }
         let follower = ChangeFollower(service: Self.service, home: home, context: context, consumer: consumer, logger: logger)
         let schedule = AlertsSchedule(
             recurring: RecurringScheduler(store: store, clock: clock, logger: logger), goals: goals,

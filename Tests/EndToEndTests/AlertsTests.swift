@@ -190,6 +190,36 @@ extension EndToEndTests.AlertsTests {
 }
 
 extension EndToEndTests.AlertsTests {
+    /// A webhook that asks for transactions gets every change to them, as the store published it,
+    /// signed with HMAC-SHA3-256 as Firefly III signs (checked by Python's hashlib), and no alerts.
+    @Test func aWebhookCanTakeTransactionChangesSignedWithSHA3() throws {
+        let receiver = try WebhookReceiver(secret: "s3cret-for-tests", hash: "sha3_256")
+        let harness = try ServiceHarness()
+        let configuration = try JSONSerialization.data(withJSONObject: [
+            "webhooks": [["name": "firefly", "url": receiver.url, "secret": "s3cret-for-tests", "signature": "hmac-sha3-256",
+                          "events": ["transactions"], "retryInitialSeconds": 0.5, "retryMaximumSeconds": 1]],
+        ])
+        try configuration.write(to: harness.home.root.appendingPathComponent("alerts.json"))
+        try Self.groceriesBudget(harness)
+        try harness.start(.alerts)
+
+        try Self.spend(harness, "150")  // 75 %: an alert, which this webhook does not take
+        let list = try harness.cli("tx", "list", "--json")
+        let id = try #require(((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["transactions"] as? [[String: Any]])?.first?["id"] as? Int)
+        #expect(try harness.cli("tx", "edit", "\(id)", "--notes", "Market").status == 0)
+        #expect(try harness.cli("tx", "delete", "\(id)").status == 0)
+        try harness.waitFor("three changes") { receiver.received.count >= 3 }
+        Thread.sleep(forTimeInterval: 1)
+        let received = receiver.received
+        #expect(received.allSatisfy { $0.valid }, "\(received)")
+        #expect(received.map(\.event) == ["tx.created", "tx.updated", "tx.deleted"])
+        #expect(received.allSatisfy { $0.key == nil && $0.changeKey != nil })
+        #expect(Set(received.compactMap(\.changeKey)).count == 3)
+        #expect(try Self.alerts(harness).count == 1)
+    }
+}
+
+extension EndToEndTests.AlertsTests {
     @Test func aStaleRateAWalletNeedsIsReportedOncePerEpisode() throws {
         let harness = try ServiceHarness()
         try harness.start(.store)

@@ -98,6 +98,22 @@ import Testing
         #expect(unknown != nil)
     }
 
+    /// `events` takes alerts and/or transactions; alerts alone when left out.
+    @Test func eventsChooseAlertsTransactionsOrBoth() throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        try write("""
+        {"commandHooks": [{"name": "both", "command": ["/bin/true"], "events": ["alerts", "transactions"]},
+                          {"name": "default", "command": ["/bin/true"]}],
+         "webhooks": [{"name": "tx", "url": "https://example.org/h", "secret": "k", "events": ["transactions"]}]}
+        """, to: home)
+        let configuration = try AlertSinksConfiguration.load(home: home)
+        #expect(configuration.commandHooks.map(\.effectiveEvents) == [[.alerts, .transactions], [.alerts]])
+        #expect(configuration.webhooks.map(\.effectiveEvents) == [[.transactions]])
+        #expect(try loadError(#"{"commandHooks": [{"name": "x", "command": ["/bin/true"], "events": []}]}"#)?.description.contains("\"events\" must name alerts and/or transactions") == true)
+        #expect(try loadError(#"{"commandHooks": [{"name": "x", "command": ["/bin/true"], "events": ["budgets"]}]}"#) != nil)
+    }
+
     @Test func missingProgramIsReported() throws {
         let error = try loadError(#"{"commandHooks": [{"name": "n", "command": ["/nonexistent/notify-send"]}]}"#)
         #expect(error?.description.contains("/nonexistent/notify-send does not exist or is not executable") == true, "\(String(describing: error))")

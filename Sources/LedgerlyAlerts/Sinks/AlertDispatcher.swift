@@ -32,10 +32,10 @@ public actor AlertDispatcher {
     private let logSink: LogAlertSink
     private let webhooks: [WebhookSink]
     private let wakeups: [String: DeliveryWakeup]
-    private let hooks: [(sink: CommandHookSink, queue: AsyncStream<AlertRecord>, enqueue: AsyncStream<AlertRecord>.Continuation)]
+    private let hooks: [(sink: CommandHookSink, queue: AsyncStream<SinkNotice>, enqueue: AsyncStream<SinkNotice>.Continuation)]
     private let logger: Logger
-    /// Webhook deliveries waiting, by webhook name and alert id (mirrors the outbox files).
-    private var pending: [String: [Int64: AlertOutboxEntry]] = [:]
+    /// Webhook deliveries waiting, by webhook name and outbox file name (mirrors the outbox files).
+    private var pending: [String: [String: AlertOutboxEntry]] = [:]
     private var loaded = false
     private var running = false
 
@@ -45,8 +45,10 @@ public actor AlertDispatcher {
         self.logSink = LogAlertSink(logger: logger)
         self.webhooks = configuration.webhooks.map { WebhookSink(webhook: $0, client: client, logger: logger) }
         self.wakeups = Dictionary(uniqueKeysWithValues: configuration.webhooks.map { ($0.name, DeliveryWakeup()) })
+        self.wantsTransactions = configuration.commandHooks.contains { $0.effectiveEvents.contains(.transactions) }
+            || configuration.webhooks.contains { $0.effectiveEvents.contains(.transactions) }
         self.hooks = configuration.commandHooks.map { hook in
-            let (queue, enqueue) = AsyncStream.makeStream(of: AlertRecord.self, bufferingPolicy: .bufferingOldest(Self.hookQueueLimit))
+            let (queue, enqueue) = AsyncStream.makeStream(of: SinkNotice.self, bufferingPolicy: .bufferingOldest(Self.hookQueueLimit))
             return (CommandHookSink(hook: hook, logger: logger), queue, enqueue)
         }
     }
@@ -57,17 +59,31 @@ public actor AlertDispatcher {
         return AlertDispatcher(home: home, configuration: configuration, client: client, logger: logger)
     }
 
-    /// Logs the alert, queues it for every hook and persists a delivery for every webhook, then
-    /// returns; it never waits for a hook or a receiver. An alert already waiting for a webhook
-    /// (the same id dispatched again) is not queued twice for it.
+    /// Logs the alert, queues it for every hook and persists a delivery for every webhook (those
+    /// whose `events` take alerts), then returns; it never waits for a hook or a receiver. An
+    /// alert already waiting for a webhook (the same id dispatched again) is not queued twice for it.
     public func dispatch(_ alert: AlertRecord) async {
         await logSink.deliver(alert)
-        for hook in hooks {
-            switch hook.enqueue.yield(alert) {
+        enqueue(.alert(alert))
+    }
+
+    /// Whether any sink takes changes to transactions (`events` with `transactions`).
+    public nonisolated let wantsTransactions: Bool
+
+    /// Queues a change to transactions for the hooks and webhooks that take them, as `dispatch`
+    /// does an alert.
+    public func dispatch(transaction change: ChangeEvent) async {
+        enqueue(.transaction(change))
+    }
+
+    private func enqueue(_ notice: SinkNotice) {
+        let metadata: Logger.Metadata = ["key": "\(notice.key)"]
+        for hook in hooks where hook.sink.hook.effectiveEvents.contains(notice.event) {
+            switch hook.enqueue.yield(notice) {
             case .dropped:
-                logger.warning("alert hook queue full; the hook will not run for this alert", metadata: ["hook": "\(hook.sink.name)", "alert.id": "\(alert.id)"])
+                logger.warning("hook queue full; the hook will not run for this notice", metadata: metadata.merging(["hook": "\(hook.sink.name)"]) { $1 })
             case .terminated:
-                logger.warning("alert hooks stopped; the hook will not run for this alert", metadata: ["hook": "\(hook.sink.name)", "alert.id": "\(alert.id)"])
+                logger.warning("hooks stopped; the hook will not run for this notice", metadata: metadata.merging(["hook": "\(hook.sink.name)"]) { $1 })
             case .enqueued:
                 break
             @unknown default:
@@ -76,12 +92,13 @@ public actor AlertDispatcher {
         }
         loadIfNeeded()
         let now = Date()
-        for webhook in webhooks where pending[webhook.name]?[alert.id] == nil {
-            let entry = AlertOutboxEntry(sink: webhook.name, alert: alert, nextAttemptAt: now, enqueuedAt: now)
+        for webhook in webhooks where webhook.webhook.effectiveEvents.contains(notice.event) {
+            let entry = AlertOutboxEntry(sink: webhook.name, notice: notice, nextAttemptAt: now, enqueuedAt: now)
+            guard pending[webhook.name]?[entry.fileName] == nil else { continue }
             do { try outbox.save(entry) } catch {
-                logger.error("could not persist an alert webhook delivery; it will be tried, but not after a restart", metadata: ["webhook": "\(webhook.name)", "alert.id": "\(alert.id)", "error": "\(error)"])
+                logger.error("could not persist a webhook delivery; it will be tried, but not after a restart", metadata: metadata.merging(["webhook": "\(webhook.name)", "error": "\(error)"]) { $1 })
             }
-            pending[webhook.name, default: [:]][alert.id] = entry
+            pending[webhook.name, default: [:]][entry.fileName] = entry
             wakeups[webhook.name]?.notify()
         }
     }
@@ -108,7 +125,7 @@ public actor AlertDispatcher {
             for hook in hooks {
                 let (sink, queue) = (hook.sink, hook.queue)
                 group.addTask {
-                    for await alert in queue { await sink.deliver(alert) }
+                    for await notice in queue { await sink.deliver(notice) }
                 }
             }
             group.addTask {
@@ -120,15 +137,15 @@ public actor AlertDispatcher {
     /// The webhook deliveries waiting (in the outbox), by webhook name then alert id.
     public func pendingDeliveries() -> [AlertOutboxEntry] {
         loadIfNeeded()
-        return pending.values.flatMap(\.values).sorted { ($0.sink, $0.alert.id) < ($1.sink, $1.alert.id) }
+        return pending.values.flatMap(\.values).sorted { ($0.sink, $0.notice.order.0, $0.notice.order.1) < ($1.sink, $1.notice.order.0, $1.notice.order.1) }
     }
 
     // MARK: Webhooks
 
-    /// One webhook's worker: the lowest alert id first, one request at a time.
+    /// One webhook's worker, one request at a time: alerts by id first, then changes by sequence.
     private func deliveries(to webhook: WebhookSink, wakeup: DeliveryWakeup) async {
         while !Task.isCancelled {
-            guard let entry = pending[webhook.name]?.values.min(by: { $0.alert.id < $1.alert.id }) else {
+            guard let entry = pending[webhook.name]?.values.min(by: { $0.notice.order < $1.notice.order }) else {
                 await wakeup.wait(upTo: nil)
                 continue
             }
@@ -137,19 +154,19 @@ public actor AlertDispatcher {
                 await wakeup.wait(upTo: .milliseconds(Int64((wait * 1_000).rounded(.up))))
                 continue
             }
-            let outcome = await webhook.attempt(entry.alert)
+            let outcome = await webhook.attempt(entry.notice)
             record(outcome, of: entry, for: webhook.webhook)
         }
     }
 
     private func record(_ outcome: WebhookSink.Outcome, of entry: AlertOutboxEntry, for webhook: AlertSinksConfiguration.Webhook) {
         var entry = entry
-        var metadata: Logger.Metadata = ["webhook": "\(webhook.name)", "alert.id": "\(entry.alert.id)", "key": "\(entry.alert.key)"]
+        var metadata: Logger.Metadata = ["webhook": "\(webhook.name)", "key": "\(entry.notice.key)"]
         switch outcome {
         case .cancelled:
             return
         case .delivered(let status):
-            pending[webhook.name]?[entry.alert.id] = nil
+            pending[webhook.name]?[entry.fileName] = nil
             metadata["status"] = "\(status)"
             metadata["attempts"] = "\(entry.attempts + 1)"
             logger.info("alert delivered", metadata: metadata)
@@ -163,7 +180,7 @@ public actor AlertDispatcher {
             metadata["attempts"] = "\(entry.attempts)/\(webhook.effectiveMaximumAttempts)"
             metadata["error"] = "\(reason)"
             if entry.attempts >= webhook.effectiveMaximumAttempts {
-                pending[webhook.name]?[entry.alert.id] = nil
+                pending[webhook.name]?[entry.fileName] = nil
                 do {
                     let path = try outbox.moveToFailed(entry)
                     metadata["path"] = "\(path.path)"
@@ -177,11 +194,11 @@ public actor AlertDispatcher {
             let backoff = webhook.backoffSeconds(afterFailures: entry.attempts)
             let delay = max(backoff, min(retryAfter ?? 0, Self.maximumRetryAfterSeconds))
             entry.nextAttemptAt = Date().addingTimeInterval(delay)
-            pending[webhook.name]?[entry.alert.id] = entry
+            pending[webhook.name]?[entry.fileName] = entry
             metadata["retryInSeconds"] = "\(delay)"
             logger.warning("alert webhook delivery failed; will retry", metadata: metadata)
             do { try outbox.save(entry) } catch {
-                logger.error("could not update the alert outbox", metadata: ["webhook": "\(webhook.name)", "alert.id": "\(entry.alert.id)", "error": "\(error)"])
+                logger.error("could not update the alert outbox", metadata: ["webhook": "\(webhook.name)", "key": "\(entry.notice.key)", "error": "\(error)"])
             }
         }
     }
@@ -198,11 +215,11 @@ public actor AlertDispatcher {
         var resumed = 0
         for entry in entries {
             guard names.contains(entry.sink) else {
-                logger.warning("the alert outbox holds a delivery for a webhook that is not configured; it is kept until that webhook is back", metadata: ["webhook": "\(entry.sink)", "alert.id": "\(entry.alert.id)"])
+                logger.warning("the alert outbox holds a delivery for a webhook that is not configured; it is kept until that webhook is back", metadata: ["webhook": "\(entry.sink)", "key": "\(entry.notice.key)"])
                 continue
             }
-            if pending[entry.sink]?[entry.alert.id] == nil {
-                pending[entry.sink, default: [:]][entry.alert.id] = entry
+            if pending[entry.sink]?[entry.fileName] == nil {
+                pending[entry.sink, default: [:]][entry.fileName] = entry
                 resumed += 1
             }
         }

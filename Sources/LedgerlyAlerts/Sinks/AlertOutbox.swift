@@ -2,11 +2,11 @@ import Foundation
 import LedgerlyProtocol
 import LedgerlyRuntime
 
-/// One webhook delivery waiting in the outbox: the alert and where its retries stand.
+/// One webhook delivery waiting in the outbox: what is delivered and where its retries stand.
 public struct AlertOutboxEntry: Codable, Hashable, Sendable {
     /// The webhook's configured name.
     public var sink: String
-    public var alert: AlertRecord
+    public var notice: SinkNotice
     /// Attempts made so far.
     public var attempts: Int
     /// Not before this moment.
@@ -15,17 +15,59 @@ public struct AlertOutboxEntry: Codable, Hashable, Sendable {
     /// Why the last attempt failed.
     public var lastError: String?
 
-    public init(sink: String, alert: AlertRecord, attempts: Int = 0, nextAttemptAt: Date, enqueuedAt: Date, lastError: String? = nil) {
+    public init(sink: String, notice: SinkNotice, attempts: Int = 0, nextAttemptAt: Date, enqueuedAt: Date, lastError: String? = nil) {
         self.sink = sink
-        self.alert = alert
+        self.notice = notice
         self.attempts = attempts
         self.nextAttemptAt = nextAttemptAt
         self.enqueuedAt = enqueuedAt
         self.lastError = lastError
     }
 
-    /// `<sink>-<alert id>.json`.
-    public var fileName: String { "\(sink)-\(alert.id).json" }
+    public init(sink: String, alert: AlertRecord, attempts: Int = 0, nextAttemptAt: Date, enqueuedAt: Date, lastError: String? = nil) {
+        self.init(sink: sink, notice: .alert(alert), attempts: attempts, nextAttemptAt: nextAttemptAt, enqueuedAt: enqueuedAt, lastError: lastError)
+    }
+
+    /// The alert, when the delivery is one.
+    public var alert: AlertRecord? {
+        if case .alert(let alert) = notice { alert } else { nil }
+    }
+
+    /// `<sink>-<alert id>.json`, `<sink>-tx-<seq>.json`.
+    public var fileName: String { "\(sink)-\(notice.deliveryId).json" }
+
+    // The file keeps the shape it had when only alerts were delivered (`alert`), and a change
+    // goes under `change`, so outbox files written before an upgrade are still read.
+    private enum CodingKeys: String, CodingKey {
+        case sink, alert, change, attempts, nextAttemptAt, enqueuedAt, lastError
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sink = try container.decode(String.self, forKey: .sink)
+        if let alert = try container.decodeIfPresent(AlertRecord.self, forKey: .alert) {
+            notice = .alert(alert)
+        } else {
+            notice = .transaction(try container.decode(ChangeEvent.self, forKey: .change))
+        }
+        attempts = try container.decode(Int.self, forKey: .attempts)
+        nextAttemptAt = try container.decode(Date.self, forKey: .nextAttemptAt)
+        enqueuedAt = try container.decode(Date.self, forKey: .enqueuedAt)
+        lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sink, forKey: .sink)
+        switch notice {
+        case .alert(let alert): try container.encode(alert, forKey: .alert)
+        case .transaction(let change): try container.encode(change, forKey: .change)
+        }
+        try container.encode(attempts, forKey: .attempts)
+        try container.encode(nextAttemptAt, forKey: .nextAttemptAt)
+        try container.encode(enqueuedAt, forKey: .enqueuedAt)
+        try container.encodeIfPresent(lastError, forKey: .lastError)
+    }
 }
 
 /// The webhook outbox, `<home>/state/alerts-outbox/`: one JSON file per pending delivery, written

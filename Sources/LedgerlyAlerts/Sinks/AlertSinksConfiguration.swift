@@ -41,12 +41,18 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
         public var command: [String]
         /// After this long the hook is terminated (SIGTERM, then SIGKILL). Default 10.
         public var timeoutSeconds: Double?
+        /// What it runs for: `alerts` (the default) and/or `transactions` (every change to
+        /// transactions, as the store published it).
+        public var events: [SinkEvent]?
 
-        public init(name: String, command: [String], timeoutSeconds: Double? = nil) {
+        public init(name: String, command: [String], timeoutSeconds: Double? = nil, events: [SinkEvent]? = nil) {
             self.name = name
             self.command = command
             self.timeoutSeconds = timeoutSeconds
+            self.events = events
         }
+
+        public var effectiveEvents: Set<SinkEvent> { Set(events ?? [.alerts]) }
 
         public var effectiveTimeoutSeconds: Double { timeoutSeconds ?? Self.defaultTimeoutSeconds }
     }
@@ -77,9 +83,12 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
         public var maximumAttempts: Int?
         /// The whole request, connection included. Default 10.
         public var timeoutSeconds: Double?
+        /// What it receives: `alerts` (the default) and/or `transactions`.
+        public var events: [SinkEvent]?
 
         public init(name: String, url: String, secret: String, signature: WebhookSignature? = nil, retryInitialSeconds: Double? = nil,
-                    retryMaximumSeconds: Double? = nil, maximumAttempts: Int? = nil, timeoutSeconds: Double? = nil) {
+                    retryMaximumSeconds: Double? = nil, maximumAttempts: Int? = nil, timeoutSeconds: Double? = nil, events: [SinkEvent]? = nil) {
+            self.events = events
             self.name = name
             self.url = url
             self.secret = secret
@@ -91,6 +100,7 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
         }
 
         public var effectiveSignature: WebhookSignature { signature ?? .hmacSHA256 }
+        public var effectiveEvents: Set<SinkEvent> { Set(events ?? [.alerts]) }
         public var effectiveRetryInitialSeconds: Double { retryInitialSeconds ?? Self.defaultRetryInitialSeconds }
         public var effectiveRetryMaximumSeconds: Double { retryMaximumSeconds ?? max(Self.defaultRetryMaximumSeconds, effectiveRetryInitialSeconds) }
         public var effectiveMaximumAttempts: Int { maximumAttempts ?? Self.defaultMaximumAttempts }
@@ -234,6 +244,7 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
                 problems.append("\(label): \"command\" must hold the program and its arguments, e.g. [\"/usr/bin/logger\", \"-t\", \"ledgerly\"]")
             }
             checkRange(hook.timeoutSeconds, CommandHook.timeoutRange, "timeoutSeconds", label)
+            if hook.events?.isEmpty == true { problems.append("\(label): \"events\" must name alerts and/or transactions (leave it out for alerts)") }
         }
 
         for (index, webhook) in webhooks.enumerated() {
@@ -256,6 +267,7 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
             }
             checkRange(webhook.maximumAttempts, Webhook.attemptsRange, "maximumAttempts", label)
             checkRange(webhook.timeoutSeconds, Webhook.timeoutRange, "timeoutSeconds", label)
+            if webhook.events?.isEmpty == true { problems.append("\(label): \"events\" must name alerts and/or transactions (leave it out for alerts)") }
         }
         if !problems.isEmpty { throw .invalid(path: source, problems: problems) }
     }
@@ -312,11 +324,11 @@ public struct AlertSinksConfiguration: Codable, Hashable, Sendable {
 }
 
 extension AlertSinksConfiguration.CommandHook {
-    static let knownKeys = ["name", "command", "timeoutSeconds"]
+    static let knownKeys = ["name", "command", "timeoutSeconds", "events"]
 }
 
 extension AlertSinksConfiguration.Webhook {
-    static let knownKeys = ["name", "url", "secret", "signature", "retryInitialSeconds", "retryMaximumSeconds", "maximumAttempts", "timeoutSeconds"]
+    static let knownKeys = ["name", "url", "secret", "signature", "retryInitialSeconds", "retryMaximumSeconds", "maximumAttempts", "timeoutSeconds", "events"]
 }
 
 /// Why the alert sinks configuration was refused; the description is meant for a terminal.

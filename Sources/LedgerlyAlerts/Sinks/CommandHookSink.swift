@@ -8,6 +8,9 @@ import Synchronization
 /// - stdin: the alert as one line of JSON (`MessageCoding`, the protocol's `AlertRecord`) and a
 ///   newline. It is a private temporary file rather than a pipe, so a hook that does not read it
 ///   can neither block the service nor kill it with SIGPIPE.
+/// - for a change to transactions (a hook with `"events": ["transactions"]`): the change as the
+///   store published it (`ChangeEvent`) on stdin, and `LEDGERLY_EVENT` (`tx.created` …),
+///   `LEDGERLY_EVENT_KEY` (`<epoch>:<seq>`) and `LEDGERLY_TRANSACTION_ID` in the environment.
 /// - environment: the service's own, plus `LEDGERLY_ALERT_ID`, `LEDGERLY_ALERT_KIND`,
 ///   `LEDGERLY_ALERT_KEY`, `LEDGERLY_ALERT_SUBJECT` and `LEDGERLY_ALERT_MESSAGE`, for programs
 ///   that take text as arguments: `CommandHook.notifySendExample`,
@@ -49,8 +52,13 @@ public struct CommandHookSink: AlertSink {
     public var name: String { hook.name }
 
     public func deliver(_ alert: AlertRecord) async {
-        let outcome = await run(alert)
-        var metadata: Logger.Metadata = ["hook": "\(name)", "alert.id": "\(alert.id)", "key": "\(alert.key)"]
+        await deliver(.alert(alert))
+    }
+
+    /// Runs the hook for an alert or a change, and logs how it ended.
+    public func deliver(_ notice: SinkNotice) async {
+        let outcome = await run(notice)
+        var metadata: Logger.Metadata = ["hook": "\(name)", "key": "\(notice.key)"]
         switch outcome {
         case .succeeded:
             logger.debug("alert hook ran", metadata: metadata)
@@ -76,10 +84,15 @@ public struct CommandHookSink: AlertSink {
 
     /// Runs the hook once for `alert` and waits for it (at most the timeout, plus the kill grace).
     public func run(_ alert: AlertRecord) async -> Outcome {
+        await run(.alert(alert))
+    }
+
+    /// Runs the hook once for an alert or a change and waits for it.
+    public func run(_ notice: SinkNotice) async -> Outcome {
         guard let program = hook.command.first, !program.isEmpty else { return .couldNotStart(reason: "the command is empty") }
         let line: Data
-        do { line = try MessageCoding.encode(alert) + Data("\n".utf8) } catch {
-            return .couldNotStart(reason: "could not encode the alert: \(error)")
+        do { line = try notice.body() + Data("\n".utf8) } catch {
+            return .couldNotStart(reason: "could not encode the delivery: \(error)")
         }
 
         let temporary = FileManager.default.temporaryDirectory
@@ -103,11 +116,18 @@ public struct CommandHookSink: AlertSink {
         }
 
         var environment = ProcessInfo.processInfo.environment
-        environment["LEDGERLY_ALERT_ID"] = "\(alert.id)"
-        environment["LEDGERLY_ALERT_KIND"] = alert.kind.rawValue
-        environment["LEDGERLY_ALERT_KEY"] = alert.key
-        environment["LEDGERLY_ALERT_SUBJECT"] = alert.subject
-        environment["LEDGERLY_ALERT_MESSAGE"] = alert.message
+        switch notice {
+        case .alert(let alert):
+            environment["LEDGERLY_ALERT_ID"] = "\(alert.id)"
+            environment["LEDGERLY_ALERT_KIND"] = alert.kind.rawValue
+            environment["LEDGERLY_ALERT_KEY"] = alert.key
+            environment["LEDGERLY_ALERT_SUBJECT"] = alert.subject
+            environment["LEDGERLY_ALERT_MESSAGE"] = alert.message
+        case .transaction(let change):
+            environment["LEDGERLY_EVENT"] = change.type
+            environment["LEDGERLY_EVENT_KEY"] = notice.key
+            environment["LEDGERLY_TRANSACTION_ID"] = change.id
+        }
         let (executable, arguments) = await Self.invocation(of: hook.command)
         let timeout = Duration.milliseconds(Int64((hook.effectiveTimeoutSeconds * 1_000).rounded()))
         let ending = await Self.execute(executable, arguments, environment: environment, input: input, errors: errors, timeout: timeout)

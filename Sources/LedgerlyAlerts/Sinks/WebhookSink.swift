@@ -51,6 +51,8 @@ public struct WebhookSink: AlertSink {
 
     public static let signatureHeader = "Signature"
     public static let alertKeyHeader = "X-Ledgerly-Alert-Key"
+    public static let eventHeader = "X-Ledgerly-Event"
+    public static let changeKeyHeader = "X-Ledgerly-Change-Key"
 
     public let webhook: AlertSinksConfiguration.Webhook
     private let client: HTTPClient
@@ -78,16 +80,28 @@ public struct WebhookSink: AlertSink {
 
     /// POSTs the alert once, signed at `now`.
     public func attempt(_ alert: AlertRecord, now: Date = Date()) async -> Outcome {
+        await attempt(.alert(alert), now: now)
+    }
+
+    /// POSTs the alert or change once, signed at `now`. A change carries `X-Ledgerly-Event` (its
+    /// type) and `X-Ledgerly-Change-Key` (`<epoch>:<seq>`, to deduplicate) instead of the alert key.
+    public func attempt(_ notice: SinkNotice, now: Date = Date()) async -> Outcome {
         let body: Data
-        do { body = try MessageCoding.encode(alert) } catch {
-            return .failed(reason: "could not encode the alert: \(error)", retryAfterSeconds: nil)
+        do { body = try notice.body() } catch {
+            return .failed(reason: "could not encode the delivery: \(error)", retryAfterSeconds: nil)
         }
         let timestamp = Int64(now.timeIntervalSince1970.rounded(.down))
         var request = HTTPClientRequest(url: webhook.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "\(LedgerlyService.alerts.name)/\(LedgerlyVersion.current)")
-        request.headers.add(name: Self.alertKeyHeader, value: alert.key)
+        switch notice {
+        case .alert(let alert):
+            request.headers.add(name: Self.alertKeyHeader, value: alert.key)
+        case .transaction(let change):
+            request.headers.add(name: Self.eventHeader, value: change.type)
+            request.headers.add(name: Self.changeKeyHeader, value: notice.key)
+        }
         request.headers.add(name: Self.signatureHeader, value: Self.signature(body: body, secret: webhook.secret, timestamp: timestamp, algorithm: webhook.effectiveSignature))
         request.body = .bytes(ByteBuffer(bytes: body))
 

@@ -6,14 +6,18 @@ final class WebhookReceiver {
     struct Received: Decodable {
         let valid: Bool
         let key: String?
+        /// A change's `X-Ledgerly-Event` and `X-Ledgerly-Change-Key`.
+        let event: String?
+        let changeKey: String?
     }
 
     private let script: LoopbackScript
 
     var port: Int { script.port }
 
-    init(secret: String) throws {
-        script = try LoopbackScript("webhook_receiver.py", name: "webhook") { state in [state.path, secret] }
+    /// `hash` is the HMAC's hash as Python's hashlib names it: sha256, or sha3_256.
+    init(secret: String, hash: String = "sha256") throws {
+        script = try LoopbackScript("webhook_receiver.py", name: "webhook") { state in [state.path, secret, hash] }
     }
 
     var url: String { "http://127.0.0.1:\(port)/alerts" }

@@ -10,6 +10,8 @@ Stops when its stdin closes."""
 import hashlib, hmac, http.server, json, os, sys, threading
 
 state, secret = sys.argv[1], sys.argv[2].encode()
+# The hash of the HMAC: sha256 (Ledgerly's default) or sha3_256 ("signature": "hmac-sha3-256").
+digest = getattr(hashlib, sys.argv[3] if len(sys.argv) > 3 else "sha256")
 lock = threading.Lock()
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -20,10 +22,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if os.path.exists(os.path.join(state, "down")):
             self.send_response(503); self.send_header("Content-Length", "0"); self.end_headers(); return
         parts = dict(item.split("=", 1) for item in self.headers.get("Signature", "").split(",") if "=" in item)
-        expected = hmac.new(secret, parts.get("t", "").encode() + b"." + body, hashlib.sha256).hexdigest()
+        expected = hmac.new(secret, parts.get("t", "").encode() + b"." + body, digest).hexdigest()
         valid = hmac.compare_digest(expected, parts.get("v1", ""))
         with lock, open(os.path.join(state, "received.log"), "a") as log:
-            log.write(json.dumps({"valid": valid, "key": self.headers.get("X-Ledgerly-Alert-Key"), "body": json.loads(body)}) + "\n")
+            log.write(json.dumps({"valid": valid, "key": self.headers.get("X-Ledgerly-Alert-Key"),
+                                  "event": self.headers.get("X-Ledgerly-Event"), "changeKey": self.headers.get("X-Ledgerly-Change-Key"),
+                                  "body": json.loads(body)}) + "\n")
         self.send_response(200 if valid else 401); self.send_header("Content-Length", "0"); self.end_headers()
 
     def log_message(self, *args):

@@ -52,11 +52,12 @@ enum ConfigTemplates {
       // ],
 
       // Signed POSTs, retried until delivered. "signature": "hmac-sha256" (default) or
-      // "hmac-sha3-256" (as Firefly III signs).
+      // "hmac-sha3-256" (as Firefly III signs). "events": ["alerts"] by default; add
+      // "transactions" for every change to transactions (a hook takes "events" too).
       // "webhooks": [
       //   {"name": "phone", "url": "https://example.net/hooks/ledgerly", "secret": "…",
       //    "signature": "hmac-sha256", "retryInitialSeconds": 5, "retryMaximumSeconds": 600,
-      //    "maximumAttempts": 20, "timeoutSeconds": 10},
+      //    "maximumAttempts": 20, "timeoutSeconds": 10, "events": ["alerts"]},
       // ],
 
       // Refuse http:// webhook URLs.
