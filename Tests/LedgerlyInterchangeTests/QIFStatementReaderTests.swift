@@ -60,3 +60,24 @@ import Testing
         #expect(statement.rows.map(\.description) == ["Shop"])
     }
 }
+
+extension QIFStatementReaderTests {
+    /// Quicken writes `/YY` for 19YY and `'YY` for 20YY (Intuit's own example is `D6/12/95`).
+    @Test func twoDigitYearsFollowQuickensSeparator() throws {
+        let nineties = "!Type:Bank\nD6/12/95\nT-5.00\nPBakery\n^\nD6/25/95\nT-2.00\nPKiosk\n^\n"
+        #expect(try QIFStatementReader.parse(text: nineties, dateFormat: nil, currency: "USD").rows.map(\.date) == ["1995-06-12", "1995-06-25"])
+        #expect(try QIFStatementReader.parse(text: nineties, dateFormat: "M/D/YY", currency: "USD").rows.map(\.date) == ["1995-06-12", "1995-06-25"])
+        // A file across the year 2000 has both separators, whichever pattern names.
+        let millennium = "!Type:Bank\nD12/31/99\nT-5.00\nPBakery\n^\nD1/ 1'00\nT-2.00\nPKiosk\n^\nD2/29'00\nT-1.00\nPLeap\n^\n"
+        for pattern in [nil, "M/D/YY", "M/D'YY"] {
+            let dates = try QIFStatementReader.parse(text: millennium, dateFormat: pattern, currency: "USD").rows.map(\.date)
+            #expect(dates == ["1999-12-31", "2000-01-01", "2000-02-29"], "\(pattern ?? "guessed")")
+        }
+        // 1900 was no leap year.
+        #expect(throws: BankStatementError(line: 2, "date \"2/29/00\" is not a real calendar date (read as M/D/YY)")) {
+            try QIFStatementReader.parse(text: "!Type:Bank\nD2/29/00\nT-5.00\n^\n", dateFormat: "M/D/YY", currency: "USD")
+        }
+        // CSV keeps its rule: YY is 20YY whatever the separator.
+        #expect(try BankCSVDateFormat("M/D/YY").date(from: "6/12/95") == LedgerDate("2095-06-12"))
+    }
+}

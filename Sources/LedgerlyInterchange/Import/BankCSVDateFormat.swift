@@ -3,7 +3,7 @@ import LedgerlyCore
 /// A date pattern such as `DD/MM/YYYY`, `M/D/YY` or `D.M.YYYY`, and the parser it compiles to.
 ///
 /// Tokens: `YYYY` (four-digit year), `YY` (two digits, read as 20YY: bank exports do not reach
-/// back into the 1900s), `MM`/`DD` (exactly two digits), `M`/`D` (one or two digits); any other
+/// back into the 1900s; QIF reads them Quicken's way, see `TwoDigitYears`), `MM`/`DD` (exactly two digits), `M`/`D` (one or two digits); any other
 /// non-letter is a literal that must appear as written. Letters are accepted in either case
 /// ("dd/mm/yyyy" is how many people write it) but other letters are refused, so a typo is an
 /// error rather than a pattern that never matches.
@@ -27,6 +27,17 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What century a `YY` year is in.
+    enum TwoDigitYears: Hashable, Sendable {
+        /// Always 20YY: bank CSV exports do not reach back into the 1900s.
+        case twentyFirstCentury
+        /// Quicken's rule for QIF: the separator before the year says it, `/` 19YY and `'` 20YY
+        /// (Intuit's own example is `D6/12/95`). Either is taken where the pattern writes one of
+        /// them, since a file across 2000 has both (`12/31/99`, `1/ 1'00`). After any other
+        /// separator (`D.M.YY`) it is 20YY, as in CSV: only `/` and `'` carry a century.
+        case quicken
+    }
+
     /// The outcome of reading one cell, so the caller can tell "wrong layout" from "no such day".
     enum Reading: Equatable {
         /// A valid calendar date as "YYYY-MM-DD".
@@ -37,8 +48,15 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
 
     public let pattern: String
     let tokens: [Token]
+    /// With `TwoDigitYears.quicken`: the literal token before `YY` that ends in `/` or `'`, whose
+    /// last byte is read as either and gives the century.
+    private let centuryToken: Int?
 
     public init(_ pattern: String) throws(BankStatementError) {
+        try self.init(pattern, twoDigitYears: .twentyFirstCentury)
+    }
+
+    init(_ pattern: String, twoDigitYears: TwoDigitYears) throws(BankStatementError) {
         var tokens: [Token] = []
         let scalars = Array(pattern.unicodeScalars)
         var index = 0
@@ -84,7 +102,17 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
         }
         self.pattern = pattern
         self.tokens = tokens
+        let yearIndex = tokens.firstIndex(of: .year2)
+        centuryToken = if twoDigitYears == .quicken, let yearIndex, yearIndex > 0, case .literal(let literal) = tokens[yearIndex - 1],
+                          literal.last == Self.slash || literal.last == Self.apostrophe {
+            yearIndex - 1
+        } else {
+            nil
+        }
     }
+
+    private static let slash = UInt8(ascii: "/")
+    private static let apostrophe = UInt8(ascii: "'")
 
     public var description: String { pattern }
 
@@ -100,6 +128,7 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     private func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading {
         var position = 0
         var year = 0, month = 0, day = 0
+        var century = 2000
 
         func digits(_ minimum: Int, _ maximum: Int) -> Int? {
             var value = 0
@@ -112,20 +141,30 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
             return count >= minimum ? value : nil
         }
 
-        for token in tokens {
+        for (index, token) in tokens.enumerated() {
             switch token {
             case .year4:
                 guard let value = digits(4, 4) else { return .mismatch }
                 year = value
             case .year2:
                 guard let value = digits(2, 2) else { return .mismatch }
-                year = 2000 + value
+                year = century + value
             case .month(let variable):
                 guard let value = digits(variable ? 1 : 2, 2) else { return .mismatch }
                 month = value
             case .day(let variable):
                 guard let value = digits(variable ? 1 : 2, 2) else { return .mismatch }
                 day = value
+            case .literal(let literal) where index == centuryToken:
+                guard bytes.count - position >= literal.count,
+                      UnsafeBufferPointer(rebasing: bytes[position..<(position + literal.count - 1)]).elementsEqual(literal.dropLast())
+                else { return .mismatch }
+                position += literal.count
+                switch bytes[position - 1] {
+                case Self.slash: century = 1900
+                case Self.apostrophe: century = 2000
+                default: return .mismatch
+                }
             case .literal(let literal):
                 guard bytes.count - position >= literal.count,
                       UnsafeBufferPointer(rebasing: bytes[position..<(position + literal.count)]).elementsEqual(literal)

@@ -15,11 +15,13 @@ enum BankDateFormatGuess {
         case ambiguous(String)
     }
 
-    static func guess(_ cells: [String], candidates: [String]) throws(BankStatementError) -> Outcome {
+    static func guess(
+        _ cells: [String], candidates: [String], twoDigitYears: BankCSVDateFormat.TwoDigitYears = .twentyFirstCentury
+    ) throws(BankStatementError) -> Outcome {
         guard !cells.isEmpty else { return .format(candidates[0]) }
         var fits: [(format: BankCSVDateFormat, dates: [LedgerDate])] = []
         for pattern in candidates {
-            let format = try BankCSVDateFormat(pattern)
+            let format = try BankCSVDateFormat(pattern, twoDigitYears: twoDigitYears)
             var dates: [LedgerDate] = []
             dates.reserveCapacity(cells.count)
             for cell in cells {

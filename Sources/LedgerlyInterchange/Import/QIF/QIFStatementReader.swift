@@ -4,12 +4,13 @@ import LedgerlyCore
 /// (`!Type:Bank`, `!Type:CCard`, `!Type:Cash`) into rows.
 ///
 /// QIF has no currency and no transaction id, and its dates are ambiguous by design (Quicken
-/// writes the user's locale: `01/05/2026` or `05.01.2026`, with `'` before a two-digit year
-/// after 1999: `1/ 5'26`). So the rows are in the wallet's currency, keyed by the text
+/// writes the user's locale: `01/05/2026` or `05.01.2026`, and a two-digit year after `/` for
+/// 19YY, after `'` for 20YY: `6/12/95`, `1/ 5'26`). So the rows are in the wallet's currency, keyed by the text
 /// fingerprint, and the date pattern is given (`dateFormat`, the CSV mapping's tokens: `M/D/YYYY`,
 /// `D.M.YYYY`, `M/D'YY`) or guessed from all the file's dates, refusing a file they leave
 /// ambiguous rather than guessing. Spaces inside a date (Quicken pads days: `1/ 5'26`) are dropped
-/// before it is read; `YY` is 20YY, as in CSV.
+/// before it is read; `YY` is 19YY after `/` and 20YY after `'` (either is read where the pattern
+/// has one of them, as a file across 2000 has both), and 20YY after any other separator, as in CSV.
 ///
 /// What a record becomes (docs/reports-import-export.md, "Bank formats"): `D` the day; `T` (or
 /// `U` when there is no `T`) the signed amount, negative an expense, with decimal and grouping
@@ -41,7 +42,7 @@ public enum QIFStatementReader {
             pattern = dateFormat
         } else {
             let dates = file.records.compactMap { $0.date.map { Self.compact($0.text) } }
-            switch try BankDateFormatGuess.guess(dates, candidates: candidateDateFormats) {
+            switch try BankDateFormatGuess.guess(dates, candidates: candidateDateFormats, twoDigitYears: .quicken) {
             case .format(let guessed): pattern = guessed
             case .noneFits(let example):
                 throw BankStatementError(line: nil, "the dates (e.g. \"\(example)\") are in no known format: give it with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)")
@@ -49,7 +50,7 @@ public enum QIFStatementReader {
                 throw BankStatementError(line: nil, "the dates are ambiguous: \(reading); give the format with --date-format")
             }
         }
-        let format = try BankCSVDateFormat(pattern)
+        let format = try BankCSVDateFormat(pattern, twoDigitYears: .quicken)
         let amountTexts = file.records.flatMap { record in [record.amount?.text].compactMap { $0 } + record.splits.compactMap { $0.amount?.text } }
         let separators = try BankCSVMapping.guessSeparators(amountTexts) { _ in "fix the file so its amounts are written one way" }
         let amountFormat = BankCSVAmountFormat(decimalSeparator: Character(separators.decimal), thousandsSeparator: separators.thousands.map(Character.init))
