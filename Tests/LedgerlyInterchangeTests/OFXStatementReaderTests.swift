@@ -81,3 +81,17 @@ import Testing
         #expect(chosen.rows.count == 4)
     }
 }
+
+extension OFXStatementReaderTests {
+    /// "\r\n" is one Character in Swift: the header's lines must still be counted.
+    @Test func anOFX1FileWithCRLFLineEndsNamesTheSameLines() throws {
+        let crlf = StatementFixtures.ofxSGML.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try OFXStatementReader.parse(text: crlf).rows.map(\.line) == [22, 30, 37, 44])
+        #expect(throws: BankStatementError(line: 25, "amount \"-12.5x\" in <TRNAMT> is not a number (decimal separator \".\", no thousands separator)")) {
+            try OFXStatementReader.parse(text: crlf.replacingOccurrences(of: "<TRNAMT>-12.50", with: "<TRNAMT>-12.5x"))
+        }
+        #expect(throws: BankStatementError(line: 1, "not an OFX file: it starts with \"HELLO:100\", not OFXHEADER: or <?xml")) {
+            try OFXStatementReader.parse(text: crlf.replacingOccurrences(of: "OFXHEADER:100", with: "HELLO:100"))
+        }
+    }
+}

@@ -82,12 +82,14 @@ public enum OFXStatementReader {
         if header.contains("<?OFX") || header.contains("<?xml") {
             return try MarkupReader.read(Substring(text), dialect: .xml)
         }
-        let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
-        let firstField = lines.lazy.map { $0.drop(while: { $0 == "\u{FEFF}" }).trimmingWhitespace() }.first { !$0.isEmpty }
+        // Lines split and counted by their "\n" bytes: "\r\n" is one Character, which a split on
+        // "\n" would not see, and every line number after the header would be off.
+        let firstField = header.split(whereSeparator: \.isNewline).lazy.map { $0.drop(while: { $0 == "\u{FEFF}" }).trimmingWhitespace() }.first { !$0.isEmpty }
         if let firstField, !firstField.hasPrefix("OFXHEADER:") {
             throw BankStatementError(line: 1, "not an OFX file: it starts with \"\(firstField.prefix(40))\", not OFXHEADER: or <?xml")
         }
-        return try MarkupReader.read(text[body.lowerBound...], dialect: .sgml, firstLine: lines.count)
+        let headerLines = header.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return try MarkupReader.read(text[body.lowerBound...], dialect: .sgml, firstLine: headerLines + 1)
     }
 
     private static func row(
