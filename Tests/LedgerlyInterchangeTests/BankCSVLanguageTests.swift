@@ -90,3 +90,23 @@ import Testing
         for shipped in BankCSVShippedMapping.all { try shipped.mapping.validate() }
     }
 }
+
+extension BankCSVLanguageTests {
+    /// A header the English names already read keeps the mapping it had before the German,
+    /// French and Spanish names were added: its description (and so every row's fingerprint)
+    /// must not change, or re-importing an overlapping statement would import it all again.
+    @Test func aHeaderTheEnglishNamesReadKeepsItsEarlierMapping() throws {
+        let detail = try BankCSVMapping.detect(header: ["Date", "Payee", "Amount", "Detail"], rows: [["2026-11-03", "LIDL", "-12.50", "card 1234"]])
+        #expect(detail.descriptionColumns == [.name("Payee")])
+        let rows = try BankCSVImport.parse(text: "Date,Payee,Amount,Detail\n2026-11-03,LIDL,-12.50,card 1234\n", mapping: nil, defaultCurrency: "EUR")
+        #expect(rows.map(\.description) == ["LIDL"])
+        // The English name with a qualifier still wins over an exact name in another language.
+        let qualified = try BankCSVMapping.detect(header: ["Date (UTC)", "Buchung", "Description", "Amount (EUR)", "Betrag"])
+        #expect(qualified.date == .name("Date (UTC)"))
+        #expect(qualified.amounts == .signed(.name("Amount (EUR)")))
+        #expect(qualified.descriptionColumns == [.name("Description")])
+        // Where English names find nothing, the others are read: payee and text both.
+        let german = try BankCSVMapping.detect(header: ["Buchungstag", "Empfänger", "Verwendungszweck", "Betrag"])
+        #expect(german.descriptionColumns == [.name("Empfänger"), .name("Verwendungszweck")])
+    }
+}

@@ -9,41 +9,46 @@ import LedgerlyCore
 /// import plausible-looking wrong transactions. The guessed mapping is an ordinary
 /// `BankCSVMapping`, so a caller can show it (encode it to JSON) as a starting point.
 extension BankCSVMapping {
-    // Header names in English, German, French and Spanish, compared lower-cased. Within a list
-    // the order is the preference: a booking date before a value date (the day the bank booked
-    // is the one statements and balances agree on).
-    static let dateNames = [
-        "date", "booking date", "transaction date", "value date", "posting date", "posted date",
-        "buchungstag", "buchungsdatum", "buchung", "datum", "wertstellung", "valuta", "valutadatum",
-        "date opération", "date operation", "date de l'opération", "date comptable", "date de valeur", "date valeur",
-        "fecha", "fecha operación", "fecha operacion", "fecha contable", "fecha valor", "f. valor",
-    ]
-    static let amountNames = [
-        "amount", "value", "transaction amount",
-        "betrag", "umsatz", "montant", "importe", "cantidad",
-    ]
-    static let debitNames = [
-        "debit", "withdrawal", "withdrawals", "money out", "paid out", "debit amount",
-        "soll", "belastung", "débit", "montant débit", "cargo", "cargos", "debe",
-    ]
-    static let creditNames = [
-        "credit", "deposit", "deposits", "money in", "paid in", "credit amount",
-        "haben", "gutschrift", "crédit", "montant crédit", "abono", "abonos", "haber",
-    ]
-    static let currencyNames = ["currency", "ccy", "währung", "waehrung", "devise", "divisa", "moneda"]
+    // Header names, compared lower-cased: English, then German, French and Spanish. Within a
+    // list the order is the preference: a booking date before a value date (the day the bank
+    // booked is the one statements and balances agree on).
+    //
+    // The other languages' names are consulted for a role only when the English ones find nothing
+    // for it (the amount, signed or as debit and credit, is one role; so is the description, payee
+    // and text together). A header the English names read keeps the mapping it had before the
+    // others were added, and with it every row's fingerprint: `Date,Payee,Amount,Detail` is still
+    // described by Payee alone, not by Payee and the French "détail", which would make an
+    // overlapping statement import again in full.
+    typealias HeaderNames = (english: [String], others: [String])
+    static let dateNames: HeaderNames = (
+        ["date", "booking date", "transaction date", "value date", "posting date", "posted date"],
+        ["buchungstag", "buchungsdatum", "buchung", "datum", "wertstellung", "valuta", "valutadatum",
+         "date opération", "date operation", "date de l'opération", "date comptable", "date de valeur", "date valeur",
+         "fecha", "fecha operación", "fecha operacion", "fecha contable", "fecha valor", "f. valor"]
+    )
+    static let amountNames: HeaderNames = (["amount", "value", "transaction amount"], ["betrag", "umsatz", "montant", "importe", "cantidad"])
+    static let debitNames: HeaderNames = (
+        ["debit", "withdrawal", "withdrawals", "money out", "paid out", "debit amount"],
+        ["soll", "belastung", "débit", "montant débit", "cargo", "cargos", "debe"]
+    )
+    static let creditNames: HeaderNames = (
+        ["credit", "deposit", "deposits", "money in", "paid in", "credit amount"],
+        ["haben", "gutschrift", "crédit", "montant crédit", "abono", "abonos", "haber"]
+    )
+    static let currencyNames: HeaderNames = (["currency", "ccy"], ["währung", "waehrung", "devise", "divisa", "moneda"])
     /// Who was paid; put before the free text when both exist ("LIDL Berlin" + "card 1234").
-    static let payeeNames = [
-        "payee", "name", "counterparty",
-        "auftraggeber/empfänger", "auftraggeber / empfänger", "empfänger", "auftraggeber", "zahlungsempfänger", "name zahlungsbeteiligter",
-        "auftraggeber / begünstigter", "begünstigter/zahlungspflichtiger", "beguenstigter/zahlungspflichtiger",
-        "bénéficiaire", "beneficiaire", "tiers", "beneficiario", "ordenante",
-    ]
-    static let textNames = [
-        "description", "memo", "narrative", "details", "text",
-        "verwendungszweck", "buchungstext", "umsatztext",
-        "libellé", "libelle", "libellé opération", "libelle operation", "détail", "detail",
-        "concepto", "descripción", "descripcion", "movimiento",
-    ]
+    static let payeeNames: HeaderNames = (
+        ["payee", "name", "counterparty"],
+        ["auftraggeber/empfänger", "auftraggeber / empfänger", "empfänger", "auftraggeber", "zahlungsempfänger", "name zahlungsbeteiligter",
+         "auftraggeber / begünstigter", "begünstigter/zahlungspflichtiger", "beguenstigter/zahlungspflichtiger",
+         "bénéficiaire", "beneficiaire", "tiers", "beneficiario", "ordenante"]
+    )
+    static let textNames: HeaderNames = (
+        ["description", "memo", "narrative", "details", "text"],
+        ["verwendungszweck", "buchungstext", "umsatztext",
+         "libellé", "libelle", "libellé opération", "libelle operation", "détail", "detail",
+         "concepto", "descripción", "descripcion", "movimiento"]
+    )
 
     /// Tried in order; the first that reads every sampled date is taken, unless another one
     /// that also reads them all gives a different day for one of them (then it is ambiguous).
@@ -85,22 +90,33 @@ extension BankCSVMapping {
             }
             return nil
         }
+        /// The role's column by its English names, else by the others'.
+        func find(_ names: HeaderNames) -> Int? {
+            find(names.english) ?? find(names.others)
+        }
+        /// A signed amount column, else a debit and a credit column, in one language list.
+        func findAmounts(_ list: KeyPath<HeaderNames, [String]>) -> (amount: Int?, debit: Int?, credit: Int?)? {
+            if let amount = find(amountNames[keyPath: list]) { return (amount, nil, nil) }
+            let debit = find(debitNames[keyPath: list])
+            let credit = find(creditNames[keyPath: list])
+            guard let debit, let credit else {
+                used.subtract([debit, credit].compactMap { $0 })
+                return nil
+            }
+            return (nil, debit, credit)
+        }
         let listed = header.map { "\"\($0.trimmingWhitespace())\"" }.joined(separator: ", ")
         guard let dateIndex = find(dateNames) else {
             throw BankStatementError(line: nil, "no date column found in the header (\(listed)): write a mapping file")
         }
-        let amountIndex = find(amountNames)
-        var debitIndex: Int?
-        var creditIndex: Int?
-        if amountIndex == nil {
-            debitIndex = find(debitNames)
-            creditIndex = find(creditNames)
-            guard debitIndex != nil, creditIndex != nil else {
-                throw BankStatementError(line: nil, "no amount column (nor a debit and a credit column) found in the header (\(listed)): write a mapping file")
-            }
+        guard let (amountIndex, debitIndex, creditIndex) = findAmounts(\.english) ?? findAmounts(\.others) else {
+            throw BankStatementError(line: nil, "no amount column (nor a debit and a credit column) found in the header (\(listed)): write a mapping file")
         }
         let currencyIndex = find(currencyNames)
-        let descriptionIndices = [find(payeeNames), find(textNames)].compactMap { $0 }
+        var descriptionIndices = [find(payeeNames.english), find(textNames.english)].compactMap { $0 }
+        if descriptionIndices.isEmpty {
+            descriptionIndices = [find(payeeNames.others), find(textNames.others)].compactMap { $0 }
+        }
         guard !descriptionIndices.isEmpty else {
             throw BankStatementError(line: nil, "no description column (description, payee, memo, text, Verwendungszweck, Libellé, Concepto …) found in the header (\(listed)): write a mapping file")
         }
@@ -114,6 +130,7 @@ extension BankCSVMapping {
         let amounts: Amounts = if let amountIndex {
             .signed(column(amountIndex))
         } else {
+            // findAmounts gives either an amount or both of these.
             .debitCredit(debit: column(debitIndex!), credit: column(creditIndex!))
         }
         func cells(_ index: Int) -> [String] {
