@@ -120,6 +120,11 @@ extension EndToEndTests {
             return harness
         }
 
+        /// The import id an import's summary offers to undo.
+        static func undoId(_ result: ServiceHarness.CommandResult) -> String? {
+            result.stdout.split(separator: "\n").last { $0.contains("ledgerly import undo") }?.split(separator: " ").last.map(String.init)
+        }
+
         /// Dry run, import, import again, undo: what every format must do the same way.
         static func importTwiceAndUndo(_ harness: ServiceHarness, format: String, file: String, wallet: String, extra: [String] = [], rows: Int) throws -> [TransactionRecord] {
             let dry = try decode(TransactionImportReply.self, try harness.cli(["import", format, file, "--wallet", wallet, "--dry-run", "--json"] + extra))
@@ -138,7 +143,7 @@ extension EndToEndTests {
             #expect(again.duplicates.count == rows)
             #expect(try transactions(harness, wallet: wallet).count == rows)
 
-            let id = try #require(first.stdout.split(separator: "\n").last { $0.contains("ledgerly import undo") }?.split(separator: " ").last.map(String.init))
+            let id = try #require(undoId(first))
             #expect(id.hasPrefix(format + "-"))
             let undo = try harness.cli("import", "undo", id)
             #expect(undo.status == 0, "\(undo.stderr)")
@@ -210,6 +215,65 @@ extension EndToEndTests {
             let cinema = try #require(imported.first { $0.notes == "Cinema" })
             #expect(cinema.categoryId == nil)
             #expect(cinema.tags == ["Holiday"])
+        }
+
+        static let splitQIF = """
+            !Type:Bank
+            D11/20'26
+            T-84.30
+            PSupermarket
+            SFood:Groceries
+            EVegetables
+            $-60.00
+            SHousehold
+            EBin bags
+            $-24.30
+            ^
+
+            """
+
+        /// A split record's parts win over a rule's category; a split that cannot be kept is
+        /// imported whole, in the rule's category if one matched, and always with a note.
+        @Test func aQIFSplitKeepsItsPartsUnderARuleAndIsNeverDroppedInSilence() throws {
+            let harness = try Self.start([["wallet", "add", "Checking", "--currency", "USD"], ["wallet", "add", "Cash", "--currency", "USD"],
+                                          ["category", "add", "Food", "--kind", "expense"], ["category", "add", "Groceries", "--parent", "Food"],
+                                          ["category", "add", "Shopping", "--kind", "expense"]])
+            let rules = try Self.write(#"[{"contains": "supermarket", "category": "Shopping", "tags": ["shop"]}]"#, "rules.json", harness)
+            let file = try Self.write(Self.splitQIF, "split.qif", harness)
+            let categories = { try Self.decode(CategoryListReply.self, try harness.cli("category", "list", "--json")).categories }
+            let id = { (path: String) in try categories().first { $0.path == path }?.id }
+
+            // Household is missing: refused, naming it.
+            let refused = try harness.cli("import", "qif", file, "--wallet", "Checking", "--rules", rules)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("names 1 category this ledger does not have: 'Household' (line 8)"), "\(refused.stderr)")
+
+            // With --ignore-categories the record is imported whole, in the rule's category, with a note.
+            let whole = try harness.cli("import", "qif", file, "--wallet", "Checking", "--rules", rules, "--ignore-categories")
+            #expect(whole.status == 0, "\(whole.stderr)")
+            #expect(whole.stderr.contains("line 2: its split part on line 8 names 'Household', which this ledger does not have; imported whole in the rule's category Shopping (its 2 parts and their memos are not kept)"), "\(whole.stderr)")
+            let wholeRow = try #require(try Self.transactions(harness, wallet: "Checking").first)
+            #expect(wholeRow.splits.isEmpty)
+            #expect(wholeRow.categoryId == (try id("Shopping")))
+            #expect(wholeRow.tags == ["shop"])
+
+            // Without a rule, the same record is imported whole without a category, with a note.
+            let bare = try harness.cli("import", "qif", file, "--wallet", "Cash", "--ignore-categories")
+            #expect(bare.status == 0, "\(bare.stderr)")
+            #expect(bare.stderr.contains("line 2: its split part on line 8 names 'Household', which this ledger does not have; imported whole without a category (its 2 parts and their memos are not kept)"), "\(bare.stderr)")
+            #expect(try Self.transactions(harness, wallet: "Cash").first?.categoryId == nil)
+
+            // Once Household exists, the parts are kept, memos and all, though the rule matches.
+            #expect(try harness.cli("import", "undo", try #require(Self.undoId(whole))).status == 0)
+            #expect(try harness.cli("category", "add", "Household", "--kind", "expense").status == 0)
+            let split = try harness.cli("import", "qif", file, "--wallet", "Checking", "--rules", rules)
+            #expect(split.status == 0, "\(split.stderr)")
+            #expect(split.stderr.contains("line 2: its split parts keep their own categories; the rule's category Shopping is not used"), "\(split.stderr)")
+            let row = try #require(try Self.transactions(harness, wallet: "Checking").first)
+            #expect(row.splits.map(\.amount) == ["60.00", "24.30"])
+            #expect(row.splits.map(\.memo) == ["Vegetables", "Bin bags"])
+            #expect(row.splits.map(\.categoryId) == [try id("Food/Groceries"), try id("Household")].compactMap { $0 })
+            #expect(row.tags == ["shop"])
         }
 
         @Test func aCP1252CSVWithGermanHeadersAndEuroAmountsImports() throws {

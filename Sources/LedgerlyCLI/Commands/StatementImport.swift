@@ -65,13 +65,15 @@ struct StatementImport {
         let categories = try gateway.call(CategoryListRequest()).categories
         var sourceCategories = SourceCategories(categories: categories)
         let items = try statement.rows.map { row -> TransactionImportItem in
-            var category: Int64?
+            var category = try row.categoryPath.map { path in try ImportCommand.category(path, in: categories, file: file, line: row.line) }
             var splits: [SplitPart]?
-            if let path = row.categoryPath {
-                category = try ImportCommand.category(path, in: categories, file: file, line: row.line)
-            } else if !row.splits.isEmpty {
-                splits = sourceCategories.splits(of: row)
-            } else if let named = row.sourceCategory {
+            if !row.splits.isEmpty {
+                // The file's split wins over a rule: a rule names one category for the whole
+                // record, and taking it would drop the parts and their memos. When the split
+                // cannot be kept, the record is imported whole, in the rule's category if any.
+                splits = sourceCategories.splits(of: row, ruleCategory: row.categoryPath)
+                if splits != nil { category = nil }
+            } else if category == nil, let named = row.sourceCategory {
                 category = sourceCategories.id(named, line: row.line)
             }
             return TransactionImportItem(line: row.line, importKey: row.importKey, transaction: TransactionCreateRequest(
@@ -136,18 +138,37 @@ private struct SourceCategories {
         return nil
     }
 
-    /// The row's split parts as Ledgerly's, or nil (the row then imports whole, uncategorised)
-    /// when a part has no category or another sign than the row.
-    mutating func splits(of row: BankStatementRow) -> [SplitPart]? {
+    /// The row's split parts as Ledgerly's, or nil (the row then imports whole, in the rule's
+    /// category or none) when a part has no category, another sign than the row, a transfer or
+    /// a category the ledger lacks; every outcome that does not simply keep the parts is noted.
+    /// - Parameter ruleCategory: the category a rule gave the row, which the parts override.
+    mutating func splits(of row: BankStatementRow, ruleCategory: String?) -> [SplitPart]? {
         var parts: [SplitPart] = []
+        var refusal: String?
         for split in row.splits {
             let negative = split.amount.hasPrefix("-")
-            guard negative == (row.kind == .expense), !split.category.isEmpty else {
-                notes.append("line \(row.line): its split parts \(split.category.isEmpty ? "include one without a category" : "have both signs"), which a Ledgerly split cannot be; imported whole without a category")
-                return nil
+            var reason: String?
+            if split.category.isEmpty {
+                reason = "its split parts include one without a category, which a Ledgerly split cannot be"
+            } else if negative != (row.kind == .expense) {
+                reason = "its split parts have both signs, which a Ledgerly split cannot be"
+            } else if split.category.hasPrefix("[") {
+                reason = "its split part on line \(split.line) is a transfer (\(split.category)), which a Ledgerly split cannot hold"
+            } else if let id = id(split.category, line: split.line) {
+                parts.append(SplitPart(amount: negative ? String(split.amount.dropFirst()) : split.amount, categoryId: id, memo: split.memo.isEmpty ? nil : split.memo))
+            } else {
+                reason = "its split part on line \(split.line) names '\(split.category)', which this ledger does not have"
             }
-            guard let id = id(split.category, line: split.line) else { return nil }
-            parts.append(SplitPart(amount: negative ? String(split.amount.dropFirst()) : split.amount, categoryId: id, memo: split.memo.isEmpty ? nil : split.memo))
+            // Every part is looked at, so that a refusal names all the missing categories.
+            if refusal == nil { refusal = reason }
+        }
+        if let refusal {
+            let whole = ruleCategory.map { "in the rule's category \($0)" } ?? "without a category"
+            notes.append("line \(row.line): \(refusal); imported whole \(whole) (its \(row.splits.count) parts and their memos are not kept)")
+            return nil
+        }
+        if let ruleCategory {
+            notes.append("line \(row.line): its split parts keep their own categories; the rule's category \(ruleCategory) is not used")
         }
         return parts
     }
