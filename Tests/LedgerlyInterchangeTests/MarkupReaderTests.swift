@@ -1,3 +1,4 @@
+import Foundation
 @testable import LedgerlyInterchange
 import Testing
 
@@ -28,13 +29,26 @@ import Testing
         #expect(root.value(at: "A/D") == "AT&T")
     }
 
+    /// An element whose name has no end tag anywhere is a leaf, empty or not: `<NAME>` with
+    /// nothing in it closes at the next tag instead of swallowing `<MEMO>`.
+    @Test func emptySGMLLeavesAreLeavesToo() throws {
+        let root = try MarkupReader.read("<OFX>\n<STMTTRN><NAME><MEMO>x</STMTTRN>\n<STMTTRN><NAME>\n</STMTTRN>\n</OFX>", dialect: .sgml)
+        #expect(root.children.map(\.name) == ["STMTTRN", "STMTTRN"])
+        #expect(root.children[0].children.map(\.name) == ["NAME", "MEMO"])
+        #expect(root.value(at: "STMTTRN/MEMO") == "x")
+        #expect(root.children[1].children.map(\.name) == ["NAME"])
+        let statement = try OFXStatementReader.parse(text: StatementFixtures.ofxSGML.replacingOccurrences(of: "<NAME>LIDL DIENSTLEISTUNG", with: "<NAME>"))
+        #expect(statement.rows[0].description == "Card 1234 Berlin")
+    }
+
     @Test(arguments: [
         ("<a><b></a>", MarkupReader.Dialect.xml, "line 1: the end tag </a> does not match <b> opened on line 1"),
         ("<a>\n<b>x</b>", .xml, "line 1: <a> is never closed (the file ends inside it)"),
         ("<a>&nbsp;</a>", .xml, "line 1: \"&nbsp;…\" is not an entity this reader knows (&lt; &gt; &amp; &quot; &apos; &#N; &#xH;)"),
         ("<a/>\n<b/>", .xml, "line 2: a second root element <b> after the document's end"),
         ("<a>\n<!-- open", .xml, "line 2: a comment starts here but never ends"),
-        ("<OFX>\n<A>\n<B>\n</A></OFX>", .sgml, "line 4: the end tag </A> does not match <B> opened on line 3"),
+        ("<OFX>\n<A>\n<B>x\n<C>\n</A></C></OFX>", .sgml, "line 5: the end tag </A> does not match <C> opened on line 4"),
+        ("<OFX>\n<A>\n<B>x\n</C></A></OFX>", .sgml, "line 4: the end tag </C> closes no open element (the innermost is <A>, opened on line 2)"),
     ])
     func malformedMarkupIsRefusedNamingTheLine(text: String, dialect: MarkupReader.Dialect, message: String) {
         #expect(throws: BankStatementError.self) { try MarkupReader.read(Substring(text), dialect: dialect) }

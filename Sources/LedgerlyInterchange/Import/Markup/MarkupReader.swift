@@ -1,5 +1,6 @@
 /// A small reader for the markup bank statements come in: XML (CAMT.053, OFX 2.x) and the SGML
-/// of OFX 1.x, whose leaf elements have no end tags (`<TRNAMT>-12.50` then the next tag).
+/// of OFX 1.x, whose leaf elements have no end tags (`<TRNAMT>-12.50` then the next tag): there
+/// an element no end tag in the file names is a leaf, closed at the next tag even when empty.
 ///
 /// Written here rather than using FoundationXML's `XMLParser`, which would link libxml2 into the
 /// CLI and load it in every command, whatever it does (docs/performance.md, "CLI start-up");
@@ -15,7 +16,8 @@ struct MarkupReader {
     enum Dialect {
         /// Well-formed XML: every element closed, entities must be known.
         case xml
-        /// OFX 1.x SGML: an element holding text closes at the next tag when it has no end tag;
+        /// OFX 1.x SGML: an element that no end tag in the file names, or one holding only text,
+        /// closes at the next tag;
         /// an `&` that starts no known entity is kept as written (banks write `AT&T` bare).
         case sgml
     }
@@ -47,10 +49,13 @@ struct MarkupReader {
             let element = stack.removeLast()
             if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
         }
-        /// SGML: an open element with text and no children is a leaf whose end tag was left out.
+        let aggregates = dialect == .sgml ? endTagNames() : []
+        /// SGML: an open element is a leaf whose end tag was left out when no end tag in the file
+        /// names it (an empty `<NAME>` too, which must not take the `<MEMO>` after it as its
+        /// child), or when it holds text and no children (a leaf some other element closes).
         func topIsUnclosedLeaf() -> Bool {
             guard dialect == .sgml, let top = stack.last else { return false }
-            return top.children.isEmpty && !top.text.isBlank
+            return !aggregates.contains(top.name) || (top.children.isEmpty && !top.text.isBlank)
         }
 
         while position < bytes.count {
@@ -94,6 +99,11 @@ struct MarkupReader {
                     throw BankStatementError(line: tagLine, "the end tag </\(name)> closes no open element")
                 }
                 guard top.name == local else {
+                    // In SGML the element it meant may have been closed as a leaf (its end tag is
+                    // misspelt, so no end tag names it): "does not match" would point elsewhere.
+                    guard dialect == .xml || stack.contains(where: { $0.name == local }) else {
+                        throw BankStatementError(line: tagLine, "the end tag </\(name)> closes no open element (the innermost is <\(top.name)>, opened on line \(top.line))")
+                    }
                     throw BankStatementError(line: tagLine, "the end tag </\(name)> does not match <\(top.name)> opened on line \(top.line)")
                 }
                 closeTop()
@@ -119,6 +129,24 @@ struct MarkupReader {
     }
 
     // MARK: Pieces
+
+    /// The local names of every end tag in the file: in OFX 1.x SGML, the aggregates (the
+    /// specification closes every aggregate and lets leaves go unclosed).
+    private func endTagNames() -> Set<String> {
+        var names: Set<String> = []
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/") {
+                var end = index + 2
+                while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+                names.insert(Self.localName(String(decoding: bytes[(index + 2)..<end], as: UTF8.self)))
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return names
+    }
 
     private func starts(with prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
