@@ -33,8 +33,8 @@ import Testing
         let first = try OFXStatementReader.parse(text: StatementFixtures.ofxSGML)
         let reworded = try OFXStatementReader.parse(text: StatementFixtures.ofxSGML.replacingOccurrences(of: "<NAME>Coffee", with: "<NAME>COFFEE SHOP 22"))
         #expect(first.rows.map(\.importKey) == reworded.rows.map(\.importKey))
-        // A FITID a bank repeats within a file still names two rows.
-        let repeated = try OFXStatementReader.parse(text: StatementFixtures.ofxSGML.replacingOccurrences(of: "2026110600002", with: "2026110600001"))
+        // A FITID a bank repeats within a file for another transaction still names two rows.
+        let repeated = try OFXStatementReader.parse(text: StatementFixtures.ofxSGML.replacingOccurrences(of: "<TRNAMT>-3.20\n<FITID>2026110600002", with: "<TRNAMT>-3.40\n<FITID>2026110600001"))
         #expect(repeated.rows.suffix(2).map(\.importKey) == ["ofx:2026110600001#1", "ofx:2026110600001#2"])
     }
 
@@ -93,5 +93,19 @@ extension OFXStatementReaderTests {
         #expect(throws: BankStatementError(line: 1, "not an OFX file: it starts with \"HELLO:100\", not OFXHEADER: or <?xml")) {
             try OFXStatementReader.parse(text: crlf.replacingOccurrences(of: "OFXHEADER:100", with: "HELLO:100"))
         }
+    }
+}
+
+extension OFXStatementReaderTests {
+    /// Two overlapping statements of one account in one file list the same transactions with the
+    /// same FITIDs: a repeat identical in day, amount and text is the same transaction and gets
+    /// the same key (the store then skips it as a duplicate), not `#2`.
+    @Test func anIdenticalRepeatOfAFITIDIsTheSameTransaction() throws {
+        let block = StatementFixtures.ofxSGML.components(separatedBy: "<STMTTRNRS>")[1].components(separatedBy: "</STMTTRNRS>")[0]
+        let text = StatementFixtures.ofxSGML.replacingOccurrences(of: "</BANKMSGSRSV1>", with: "<STMTTRNRS>\(block)</STMTTRNRS>\n</BANKMSGSRSV1>")
+        let rows = try OFXStatementReader.parse(text: text).rows
+        #expect(rows.count == 8)
+        #expect(rows.suffix(4).map(\.importKey) == rows.prefix(4).map(\.importKey))
+        #expect(rows.prefix(4).map(\.importKey) == ["ofx:2026110300001#1", "ofx:2026110500007#1", "ofx:2026110600001#1", "ofx:2026110600002#1"])
     }
 }

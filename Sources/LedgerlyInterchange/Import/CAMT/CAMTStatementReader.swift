@@ -65,11 +65,10 @@ public enum CAMTStatementReader {
         return BankStatement(currency: currency, account: accounts[0].isEmpty ? nil : accounts[0], rows: reader.rows, notes: notes)
     }
 
-    /// Turns entries into rows, keeping the state that spans them (keys, fingerprints).
+    /// Turns entries into rows, keeping the state that spans them (the keys).
     private struct EntryReader {
         let rules: BankCSVRuleSet
         var keys = BankTransactionIdKeys(format: "camt")
-        var fingerprints = BankCSVFingerprint()
         var rows: [BankStatementRow] = []
         var unbooked: [(line: Int, status: String)] = []
 
@@ -119,11 +118,7 @@ public enum CAMTStatementReader {
             let description = rawDescription.collapsingWhitespace()
             let amount = Money.format(minorUnits: minorUnits, exponent: currency.exponent)
             let (category, tags) = rules.apply(description: description, kind: kind)
-            let key = if let reference {
-                keys.next(id: reference)
-            } else {
-                fingerprints.next(date: date, kind: kind, amount: amount, currency: currency.code, description: description)
-            }
+            let key = keys.next(id: reference, date: date, kind: kind, amount: amount, currency: currency.code, description: description)
             rows.append(BankStatementRow(line: line, date: date, kind: kind, amount: amount, currency: currency.code, description: description,
                                          categoryPath: category, tags: tags, importKey: key))
         }

@@ -55,7 +55,6 @@ public enum OFXStatementReader {
 
         let ruleSet = try BankCSVRuleSet(rules)
         var keys = BankTransactionIdKeys(format: "ofx")
-        var fingerprints = BankCSVFingerprint()
         var rows: [BankStatementRow] = []
         var statementCurrency: Currency?
         for (statement, _) in statements {
@@ -66,7 +65,7 @@ public enum OFXStatementReader {
             }
             statementCurrency = currency
             for transaction in statement.element(at: "BANKTRANLIST")?.children("STMTTRN") ?? [] {
-                rows.append(try row(transaction, statementCurrency: currency, rules: ruleSet, keys: &keys, fingerprints: &fingerprints))
+                rows.append(try row(transaction, statementCurrency: currency, rules: ruleSet, keys: &keys))
             }
         }
         return BankStatement(currency: statementCurrency?.code, account: accounts[0].isEmpty ? nil : accounts[0], rows: rows)
@@ -93,7 +92,7 @@ public enum OFXStatementReader {
     }
 
     private static func row(
-        _ transaction: MarkupElement, statementCurrency: Currency, rules: BankCSVRuleSet, keys: inout BankTransactionIdKeys, fingerprints: inout BankCSVFingerprint
+        _ transaction: MarkupElement, statementCurrency: Currency, rules: BankCSVRuleSet, keys: inout BankTransactionIdKeys
     ) throws(BankStatementError) -> BankStatementRow {
         let line = transaction.line
         func required(_ name: String) throws(BankStatementError) -> MarkupElement {
@@ -126,11 +125,7 @@ public enum OFXStatementReader {
         let name = transaction.value(at: "NAME") ?? transaction.value(at: "PAYEE/NAME")
         let description = [name, transaction.value(at: "MEMO")].compactMap { $0 }.joined(separator: " ").collapsingWhitespace()
         let (category, tags) = rules.apply(description: description, kind: kind)
-        let key = if let fitid = transaction.value(at: "FITID") {
-            keys.next(id: fitid)
-        } else {
-            fingerprints.next(date: date, kind: kind, amount: amount, currency: currency.code, description: description)
-        }
+        let key = keys.next(id: transaction.value(at: "FITID"), date: date, kind: kind, amount: amount, currency: currency.code, description: description)
         return BankStatementRow(line: line, date: date, kind: kind, amount: amount, currency: currency.code, description: description,
                                 categoryPath: category, tags: tags, importKey: key)
     }
