@@ -14,7 +14,7 @@ import Testing
         #expect(rows.map(\.amount) == ["42.10", "2500.00", "100.00", "50.00"])
         #expect(rows.map(\.kind) == [.expense, .income, .expense, .expense])
         #expect(rows.map(\.description) == ["REWE Markt GmbH Karte 1234 2026-11-02 Berlin", "ACME GmbH Gehalt November", "Stadtwerke Strom November", "Sportverein Beitrag"])
-        #expect(rows.map(\.importKey) == ["camt:2026110312345#1", "camt:2026110500077#1", "camt:2026111000003/1#1", "camt:2026111000003/2#1"])
+        #expect(rows.map(\.importKey) == ["camt:2026-11-03:2026110312345#1", "camt:2026-11-05:2026110500077#1", "camt:2026-11-10:2026111000003/1#1", "camt:2026-11-10:2026111000003/2#1"])
         #expect(statement.notes == ["1 entry not booked (PDNG) left out, on line 37: import a later statement once booked"])
     }
 
@@ -22,7 +22,7 @@ import Testing
         let statement = try CAMTStatementReader.parse(text: StatementFixtures.camt08)
         #expect(statement.rows.map(\.description) == ["EDF Facture 11/2026", "Remboursement"])
         #expect(statement.rows.map(\.kind) == [.expense, .income])
-        #expect(statement.rows.map(\.importKey) == ["camt:FR-7781#1", "camt:FR-7790#1"])
+        #expect(statement.rows.map(\.importKey) == ["camt:2026-11-12:FR-7781#1", "camt:2026-11-13:FR-7790#1"])
         #expect(try CAMTStatementReader.parse(text: StatementFixtures.camt08, account: "FR76 3000 6000 0112 3456 7890 189").rows.count == 2)
     }
 
@@ -31,7 +31,7 @@ import Testing
         let rows = try CAMTStatementReader.parse(text: text).rows
         #expect(rows.map(\.amount) == ["42.10", "2500.00", "150.00"])
         #expect(rows.last?.description == "Sammelueberweisung")
-        #expect(rows.last?.importKey == "camt:2026111000003#1")
+        #expect(rows.last?.importKey == "camt:2026-11-10:2026111000003#1")
     }
 
     @Test(arguments: [
@@ -52,6 +52,17 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    /// Banks write NONREF or NOTPROVIDED where they have no reference: such a "reference" would
+    /// give every entry of the file one id, so it is no id and the text fingerprint is used.
+    @Test(arguments: ["NONREF", "NOTPROVIDED", "nonref", " "])
+    func aPlaceholderReferenceIsNoReference(placeholder: String) throws {
+        let text = StatementFixtures.camt02.replacingOccurrences(of: "<c:AcctSvcrRef>2026110312345</c:AcctSvcrRef>", with: "<c:AcctSvcrRef>\(placeholder)</c:AcctSvcrRef>")
+            .replacingOccurrences(of: "<c:AcctSvcrRef>2026110500077</c:AcctSvcrRef>", with: "<c:AcctSvcrRef>\(placeholder)</c:AcctSvcrRef>")
+        let keys = try CAMTStatementReader.parse(text: text).rows.map(\.importKey)
+        #expect(keys.prefix(2).allSatisfy { !$0.hasPrefix("camt:") && $0.hasSuffix("#1") }, "\(keys)")
+        #expect(Set(keys).count == keys.count)
     }
 
     @Test func aCamt052ReportIsNamedForWhatItIs() {

@@ -19,9 +19,11 @@ import LedgerlyCore
 /// - the description is the counterparty's name (`RltdPties/Cdtr` for money out, `Dbtr` for
 ///   money in) and the unstructured remittance text (`RmtInf/Ustrd`), else `AddtlTxInf`, else
 ///   the entry's `AddtlNtryInf`;
-/// - the import key is built from the bank's reference (`TxDtls/Refs/AcctSvcrRef`, else the
-///   entry's `AcctSvcrRef`, with the transaction's position for a split batch), the text
-///   fingerprint when there is none. `EndToEndId` is not used: payers reuse it and write
+/// - the import key is built from the booking day and the bank's reference: for an entry kept
+///   whole the entry's `AcctSvcrRef`, else its one transaction's `Refs/AcctSvcrRef`; for each
+///   part of a split batch the transaction's own `Refs/AcctSvcrRef`, else the entry's with the
+///   part's position (`R3/2`). A reference written as `NONREF` or `NOTPROVIDED` (or blank) is none,
+///   and then the text fingerprint is the key. `EndToEndId` is not used: payers reuse it and write
 ///   `NOTPROVIDED`.
 public enum CAMTStatementReader {
     /// - Parameters:
@@ -90,12 +92,12 @@ public enum CAMTStatementReader {
                 throw BankStatementError(line: entry.line, "<Ntry> has neither <BookgDt> nor <ValDt>")
             }
             let date = try Self.day(dateElement)
-            let entryReference = entry.value(at: "AcctSvcrRef")
+            let entryReference = Self.reference(entry, at: "AcctSvcrRef")
             let transactions = entry.children("NtryDtls").flatMap { $0.children("TxDtls") }
 
             if transactions.count > 1, let parts = try Self.parts(transactions, entryAmount: amount, entryKind: kind, currency: currency) {
                 for (index, (transaction, part)) in zip(transactions, parts).enumerated() {
-                    let reference = transaction.value(at: "Refs/AcctSvcrRef") ?? entryReference.map { "\($0)/\(index + 1)" }
+                    let reference = Self.reference(transaction, at: "Refs/AcctSvcrRef") ?? entryReference.map { "\($0)/\(index + 1)" }
                     try append(line: transaction.line, date: date, kind: part.kind, minorUnits: part.minorUnits, currency: currency,
                                description: Self.description(of: transaction, kind: part.kind), reference: reference)
                 }
@@ -108,7 +110,7 @@ public enum CAMTStatementReader {
             } else {
                 description = entry.value(at: "AddtlNtryInf") ?? transactions.map { Self.description(of: $0, kind: kind) }.filter { !$0.isEmpty }.joined(separator: "; ")
             }
-            let reference = entryReference ?? (transactions.count == 1 ? transactions[0].value(at: "Refs/AcctSvcrRef") : nil)
+            let reference = entryReference ?? (transactions.count == 1 ? Self.reference(transactions[0], at: "Refs/AcctSvcrRef") : nil)
             try append(line: entry.line, date: date, kind: kind, minorUnits: amount, currency: currency, description: description, reference: reference)
         }
 
@@ -118,9 +120,19 @@ public enum CAMTStatementReader {
             let description = rawDescription.collapsingWhitespace()
             let amount = Money.format(minorUnits: minorUnits, exponent: currency.exponent)
             let (category, tags) = rules.apply(description: description, kind: kind)
-            let key = keys.next(id: reference, date: date, kind: kind, amount: amount, currency: currency.code, description: description)
+            // The day is part of the id: some banks number their references per day.
+            let key = keys.next(id: reference.map { "\(date):\($0)" }, date: date, kind: kind, amount: amount, currency: currency.code, description: description)
             rows.append(BankStatementRow(line: line, date: date, kind: kind, amount: amount, currency: currency.code, description: description,
                                          categoryPath: category, tags: tags, importKey: key))
+        }
+
+        /// Written where a bank has no reference; as an id it would be shared by unrelated entries.
+        static let placeholderReferences: Set<String> = ["NONREF", "NOTPROVIDED"]
+
+        /// The bank's reference at `path`; nil when missing, blank or a placeholder.
+        private static func reference(_ element: MarkupElement, at path: String) -> String? {
+            guard let reference = element.value(at: path), !placeholderReferences.contains(reference.uppercased()) else { return nil }
+            return reference
         }
 
         /// Each transaction's own amount and direction, when all have one in the entry's currency
