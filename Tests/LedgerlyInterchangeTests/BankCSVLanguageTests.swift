@@ -26,10 +26,13 @@ import Testing
         let rows = try BankCSVImport.parse(text: decoded.text, mapping: nil, defaultCurrency: "EUR")
         #expect(rows.map(\.description) == ["Bäckerei Müller"])
         #expect(rows.map(\.amount) == ["3.20"])
-        // Latin-1 reads byte 0x80 as the control character it is there, not as €.
-        let latin1 = try StatementTextEncoding.decode(bytes, as: .latin1)
+        // Latin-1 has only control characters at 0x80–0x9F: such a byte is refused, not read as one.
+        #expect(throws: BankStatementError(line: 2, "byte 0x80 is a control character in Latin-1, not text: the file is probably Windows-1252 (--encoding cp1252)")) {
+            try StatementTextEncoding.decode(bytes, as: .latin1)
+        }
+        let latin1 = try StatementTextEncoding.decode(Self.cp1252("Empfänger;Betrag\nBäckerei;-3,20\n"), as: .latin1)
         #expect(latin1.note == nil)
-        #expect(latin1.text.contains("-3,20 \u{80}"))
+        #expect(latin1.text.contains("Bäckerei;-3,20"))
     }
 
     @Test func bytesThatAreNoCharacterAreRefusedNotReplaced() {

@@ -4,7 +4,8 @@
 /// Without a choice, a file that is valid UTF-8 is read as UTF-8 and any other is read as
 /// Windows-1252, with a note saying so (the CLI prints it): Latin-1 and CP1252 agree on every
 /// letter banks write, and CP1252 also has `€`, which Latin-1 lacks (its byte 0x80 is a control
-/// character there). A byte is never replaced: a file that is not valid in the encoding is refused,
+/// character there, so `latin1` refuses 0x80–0x9F rather than read a control character). A byte is
+/// never replaced: a file that is not valid in the encoding is refused,
 /// naming the line and the byte, rather than read with U+FFFD in place of a character.
 public enum StatementTextEncoding: String, Sendable, CaseIterable {
     case utf8 = "utf-8"
@@ -26,8 +27,13 @@ public enum StatementTextEncoding: String, Sendable, CaseIterable {
         var line = 1
         for byte in bytes {
             if byte == 0x0A { line += 1 }
-            if encoding == .latin1 || byte < 0x80 || byte >= 0xA0 {
+            if byte < 0x80 || byte >= 0xA0 {
                 scalars.append(Unicode.Scalar(byte))
+            } else if encoding == .latin1 {
+                // Latin-1's 0x80–0x9F are C1 control characters, never in a statement's text: a
+                // byte there means the file is Windows-1252 (€ is 0x80), and reading it as a
+                // control character would change the user's text in silence.
+                throw BankStatementError(line: line, "byte 0x\(String(byte, radix: 16, uppercase: true)) is a control character in Latin-1, not text: the file is probably Windows-1252 (--encoding cp1252)")
             } else if let scalar = cp1252High[Int(byte - 0x80)] {
                 scalars.append(scalar)
             } else {
