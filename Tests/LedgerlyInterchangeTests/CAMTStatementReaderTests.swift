@@ -65,6 +65,25 @@ import Testing
         #expect(Set(keys).count == keys.count)
     }
 
+    @Test func anEntryOfZeroIsLeftOutWithANote() throws {
+        let text = StatementFixtures.camt02.replacingOccurrences(of: "<c:Amt Ccy=\"EUR\">42.10</c:Amt>", with: "<c:Amt Ccy=\"EUR\">0.00</c:Amt>")
+        let statement = try CAMTStatementReader.parse(text: text)
+        #expect(statement.rows.map(\.amount) == ["2500.00", "100.00", "50.00"])
+        #expect(statement.notes == [
+            "1 entry not booked (PDNG) left out, on line 37: import a later statement once booked",
+            "1 entry of zero left out, on line 12: a transaction of nothing cannot be recorded",
+        ])
+    }
+
+    /// A batch part whose amount cannot be used (zero, signed, without its currency) only means
+    /// the batch cannot be split: the booked entry stays one row.
+    @Test(arguments: ["<c:Amt Ccy=\"EUR\">0.00</c:Amt>", "<c:Amt Ccy=\"EUR\">-50.00</c:Amt>", "<c:Amt>50.00</c:Amt>"])
+    func aBatchPartWithAnUnusableAmountLeavesTheBatchWhole(part: String) throws {
+        let text = StatementFixtures.camt02.replacingOccurrences(of: "<c:Amt Ccy=\"EUR\">50.00</c:Amt>", with: part)
+        let rows = try CAMTStatementReader.parse(text: text).rows
+        #expect(rows.map(\.amount) == ["42.10", "2500.00", "150.00"])
+    }
+
     @Test func aCamt052ReportIsNamedForWhatItIs() {
         let text = StatementFixtures.camt08.replacingOccurrences(of: "BkToCstmrStmt", with: "BkToCstmrAcctRpt")
         #expect(throws: BankStatementError(line: 2, "not a camt.053 statement: <BkToCstmrAcctRpt> (camt.052, an intraday report) instead of <BkToCstmrStmt>")) {

@@ -49,7 +49,6 @@ import Testing
 
     @Test(arguments: [
         ("<TRNAMT>-12.50", "<TRNAMT>-12.5x", "line 25: amount \"-12.5x\" in <TRNAMT> is not a number (decimal separator \".\", no thousands separator)"),
-        ("<TRNAMT>-12.50", "<TRNAMT>0.00", "line 25: amount \"0.00\" in <TRNAMT> is zero: a transaction of nothing cannot be recorded; delete its <STMTTRN>"),
         ("<DTPOSTED>20261103120000.000[+1:CET]", "<DTPOSTED>20261131", "line 24: date \"20261131\" in <DTPOSTED> is not a real calendar date"),
         ("<DTPOSTED>20261103120000.000[+1:CET]", "<DTPOSTED>03.11.2026", "line 24: date \"03.11.2026\" in <DTPOSTED> is not YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]"),
         ("<DTPOSTED>20261103120000.000[+1:CET]\n", "", "line 22: <STMTTRN> has no <DTPOSTED>"),
@@ -107,5 +106,15 @@ extension OFXStatementReaderTests {
         #expect(rows.count == 8)
         #expect(rows.suffix(4).map(\.importKey) == rows.prefix(4).map(\.importKey))
         #expect(rows.prefix(4).map(\.importKey) == ["ofx:2026110300001#1", "ofx:2026110500007#1", "ofx:2026110600001#1", "ofx:2026110600002#1"])
+    }
+}
+
+extension OFXStatementReaderTests {
+    /// A transaction of zero (a card check, a reversed fee) is left out with a note, as CAMT's
+    /// pending entries are, rather than refusing the whole statement.
+    @Test func aTransactionOfZeroIsLeftOutWithANote() throws {
+        let statement = try OFXStatementReader.parse(text: StatementFixtures.ofxSGML.replacingOccurrences(of: "<TRNAMT>-12.50", with: "<TRNAMT>-0.00"))
+        #expect(statement.rows.map(\.amount) == ["2500.00", "3.20", "3.20"])
+        #expect(statement.notes == ["1 transaction of zero left out, on line 25: a transaction of nothing cannot be recorded"])
     }
 }

@@ -16,4 +16,11 @@ public struct BankStatement: Sendable, Equatable {
         self.rows = rows
         self.notes = notes
     }
+
+    /// One note for the rows a reader left out on purpose: "2 entries not booked (PDNG) left out,
+    /// on lines 13, 40: import a later statement once booked".
+    static func leftOutNote(_ lines: [Int], _ singular: String, _ plural: String, what: String, advice: String) -> String {
+        let listed = lines.map(String.init).joined(separator: ", ")
+        return "\(lines.count) \(lines.count == 1 ? singular : plural) \(what) left out, on line\(lines.count == 1 ? "" : "s") \(listed): \(advice)"
+    }
 }

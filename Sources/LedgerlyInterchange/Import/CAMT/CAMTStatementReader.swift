@@ -8,6 +8,7 @@ import LedgerlyCore
 /// What an entry (`Ntry`) becomes (docs/reports-import-export.md, "Bank formats"):
 /// - only booked entries (`BOOK`) are read; pending (`PDNG`) and information-only ones are left
 ///   out and listed in the statement's notes, to be imported from a later statement once booked;
+///   so are entries of zero, which record nothing;
 /// - the day is `BookgDt` (`Dt`, or the date part of `DtTm`), else `ValDt`; the direction is
 ///   `CdtDbtInd` (`CRDT` income, `DBIT` expense; a reversal carries the reversed direction
 ///   there already); the amount and its currency are `Amt` and its `Ccy`;
@@ -61,8 +62,10 @@ public enum CAMTStatementReader {
         var notes: [String] = []
         if !reader.unbooked.isEmpty {
             let statuses = Set(reader.unbooked.map(\.status)).sorted().joined(separator: ", ")
-            let lines = reader.unbooked.map { String($0.line) }.joined(separator: ", ")
-            notes.append("\(reader.unbooked.count) entr\(reader.unbooked.count == 1 ? "y" : "ies") not booked (\(statuses)) left out, on line\(reader.unbooked.count == 1 ? "" : "s") \(lines): import a later statement once booked")
+            notes.append(BankStatement.leftOutNote(reader.unbooked.map(\.line), "entry", "entries", what: "not booked (\(statuses))", advice: "import a later statement once booked"))
+        }
+        if !reader.zero.isEmpty {
+            notes.append(BankStatement.leftOutNote(reader.zero, "entry", "entries", what: "of zero", advice: "a transaction of nothing cannot be recorded"))
         }
         return BankStatement(currency: currency, account: accounts[0].isEmpty ? nil : accounts[0], rows: reader.rows, notes: notes)
     }
@@ -73,6 +76,8 @@ public enum CAMTStatementReader {
         var keys = BankTransactionIdKeys(format: "camt")
         var rows: [BankStatementRow] = []
         var unbooked: [(line: Int, status: String)] = []
+        /// The `Amt` lines of booked entries of zero, left out: they record nothing.
+        var zero: [Int] = []
 
         init(rules: BankCSVRuleSet) {
             self.rules = rules
@@ -87,6 +92,10 @@ public enum CAMTStatementReader {
                 return
             }
             let (amount, currency) = try Self.amount(entry, what: "<Ntry>")
+            guard amount != 0 else {
+                zero.append(entry.child("Amt")?.line ?? entry.line)
+                return
+            }
             let kind = try Self.kind(entry, what: "<Ntry>")
             guard let dateElement = entry.element(at: "BookgDt") ?? entry.element(at: "ValDt") else {
                 throw BankStatementError(line: entry.line, "<Ntry> has neither <BookgDt> nor <ValDt>")
@@ -95,7 +104,7 @@ public enum CAMTStatementReader {
             let entryReference = Self.reference(entry, at: "AcctSvcrRef")
             let transactions = entry.children("NtryDtls").flatMap { $0.children("TxDtls") }
 
-            if transactions.count > 1, let parts = try Self.parts(transactions, entryAmount: amount, entryKind: kind, currency: currency) {
+            if transactions.count > 1, let parts = Self.parts(transactions, entryAmount: amount, entryKind: kind, currency: currency) {
                 for (index, (transaction, part)) in zip(transactions, parts).enumerated() {
                     let reference = Self.reference(transaction, at: "Refs/AcctSvcrRef") ?? entryReference.map { "\($0)/\(index + 1)" }
                     try append(line: transaction.line, date: date, kind: part.kind, minorUnits: part.minorUnits, currency: currency,
@@ -135,18 +144,26 @@ public enum CAMTStatementReader {
             return reference
         }
 
-        /// Each transaction's own amount and direction, when all have one in the entry's currency
-        /// and they add up to the entry; nil otherwise (the entry stays one row).
+        /// Each transaction's own amount and direction, when all have a usable one (not zero, in
+        /// the entry's currency) and they add up to the entry; nil otherwise (the entry stays one
+        /// row). A part's amount or direction that cannot be read only means the batch cannot be
+        /// split, not that the booked entry is wrong, so it is not an error.
         private static func parts(
             _ transactions: [MarkupElement], entryAmount: Int64, entryKind: TransactionKind, currency: Currency
-        ) throws(BankStatementError) -> [(kind: TransactionKind, minorUnits: Int64)]? {
+        ) -> [(kind: TransactionKind, minorUnits: Int64)]? {
             var parts: [(kind: TransactionKind, minorUnits: Int64)] = []
             var signedSum: Int64 = 0
             for transaction in transactions {
                 guard let holder = transaction.child("Amt") != nil ? transaction : transaction.element(at: "AmtDtls/TxAmt") else { return nil }
-                let (amount, partCurrency) = try Self.amount(holder, what: "<TxDtls>")
-                guard partCurrency == currency else { return nil }
-                let kind = transaction.child("CdtDbtInd") == nil ? entryKind : try Self.kind(transaction, what: "<TxDtls>")
+                guard let (amount, partCurrency) = try? Self.amount(holder, what: "<TxDtls>"), amount != 0, partCurrency == currency else { return nil }
+                let kind: TransactionKind
+                if transaction.child("CdtDbtInd") == nil {
+                    kind = entryKind
+                } else if let own = try? Self.kind(transaction, what: "<TxDtls>") {
+                    kind = own
+                } else {
+                    return nil
+                }
                 parts.append((kind, amount))
                 let (sum, overflow) = signedSum.addingReportingOverflow(kind == .income ? amount : -amount)
                 guard !overflow else { return nil }
@@ -172,9 +189,6 @@ public enum CAMTStatementReader {
             }
             let value = try BankStatementAmount.minorUnits(amount.value, format: BankCSVAmountFormat(decimalSeparator: ".", thousandsSeparator: nil), currency: currency,
                                                            role: "amount", place: "in <Amt>", line: amount.line)
-            guard value != 0 else {
-                throw BankStatementError(line: amount.line, "amount \"\(amount.value)\" in <Amt> is zero: a transaction of nothing cannot be recorded")
-            }
             return (value, currency)
         }
 

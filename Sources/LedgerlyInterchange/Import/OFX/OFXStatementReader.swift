@@ -19,7 +19,7 @@ import LedgerlyCore
 /// - the import key is built from `FITID` (`BankTransactionIdKeys`), the text fingerprint when
 ///   a transaction has none.
 ///
-/// A transaction correcting an earlier one (`CORRECTFITID`) is refused: applying a bank's
+/// A transaction of zero is left out with a note. A transaction correcting an earlier one (`CORRECTFITID`) is refused: applying a bank's
 /// correction means changing or deleting what was imported, which an import does not do in silence.
 public enum OFXStatementReader {
     /// - Parameters:
@@ -56,6 +56,7 @@ public enum OFXStatementReader {
         let ruleSet = try BankCSVRuleSet(rules)
         var keys = BankTransactionIdKeys(format: "ofx")
         var rows: [BankStatementRow] = []
+        var zeroLines: [Int] = []
         var statementCurrency: Currency?
         for (statement, _) in statements {
             guard let code = statement.value(at: "CURDEF") else { throw BankStatementError(line: statement.line, "<\(statement.name)> has no <CURDEF> (the statement's currency)") }
@@ -65,10 +66,14 @@ public enum OFXStatementReader {
             }
             statementCurrency = currency
             for transaction in statement.element(at: "BANKTRANLIST")?.children("STMTTRN") ?? [] {
-                rows.append(try row(transaction, statementCurrency: currency, rules: ruleSet, keys: &keys))
+                switch try row(transaction, statementCurrency: currency, rules: ruleSet, keys: &keys) {
+                case .row(let row): rows.append(row)
+                case .zero(let line): zeroLines.append(line)
+                }
             }
         }
-        return BankStatement(currency: statementCurrency?.code, account: accounts[0].isEmpty ? nil : accounts[0], rows: rows)
+        let notes = zeroLines.isEmpty ? [] : [BankStatement.leftOutNote(zeroLines, "transaction", "transactions", what: "of zero", advice: "a transaction of nothing cannot be recorded")]
+        return BankStatement(currency: statementCurrency?.code, account: accounts[0].isEmpty ? nil : accounts[0], rows: rows, notes: notes)
     }
 
     /// The element tree, read as XML (OFX 2.x: `<?OFX …?>`) or SGML (OFX 1.x: `OFXHEADER:100`
@@ -91,9 +96,17 @@ public enum OFXStatementReader {
         return try MarkupReader.read(text[body.lowerBound...], dialect: .sgml, firstLine: headerLines + 1)
     }
 
+    /// What a `STMTTRN` becomes.
+    private enum Reading {
+        case row(BankStatementRow)
+        /// A transaction of zero (a card check, a fee waived), left out with a note: it records
+        /// nothing, and refusing the statement for it would help no one. Its `TRNAMT`'s line.
+        case zero(line: Int)
+    }
+
     private static func row(
         _ transaction: MarkupElement, statementCurrency: Currency, rules: BankCSVRuleSet, keys: inout BankTransactionIdKeys
-    ) throws(BankStatementError) -> BankStatementRow {
+    ) throws(BankStatementError) -> Reading {
         let line = transaction.line
         func required(_ name: String) throws(BankStatementError) -> MarkupElement {
             guard let element = transaction.child(name), !element.value.isEmpty else {
@@ -116,9 +129,7 @@ public enum OFXStatementReader {
         let decimal: Character = amountElement.value.contains(",") && !amountElement.value.contains(".") ? "," : "."
         let format = BankCSVAmountFormat(decimalSeparator: decimal, thousandsSeparator: nil)
         let value = try BankStatementAmount.minorUnits(amountElement.value, format: format, currency: currency, role: "amount", place: "in <TRNAMT>", line: amountElement.line)
-        guard value != 0 else {
-            throw BankStatementError(line: amountElement.line, "amount \"\(amountElement.value)\" in <TRNAMT> is zero: a transaction of nothing cannot be recorded; delete its <STMTTRN>")
-        }
+        guard value != 0 else { return .zero(line: amountElement.line) }
         let kind: TransactionKind = value < 0 ? .expense : .income
         let amount = Money.format(minorUnits: value.magnitudeAsInt64, exponent: currency.exponent)
 
@@ -126,8 +137,8 @@ public enum OFXStatementReader {
         let description = [name, transaction.value(at: "MEMO")].compactMap { $0 }.joined(separator: " ").collapsingWhitespace()
         let (category, tags) = rules.apply(description: description, kind: kind)
         let key = keys.next(id: transaction.value(at: "FITID"), date: date, kind: kind, amount: amount, currency: currency.code, description: description)
-        return BankStatementRow(line: line, date: date, kind: kind, amount: amount, currency: currency.code, description: description,
-                                categoryPath: category, tags: tags, importKey: key)
+        return .row(BankStatementRow(line: line, date: date, kind: kind, amount: amount, currency: currency.code, description: description,
+                                     categoryPath: category, tags: tags, importKey: key))
     }
 
     /// `YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]` → the day as written.
