@@ -81,3 +81,15 @@ extension QIFStatementReaderTests {
         #expect(try BankCSVDateFormat("M/D/YY").date(from: "6/12/95") == LedgerDate("2095-06-12"))
     }
 }
+
+extension QIFStatementReaderTests {
+    /// Quicken's other headers: options of any name, asset and liability accounts (read as a
+    /// bank account is), and lists that hold no transactions, passed over.
+    @Test func otherAccountsOptionsAndListsAreTaken() throws {
+        for type in ["Oth A", "Oth L"] {
+            let text = "!Option:MDY\n!Clear:UseSmartScan\n!Type:Security\nNApple\nSAAPL\n^\n!Type:Prices\n\"AAPL\",123.45,\" 1/ 2'26\"\n^\n!Type:Tag\nNHoliday\n^\n!Type:Bill\nPPower\n^\n!Type:Invoice\nPBob\n^\n!Type:\(type)\nD1/2/2026\nT-1.00\nPShop\n^\n"
+            let statement = try QIFStatementReader.parse(text: text, dateFormat: "M/D/YYYY", currency: "EUR")
+            #expect(statement.rows.map(\.description) == ["Shop"], "\(type)")
+        }
+    }
+}

@@ -6,7 +6,7 @@ extension ImportCommand {
     /// `ledgerly import qif`: a Quicken Interchange Format file of a bank, card or cash account.
     struct QIF: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "qif", abstract: "Import a QIF file (!Type:Bank, CCard or Cash) into a wallet.",
+            commandName: "qif", abstract: "Import a QIF file (!Type:Bank, CCard, Cash, Oth A or Oth L) into a wallet.",
             discussion: """
                 Each record becomes a transaction dated D, of T (negative: an expense), described by the payee (P), memo (M)
                 and number (N). QIF dates follow the exporting program's locale: give their format with --date-format

@@ -33,7 +33,7 @@ struct QIFFile {
 
     private enum Section {
         case transactions
-        /// Category, class and memorised lists, and `!Account` blocks: no transactions.
+        /// Category, class, memorised, security, price, tag, bill and invoice lists: no transactions.
         case list
         case account
     }
@@ -100,7 +100,7 @@ struct QIFFile {
         }
         if let current { throw BankStatementError(line: current.line, "the record starting here never ends (no ^ before the end of the file)") }
         guard transactionSections == 1 else {
-            throw BankStatementError(line: nil, "the file has no !Type:Bank, !Type:CCard or !Type:Cash section")
+            throw BankStatementError(line: nil, "the file has no !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section")
         }
     }
 
@@ -108,14 +108,17 @@ struct QIFFile {
     private static func section(of header: String, line: Int) throws(BankStatementError) -> Section? {
         let lowered = header.lowercased().filter { $0 != " " }
         switch lowered {
-        case "!type:bank", "!type:ccard", "!type:cash": return .transactions
-        case "!type:cat", "!type:class", "!type:memorized": return .list
+        // Other assets and liabilities (`Oth A`, `Oth L`) are written as a bank account is.
+        case "!type:bank", "!type:ccard", "!type:cash", "!type:otha", "!type:othl": return .transactions
+        case "!type:cat", "!type:class", "!type:memorized", "!type:security", "!type:prices", "!type:tag", "!type:bill", "!type:invoice": return .list
         case "!account": return .account
-        case "!option:autoswitch", "!clear:autoswitch": return nil
+        // Options (`!Option:AutoSwitch`, `!Option:MDY`, `!Clear:…`) tell Quicken how to import;
+        // the date order is told from the dates themselves here.
+        case _ where lowered.hasPrefix("!option:") || lowered.hasPrefix("!clear:"): return nil
         case "!type:invst", "!type:port":
             throw BankStatementError(line: line, "\"\(header)\" is an investment account: its buys, sells and dividends are not bank transactions; import trades with `ledgerly invest import`")
         default:
-            throw BankStatementError(line: line, "\"\(header)\" is not a section this reader takes (!Type:Bank, !Type:CCard or !Type:Cash)")
+            throw BankStatementError(line: line, "\"\(header)\" is not a section this reader takes (!Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L)")
         }
     }
 }

@@ -1,7 +1,8 @@
 import LedgerlyCore
 
-/// Reads a QIF file (Quicken Interchange Format) of a bank, credit-card or cash account
-/// (`!Type:Bank`, `!Type:CCard`, `!Type:Cash`) into rows.
+/// Reads a QIF file (Quicken Interchange Format) of a bank, credit-card, cash, other asset or
+/// other liability account (`!Type:Bank`, `!Type:CCard`, `!Type:Cash`, `!Type:Oth A`,
+/// `!Type:Oth L`, all written alike) into rows.
 ///
 /// QIF has no currency and no transaction id, and its dates are ambiguous by design (Quicken
 /// writes the user's locale: `01/05/2026` or `05.01.2026`, and a two-digit year after `/` for
@@ -18,8 +19,9 @@ import LedgerlyCore
 /// `P` (payee), `M` (memo) and `N` (number, as `#N`); `L` is the file's own category, kept in
 /// `sourceCategory` for the CLI, and a class after `/` in it (`Food:Groceries/Holiday`) becomes a
 /// tag; `S`/`E`/`$` are split parts, whose amounts must add up to `T`. `C` (cleared) and `A`
-/// (address) are not read. Category and class lists (`!Type:Cat`, `!Type:Class`,
-/// `!Type:Memorized`) hold no transactions and are passed over; investment accounts are refused.
+/// (address) are not read. Lists (`!Type:Cat`, `Class`, `Memorized`, `Security`, `Prices`,
+/// `Tag`, `Bill`, `Invoice`) hold no transactions and are passed over, as are `!Option:` and
+/// `!Clear:` lines; investment accounts are refused.
 public enum QIFStatementReader {
     /// Tried in order when no pattern is given; see `BankDateFormatGuess`.
     static let candidateDateFormats = [
