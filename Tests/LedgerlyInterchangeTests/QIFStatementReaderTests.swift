@@ -93,3 +93,15 @@ extension QIFStatementReaderTests {
         }
     }
 }
+
+extension QIFStatementReaderTests {
+    /// A split part is `S`, `E`, `$` and ends at its `$`: an `E` after it belongs to the next part.
+    @Test func aSplitPartEndsAtItsAmount() throws {
+        let text = "!Type:Bank\nD1/2/2026\nT-9.00\nSA\n$-4.00\nEfor B\nSB\n$-5.00\n^\n"
+        let splits = try QIFStatementReader.parse(text: text, dateFormat: "M/D/YYYY", currency: "EUR").rows[0].splits
+        #expect(splits == [
+            BankStatementSplit(line: 4, category: "A", memo: "", amount: "-4.00"),
+            BankStatementSplit(line: 6, category: "B", memo: "for B", amount: "-5.00"),
+        ])
+    }
+}

@@ -54,7 +54,7 @@ public struct BankStatementRow: Codable, Hashable, Sendable {
 
 /// One part of a split row (QIF `S` category, `E` memo, `$` amount).
 public struct BankStatementSplit: Codable, Hashable, Sendable {
-    /// The line of its `S`.
+    /// The line of its first field (its `S`, or an `E` written before it).
     public var line: Int
     /// As written (`Food:Groceries`); empty when the part names none.
     public var category: String

@@ -87,12 +87,20 @@ struct QIFFile {
             case "M": record.memo = value
             case "N": record.number = value.isEmpty ? nil : value
             case "L": record.category = value
-            case "S": record.splits.append(Split(line: lineNumber, category: value))
-            case "E", "$":
-                if record.splits.isEmpty || (code == "E" ? !record.splits[record.splits.count - 1].memo.isEmpty : record.splits[record.splits.count - 1].amount != nil) {
-                    record.splits.append(Split(line: lineNumber))
+            // A part is `S`, `E`, `$` in that order and ends at its `$`: an `E` after a `$` starts
+            // the next part, which its `S` then joins.
+            case "S":
+                if let last = record.splits.last, last.amount == nil, last.category.isEmpty {
+                    record.splits[record.splits.count - 1].category = value
+                } else {
+                    record.splits.append(Split(line: lineNumber, category: value))
                 }
-                if code == "E" { record.splits[record.splits.count - 1].memo = value } else { record.splits[record.splits.count - 1].amount = Field(line: lineNumber, text: value) }
+            case "E":
+                if record.splits.last.map({ $0.amount != nil || !$0.memo.isEmpty }) ?? true { record.splits.append(Split(line: lineNumber)) }
+                record.splits[record.splits.count - 1].memo = value
+            case "$":
+                if record.splits.last.map({ $0.amount != nil }) ?? true { record.splits.append(Split(line: lineNumber)) }
+                record.splits[record.splits.count - 1].amount = Field(line: lineNumber, text: value)
             default:
                 break  // C (cleared), A (address), % (split percentage), F, K…: not read.
             }
