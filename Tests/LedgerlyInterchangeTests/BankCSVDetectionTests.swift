@@ -52,6 +52,12 @@ import Testing
         }
     }
 
+    /// The date named is the first one rejected, with its line, not the file's first date.
+    @Test func anUnreadableDateIsNamedWithItsLine() {
+        #expect(detectError("Date,Payee,Amount\n2026-03-04,A,1\n2026-03-05,B,1\n2026.03.06,C,1\n")
+            == BankStatementError(line: 4, "date \"2026.03.06\" in column \"Date\" is in no known format: write a mapping file with \"dateFormat\""))
+    }
+
     @Test func debitCreditCurrencyAndPayeePlusMemo() throws {
         let mapping = try BankCSVMapping.detect(
             header: ["Booking Date", "Value Date", "Payee", "Memo", "Money Out", "Money In", "CCY"],

@@ -41,7 +41,10 @@ import Testing
         ("!Type:Bank\nD1/2/2026\nT-1.00\n", "line 2: the record starting here never ends (no ^ before the end of the file)"),
         ("!Type:Bank\nD1/20/2026\nT-1.0x\n^\n", "line 3: amount \"-1.0x\" in T is not a number (decimal separator \".\", no thousands separator)"),
         ("!Type:Bank\nD1/20/2026\nT-10.00\nSA\n$-4.00\nSB\n$-5.00\n^\n", "line 2: the split amounts add up to -9.00 but T is -10.00"),
-        ("!Type:Bank\nD13/13/2026\nT-1.00\n^\n", "the dates (e.g. \"13/13/2026\") are in no known format: give it with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)"),
+        ("!Type:Bank\nD13/13/2026\nT-1.00\n^\n", "line 2: date \"13/13/2026\" is in no known format: give the dates' format with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)"),
+        // The date named is the one that is rejected, not the first of the file.
+        ("!Type:Bank\nD1/20/2026\nT-1.00\n^\nD1/21/2026\nT-1.00\n^\nD1/2x/2026\nT-1.00\n^\n",
+         "line 8: date \"1/2x/2026\" is in no known format: give the dates' format with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)"),
         ("!Type:Bank\nD1/2/2026\nT-1.00\n^\n!Type:CCard\nD1/3/2026\nT-1.00\n^\n", "line 5: a second account's transactions start here (\"!Type:CCard\"): export one account per file"),
     ])
     func malformedFilesAreRefusedNamingTheLine(text: String, message: String) {

@@ -69,6 +69,11 @@ extension BankCSVMapping {
     /// rows, without the header). Delimiter and `skipLines` keep their defaults; see
     /// `detect(text:)` to guess those too.
     public static func detect(header: [String], rows: [[String]] = []) throws(BankStatementError) -> BankCSVMapping {
+        try detect(header: header, rows: rows, lines: nil)
+    }
+
+    /// - Parameter lines: each row's line in the file, to name the one at fault; nil when unknown.
+    static func detect(header: [String], rows: [[String]], lines: [Int]?) throws(BankStatementError) -> BankCSVMapping {
         let names = header.map(Self.detectionName)
         var used: Set<Int> = []
         func find(_ candidates: [String]) -> Int? {
@@ -133,11 +138,14 @@ extension BankCSVMapping {
             // findAmounts gives either an amount or both of these.
             .debitCredit(debit: column(debitIndex!), credit: column(creditIndex!))
         }
-        func cells(_ index: Int) -> [String] {
-            rows.lazy.filter { index < $0.count }.map { $0[index].trimmingWhitespace() }.filter { !$0.isEmpty }
+        /// The column's non-empty cells, with their lines when known.
+        func cells(_ index: Int) -> (texts: [String], lines: [Int]?) {
+            let found = rows.indices.lazy.filter { index < rows[$0].count }.map { (rows[$0][index].trimmingWhitespace(), lines?[$0]) }.filter { !$0.0.isEmpty }
+            return (found.map(\.0), lines == nil ? nil : found.compactMap(\.1))
         }
-        let dateFormat = try guessDateFormat(cells(dateIndex), column: header[dateIndex])
-        let amountCells = [amountIndex, debitIndex, creditIndex].compactMap { $0 }.flatMap(cells)
+        let dates = cells(dateIndex)
+        let dateFormat = try guessDateFormat(dates.texts, lines: dates.lines, column: header[dateIndex])
+        let amountCells = [amountIndex, debitIndex, creditIndex].compactMap { $0 }.flatMap { cells($0).texts }
         let (decimal, thousands) = try guessSeparators(amountCells)
 
         let mapping = BankCSVMapping(
@@ -183,10 +191,14 @@ extension BankCSVMapping {
             guard let best else { continue }
             var reader = best.reader
             var rows: [[String]] = []
+            var lines: [Int] = []
             while rows.count < sampleRows, let record = try reader.next() {
-                if !record.isBlank { rows.append(record.fields) }
+                if !record.isBlank {
+                    rows.append(record.fields)
+                    lines.append(record.line)
+                }
             }
-            var mapping = try detect(header: best.header.fields, rows: rows)
+            var mapping = try detect(header: best.header.fields, rows: rows, lines: lines)
             mapping.delimiter = best.delimiter
             mapping.skipLines = best.header.line - 1
             return mapping
@@ -200,13 +212,13 @@ extension BankCSVMapping {
             .collapsingWhitespace()
     }
 
-    static func guessDateFormat(_ cells: [String], column: String) throws(BankStatementError) -> String {
+    static func guessDateFormat(_ cells: [String], lines: [Int]?, column: String) throws(BankStatementError) -> String {
         let name = column.trimmingWhitespace()
-        switch try BankDateFormatGuess.guess(cells, candidates: candidateDateFormats) {
+        switch try BankDateFormatGuess.guess(cells, lines: lines, candidates: candidateDateFormats) {
         case .format(let pattern):
             return pattern
-        case .noneFits(let example):
-            throw BankStatementError(line: nil, "the dates in column \"\(name)\" (e.g. \"\(example)\") are in no known format: write a mapping file with \"dateFormat\"")
+        case .noneFits(let example, let line):
+            throw BankStatementError(line: line, "date \"\(example)\" in column \"\(name)\" is in no known format: write a mapping file with \"dateFormat\"")
         case .ambiguous(let reading):
             throw BankStatementError(line: nil, "the dates in column \"\(name)\" are ambiguous: \(reading); write a mapping file with \"dateFormat\"")
         }

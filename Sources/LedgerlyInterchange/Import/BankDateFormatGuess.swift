@@ -9,17 +9,20 @@ import LedgerlyCore
 enum BankDateFormatGuess {
     enum Outcome: Equatable {
         case format(String)
-        /// No candidate reads every date; one that none reads.
-        case noneFits(example: String)
+        /// No candidate reads every date: the first date rejected by the candidate that read the
+        /// most of them (the one the user must look at), with its line when the caller gave lines.
+        case noneFits(example: String, line: Int?)
         /// Two candidates read all dates but disagree; how, in words.
         case ambiguous(String)
     }
 
+    /// - Parameter lines: each cell's line in the file, for the message; nil when unknown.
     static func guess(
-        _ cells: [String], candidates: [String], twoDigitYears: BankCSVDateFormat.TwoDigitYears = .twentyFirstCentury
+        _ cells: [String], lines: [Int]? = nil, candidates: [String], twoDigitYears: BankCSVDateFormat.TwoDigitYears = .twentyFirstCentury
     ) throws(BankStatementError) -> Outcome {
         guard !cells.isEmpty else { return .format(candidates[0]) }
         var fits: [(format: BankCSVDateFormat, dates: [LedgerDate])] = []
+        var furthestRejected = 0
         for pattern in candidates {
             let format = try BankCSVDateFormat(pattern, twoDigitYears: twoDigitYears)
             var dates: [LedgerDate] = []
@@ -28,9 +31,9 @@ enum BankDateFormatGuess {
                 guard let date = format.date(from: cell) else { break }
                 dates.append(date)
             }
-            if dates.count == cells.count { fits.append((format, dates)) }
+            if dates.count == cells.count { fits.append((format, dates)) } else { furthestRejected = max(furthestRejected, dates.count) }
         }
-        guard let first = fits.first else { return .noneFits(example: cells[0]) }
+        guard let first = fits.first else { return .noneFits(example: cells[furthestRejected], line: lines?[furthestRejected]) }
         for other in fits.dropFirst() {
             if let index = first.dates.indices.first(where: { first.dates[$0] != other.dates[$0] }) {
                 return .ambiguous("\"\(cells[index])\" reads as \(first.dates[index]) with \(first.format.pattern) and as \(other.dates[index]) with \(other.format.pattern)")

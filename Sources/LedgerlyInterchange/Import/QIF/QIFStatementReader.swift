@@ -43,11 +43,12 @@ public enum QIFStatementReader {
         if let dateFormat {
             pattern = dateFormat
         } else {
-            let dates = file.records.compactMap { $0.date.map { Self.compact($0.text) } }
-            switch try BankDateFormatGuess.guess(dates, candidates: candidateDateFormats, twoDigitYears: .quicken) {
+            let dates = file.records.compactMap(\.date)
+            switch try BankDateFormatGuess.guess(dates.map { Self.compact($0.text) }, lines: dates.map(\.line), candidates: candidateDateFormats, twoDigitYears: .quicken) {
             case .format(let guessed): pattern = guessed
-            case .noneFits(let example):
-                throw BankStatementError(line: nil, "the dates (e.g. \"\(example)\") are in no known format: give it with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)")
+            case .noneFits(_, let line):
+                let shown = dates.first { $0.line == line }?.text ?? ""
+                throw BankStatementError(line: line, "date \"\(shown)\" is in no known format: give the dates' format with --date-format (e.g. M/D/YYYY, D.M.YYYY, M/D'YY)")
             case .ambiguous(let reading):
                 throw BankStatementError(line: nil, "the dates are ambiguous: \(reading); give the format with --date-format")
             }
