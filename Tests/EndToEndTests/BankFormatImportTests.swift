@@ -319,6 +319,16 @@ extension EndToEndTests {
             let imported = try Self.importTwiceAndUndo(harness, format: "csv", file: file, wallet: "Giro", extra: ["--mapping", "ing-de"], rows: 2)
             #expect(Set(imported.compactMap(\.notes)) == ["REWE Markt Einkauf", "ACME GmbH Gehalt November"])
             #expect(imported.map(\.amount).sorted() == ["1200.00", "23.45"])
+            // `import mappings NAME --json` writes a mapping file that --mapping takes as it is.
+            let written = try harness.cli("import", "mappings", "ing-de", "--json")
+            #expect(written.status == 0, "\(written.stderr)")
+            let mappingFile = try Self.write(written.stdout, "ing.json", harness)
+            let fromFile = try Self.decode(TransactionImportReply.self, try harness.cli("import", "csv", file, "--wallet", "Giro", "--mapping", mappingFile, "--dry-run", "--json"))
+            #expect(fromFile.imported == 2)
+            let unknownName = try harness.cli("import", "mappings", "sparkasse")
+            #expect(unknownName.status == 1)
+            #expect(unknownName.stderr.contains("no shipped mapping named sparkasse"), "\(unknownName.stderr)")
+
             let unknown = try harness.cli("import", "csv", file, "--wallet", "Giro", "--mapping", "sparkasse")
             #expect(unknown.status == 1)
             #expect(unknown.stderr.contains("no mapping file or shipped mapping named sparkasse"), "\(unknown.stderr)")

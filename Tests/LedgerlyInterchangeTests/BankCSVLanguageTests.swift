@@ -86,6 +86,25 @@ import Testing
         #expect(rows.map(\.line) == [6, 7])
 
         #expect(throws: BankStatementError.self) { try shipped.mapping(for: "Date,Description,Amount\n2026-01-01,x,1\n") }
+
+        // Written out as a mapping file (`ledgerly import mappings dkb`), it reads the same file:
+        // the file says to find the header, since the preamble's length varies.
+        let file = try BankCSVMapping.decode(json: try JSONEncoder().encode(shipped.mapping))
+        #expect(file.findHeader)
+        #expect(try BankCSVImport.parse(text: text, mapping: file, defaultCurrency: "EUR") == rows)
+    }
+
+    /// The header is looked for in the first `maximumPreambleLines + 1` lines, and the message says so.
+    @Test func aMappingThatFindsItsHeaderLooksAsFarAsItSays() throws {
+        let mapping = BankCSVMapping(date: .name("Date"), amounts: .signed(.name("Amount")), description: [.name("Payee")], findHeader: true)
+        let preamble = String(repeating: "x\n", count: BankCSVMapping.maximumPreambleLines)
+        #expect(try mapping.locatingHeader(in: preamble + "Date,Payee,Amount\n").skipLines == BankCSVMapping.maximumPreambleLines)
+        #expect(throws: BankStatementError(line: nil, "no header with the mapping's columns (\"date\", \"amount\", \"payee\") in the first 21 lines")) {
+            try mapping.locatingHeader(in: preamble + "x\nDate,Payee,Amount\n")
+        }
+        #expect(throws: BankStatementError(line: nil, "give \"findHeader\" or \"skipLines\", not both")) {
+            try BankCSVMapping(skipLines: 2, date: .name("Date"), amounts: .signed(.name("Amount")), description: [.name("Payee")], findHeader: true).validate()
+        }
     }
 
     @Test func everyShippedMappingIsValid() throws {

@@ -9,12 +9,14 @@ import LedgerlyCore
 public enum BankCSVImport {
     /// - Parameters:
     ///   - text: the whole file, already decoded to a String (the caller picks the encoding).
-    ///   - mapping: how to read the file; nil guesses one with `BankCSVMapping.detect(text:)`,
-    ///     which refuses (asking for a mapping) rather than guess when the file is ambiguous.
+    ///   - mapping: how to read the file (its header looked for when it says `findHeader`); nil
+    ///     guesses one with `BankCSVMapping.detect(text:)`, which refuses (asking for a mapping)
+    ///     rather than guess when the file is ambiguous.
     ///   - defaultCurrency: for rows without a currency column or with it empty (usually the
     ///     target wallet's currency).
     public static func parse(text: String, mapping: BankCSVMapping?, defaultCurrency: String) throws(BankStatementError) -> [BankStatementRow] {
-        let mapping = if let mapping { mapping } else { try BankCSVMapping.detect(text: text) }
+        let given = if let mapping { mapping } else { try BankCSVMapping.detect(text: text) }
+        let mapping = try given.locatingHeader(in: text)
         try mapping.validate()
         let fallbackCurrency: Currency
         do {

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```json
 /// {
-///   "delimiter": ";", "skipLines": 4,
+///   "delimiter": ";", "skipLines": 4,   (or "findHeader": true, to look for it)
 ///   "date": "Buchungstag", "dateFormat": "DD.MM.YYYY",
 ///   "amount": "Betrag", "decimalSeparator": ",", "thousandsSeparator": ".",
 ///   "currency": "Währung",
@@ -31,6 +31,10 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
     public var header: Bool
     /// Physical lines before the header (or the first row): a bank's preamble.
     public var skipLines: Int
+    /// Whether the header is looked for instead of skipped to: the first record within the first
+    /// `maximumPreambleLines + 1` lines that has every column named here, for banks whose
+    /// preamble varies in length (`locatingHeader(in:)`). JSON key `findHeader`; not with `skipLines`.
+    public var findHeader: Bool
     public var date: BankCSVColumn
     public var amounts: Amounts
     /// A currency code per row; rows where it is empty use the import's default currency.
@@ -65,7 +69,8 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
         decimalSeparator: String = ".",
         thousandsSeparator: String? = nil,
         negativeIsExpense: Bool = true,
-        rules: [BankCSVRule] = []
+        rules: [BankCSVRule] = [],
+        findHeader: Bool = false
     ) {
         self.delimiter = delimiter
         self.header = header
@@ -79,6 +84,7 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
         self.thousandsSeparator = thousandsSeparator
         self.negativeIsExpense = negativeIsExpense
         self.rules = rules
+        self.findHeader = findHeader
     }
 
     /// Decodes a mapping file, turning `DecodingError`s into one readable sentence that names the
@@ -97,6 +103,12 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
     /// before any row is read, with a message about the mapping rather than about line 2.
     public func validate() throws(BankStatementError) {
         guard skipLines >= 0 else { throw BankStatementError(line: nil, "skipLines must be 0 or more, not \(skipLines)") }
+        if findHeader {
+            guard skipLines == 0 else { throw BankStatementError(line: nil, "give \"findHeader\" or \"skipLines\", not both") }
+            guard header, namedColumns.contains(where: { if case .name = $0.column { true } else { false } }) else {
+                throw BankStatementError(line: nil, "\"findHeader\" needs a header and columns given by name, to know the header by")
+            }
+        }
         try date.validate(role: "date")
         switch amounts {
         case .signed(let column):
@@ -151,7 +163,7 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case delimiter, header, skipLines, date, amount, debit, credit, currency, description
+        case delimiter, header, skipLines, findHeader, date, amount, debit, credit, currency, description
         case dateFormat, decimalSeparator, thousandsSeparator, negativeIsExpense, rules
     }
 
@@ -161,6 +173,7 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
         delimiter = try container.decodeIfPresent(CSVDelimiter.self, forKey: .delimiter) ?? .comma
         header = try container.decodeIfPresent(Bool.self, forKey: .header) ?? true
         skipLines = try container.decodeIfPresent(Int.self, forKey: .skipLines) ?? 0
+        findHeader = try container.decodeIfPresent(Bool.self, forKey: .findHeader) ?? false
         date = try container.decode(BankCSVColumn.self, forKey: .date)
         let amount = try container.decodeIfPresent(BankCSVColumn.self, forKey: .amount)
         let debit = try container.decodeIfPresent(BankCSVColumn.self, forKey: .debit)
@@ -199,6 +212,7 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
         try container.encode(delimiter, forKey: .delimiter)
         try container.encode(header, forKey: .header)
         if skipLines != 0 { try container.encode(skipLines, forKey: .skipLines) }
+        if findHeader { try container.encode(findHeader, forKey: .findHeader) }
         try container.encode(date, forKey: .date)
         switch amounts {
         case .signed(let column):

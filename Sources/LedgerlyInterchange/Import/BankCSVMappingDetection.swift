@@ -62,8 +62,6 @@ extension BankCSVMapping {
     /// How many rows `detect(text:)` samples for the date and number formats. The import itself
     /// still checks every row against the guess.
     static let sampleRows = 2_000
-    /// How far down `detect(text:)` looks for the header, past a bank's preamble.
-    static let maximumPreambleLines = 20
 
     /// A mapping for a file whose header is `header`, with formats guessed from `rows` (data
     /// rows, without the header). Delimiter and `skipLines` keep their defaults; see
@@ -163,7 +161,7 @@ extension BankCSVMapping {
 
     /// A mapping for `text` with the delimiter, preamble length, columns and formats guessed.
     ///
-    /// The header is the first record, within the first `maximumPreambleLines` lines, in which
+    /// The header is the first record, within the first `maximumPreambleLines + 1` lines, in which
     /// a date, an amount and a description column are found; when several delimiters find one
     /// on the same line, the one splitting it into more fields wins (a `;` file whose
     /// descriptions contain commas).
@@ -203,7 +201,7 @@ extension BankCSVMapping {
             mapping.skipLines = best.header.line - 1
             return mapping
         }
-        throw firstError ?? BankStatementError(line: nil, "no header with a date, an amount and a description column in the first \(maximumPreambleLines) lines: write a mapping file")
+        throw firstError ?? BankStatementError(line: nil, "no header with a date, an amount and a description column in the first \(maximumPreambleLines + 1) lines: write a mapping file")
     }
 
     private static func detectionName(_ name: String) -> String {

@@ -5,8 +5,8 @@
 /// tools show it (the sources are named in docs/reports-import-export.md); a bank that changes
 /// its export breaks the mapping loudly (a column not in the header is an error naming the
 /// header), never quietly. These banks put a preamble of varying length (account, period,
-/// balance) before the header, so the header is found as the first line within
-/// `BankCSVMapping.maximumPreambleLines` that has every column the mapping names.
+/// balance) before the header, so each has `findHeader`: the header is the first line within the
+/// first `BankCSVMapping.maximumPreambleLines + 1` that has every column the mapping names.
 public struct BankCSVShippedMapping: Sendable {
     /// What `--mapping` takes.
     public let name: String
@@ -20,19 +20,19 @@ public struct BankCSVShippedMapping: Sendable {
             mapping: BankCSVMapping(
                 delimiter: .semicolon, date: .name("Buchungsdatum"), amounts: .signed(.name("Betrag (€)")),
                 description: [.name("Zahlungsempfänger*in"), .name("Verwendungszweck")],
-                dateFormat: "DD.MM.YY", decimalSeparator: ",", thousandsSeparator: ".")),
+                dateFormat: "DD.MM.YY", decimalSeparator: ",", thousandsSeparator: ".", findHeader: true)),
         BankCSVShippedMapping(
             name: "ing-de", about: "ING Deutschland, \"Umsatzanzeige\" CSV export",
             mapping: BankCSVMapping(
                 delimiter: .semicolon, date: .name("Buchung"), amounts: .signed(.name("Betrag")),
                 description: [.name("Auftraggeber/Empfänger"), .name("Verwendungszweck")],
-                dateFormat: "DD.MM.YYYY", decimalSeparator: ",", thousandsSeparator: ".")),
+                dateFormat: "DD.MM.YYYY", decimalSeparator: ",", thousandsSeparator: ".", findHeader: true)),
         BankCSVShippedMapping(
             name: "n26", about: "N26, transactions CSV export (Booking Date, Partner Name, Amount (EUR)) since 2024",
             mapping: BankCSVMapping(
                 delimiter: .comma, date: .name("Booking Date"), amounts: .signed(.name("Amount (EUR)")),
                 description: [.name("Partner Name"), .name("Payment Reference")],
-                dateFormat: "YYYY-MM-DD", decimalSeparator: ".")),
+                dateFormat: "YYYY-MM-DD", decimalSeparator: ".", findHeader: true)),
     ]
 
     public static func named(_ name: String) -> BankCSVShippedMapping? {
@@ -41,21 +41,10 @@ public struct BankCSVShippedMapping: Sendable {
 
     /// The mapping with `skipLines` set to the line before `text`'s header.
     public func mapping(for text: String) throws(BankStatementError) -> BankCSVMapping {
-        let bytes = Array(text.utf8)
-        let wanted = mapping.namedColumns.compactMap { column -> String? in
-            if case .name(let name) = column.column { BankCSVColumn.normalized(name) } else { nil }
+        do {
+            return try mapping.locatingHeader(in: text)
+        } catch {
+            throw BankStatementError(line: error.line, "\(name): \(error.message): is this a \(about) file?")
         }
-        for skip in 0...BankCSVMapping.maximumPreambleLines {
-            var reader = CSVReader(bytes: bytes, delimiter: mapping.delimiter, skipLines: skip)
-            guard let record = try? reader.next() else { break }
-            let names = Set(record.fields.map(BankCSVColumn.normalized))
-            if wanted.allSatisfy(names.contains) {
-                var found = mapping
-                found.skipLines = record.line - 1
-                return found
-            }
-        }
-        let listed = wanted.map { "\"\($0)\"" }.joined(separator: ", ")
-        throw BankStatementError(line: nil, "no header with the columns of the \(name) mapping (\(listed)) in the first \(BankCSVMapping.maximumPreambleLines) lines: is this a \(about) file?")
     }
 }
