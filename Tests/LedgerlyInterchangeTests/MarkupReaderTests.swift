@@ -41,6 +41,17 @@ import Testing
         #expect(statement.rows[0].description == "Card 1234 Berlin")
     }
 
+    /// A tree nested without end would overflow the stack when taken apart; no statement nests
+    /// more than a few dozen levels.
+    @Test func nestingDeeperThan256LevelsIsRefused() throws {
+        let deepest = String(repeating: "<a>\n", count: 256) + String(repeating: "</a>", count: 256)
+        #expect(try MarkupReader.read(Substring(deepest), dialect: .xml).name == "a")
+        let tooDeep = String(repeating: "<a>\n", count: 100_000) + String(repeating: "</a>", count: 100_000)
+        #expect(throws: BankStatementError(line: 257, "<a> is nested 257 elements deep: more than 256 is not a statement")) {
+            try MarkupReader.read(Substring(tooDeep), dialect: .xml)
+        }
+    }
+
     @Test(arguments: [
         ("<a><b></a>", MarkupReader.Dialect.xml, "line 1: the end tag </a> does not match <b> opened on line 1"),
         ("<a>\n<b>x</b>", .xml, "line 1: <a> is never closed (the file ends inside it)"),

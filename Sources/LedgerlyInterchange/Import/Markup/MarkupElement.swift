@@ -44,13 +44,4 @@ struct MarkupElement: Sendable {
         guard let value = element(at: path)?.value, !value.isEmpty else { return nil }
         return value
     }
-
-    /// The first descendant (depth first, self included) with this local name.
-    func firstDescendant(_ name: String) -> MarkupElement? {
-        if self.name == name { return self }
-        for child in children {
-            if let found = child.firstDescendant(name) { return found }
-        }
-        return nil
-    }
 }

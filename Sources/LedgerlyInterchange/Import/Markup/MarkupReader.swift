@@ -11,7 +11,8 @@
 /// entity declarations (statements have none; an entity it would declare is refused).
 ///
 /// Strict where a guess would be wrong: a mismatched end tag, an element never closed, an
-/// unknown entity in XML, or text after the root element are refused, naming the line.
+/// unknown entity in XML, text after the root element, or nesting deeper than `maximumDepth`
+/// are refused, naming the line.
 struct MarkupReader {
     enum Dialect {
         /// Well-formed XML: every element closed, entities must be known.
@@ -21,6 +22,11 @@ struct MarkupReader {
         /// an `&` that starts no known entity is kept as written (banks write `AT&T` bare).
         case sgml
     }
+
+    /// The deepest nesting read. Statements nest a few dozen levels at most, and the element tree
+    /// is taken apart recursively when it is freed: a file nested without end would overflow the
+    /// stack there, so it is refused here with its line.
+    static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private let dialect: Dialect
@@ -115,6 +121,9 @@ struct MarkupReader {
                 if topIsUnclosedLeaf() { closeTop() }
                 guard root == nil || !stack.isEmpty else {
                     throw BankStatementError(line: tagLine, "a second root element <\(name)> after the document's end")
+                }
+                guard stack.count < Self.maximumDepth else {
+                    throw BankStatementError(line: tagLine, "<\(name)> is nested \(stack.count + 1) elements deep: more than \(Self.maximumDepth) is not a statement")
                 }
                 stack.append(MarkupElement(name: Self.localName(name), line: tagLine, attributes: attributes))
                 if selfClosing { closeTop() }
