@@ -132,3 +132,29 @@ extension BankCSVLanguageTests {
         #expect(german.descriptionColumns == [.name("Empfänger"), .name("Verwendungszweck")])
     }
 }
+
+extension BankCSVLanguageTests {
+    /// Byte order marks say what a file is: UTF-16 is named and refused (not read as CP1252
+    /// mojibake), and a file marked UTF-8 with a bad byte is an error, not a CP1252 fallback.
+    @Test func byteOrderMarksSayTheEncoding() throws {
+        #expect(throws: BankStatementError(line: nil, "the file is UTF-16 (little-endian, by its byte order mark): save it as UTF-8 and import that")) {
+            try StatementTextEncoding.decode([0xFF, 0xFE] + Array("D\0a\0".utf8), as: nil)
+        }
+        #expect(throws: BankStatementError(line: nil, "the file is UTF-16 (big-endian, by its byte order mark): save it as UTF-8 and import that")) {
+            try StatementTextEncoding.decode([0xFE, 0xFF, 0, 0x44], as: .cp1252)
+        }
+        #expect(throws: BankStatementError(line: 2, "byte 0xE4 is not UTF-8, though the file starts with UTF-8's byte order mark: fix the file, or give its encoding with --encoding")) {
+            try StatementTextEncoding.decode([0xEF, 0xBB, 0xBF] + Array("Date\n".utf8) + [0xE4, 0x0A], as: nil)
+        }
+        let marked = try StatementTextEncoding.decode([0xEF, 0xBB, 0xBF] + Array("Datum;Empfänger\n".utf8), as: nil)
+        #expect(marked.note == nil)
+        #expect(marked.text == "\u{FEFF}Datum;Empfänger\n")
+    }
+
+    @Test func encodingsTakeTheirUsualSpellings() {
+        #expect(["utf-8", "UTF8", "utf8"].map(StatementTextEncoding.init(name:)) == [.utf8, .utf8, .utf8])
+        #expect(["latin1", "ISO-8859-1", "iso8859-1", "latin-1"].map(StatementTextEncoding.init(name:)) == [.latin1, .latin1, .latin1, .latin1])
+        #expect(["cp1252", "Windows-1252", "windows1252"].map(StatementTextEncoding.init(name:)) == [.cp1252, .cp1252, .cp1252])
+        #expect(StatementTextEncoding(name: "utf-16") == nil)
+    }
+}

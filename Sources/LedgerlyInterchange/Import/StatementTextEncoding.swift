@@ -1,8 +1,9 @@
 /// How a statement file's bytes become text: UTF-8, ISO 8859-1 (Latin-1) or Windows-1252, the
 /// encodings European bank exports come in (German and French banks still write CP1252).
 ///
-/// Without a choice, a file that is valid UTF-8 is read as UTF-8 and any other is read as
-/// Windows-1252, with a note saying so (the CLI prints it): Latin-1 and CP1252 agree on every
+/// A UTF-16 file (by its byte order mark) is refused by name. Without a choice, a file that is
+/// valid UTF-8 is read as UTF-8, one that starts with UTF-8's byte order mark must be, and any
+/// other is read as Windows-1252, with a note saying so (the CLI prints it): Latin-1 and CP1252 agree on every
 /// letter banks write, and CP1252 also has `€`, which Latin-1 lacks (its byte 0x80 is a control
 /// character there, so `latin1` refuses 0x80–0x9F rather than read a control character). A byte is
 /// never replaced: a file that is not valid in the encoding is refused,
@@ -12,13 +13,32 @@ public enum StatementTextEncoding: String, Sendable, CaseIterable {
     case latin1
     case cp1252
 
+    /// The encoding a name means, in the spellings people and other programs write (`utf8`,
+    /// `ISO-8859-1`, `Windows-1252`), case and dashes aside; nil for another encoding.
+    public init?(name: String) {
+        switch name.lowercased().filter({ $0 != "-" && $0 != "_" }) {
+        case "utf8": self = .utf8
+        case "latin1", "iso88591", "l1": self = .latin1
+        case "cp1252", "windows1252", "win1252": self = .cp1252
+        default: return nil
+        }
+    }
+
     /// The text, and a note when the encoding was chosen for the user.
     public static func decode(_ bytes: [UInt8], as chosen: StatementTextEncoding?) throws(BankStatementError) -> (text: String, note: String?) {
+        // A UTF-16 file read byte by byte would be every other character a NUL: name it instead.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw BankStatementError(line: nil, "the file is UTF-16 (\(bytes[0] == 0xFF ? "little" : "big")-endian, by its byte order mark): save it as UTF-8 and import that")
+        }
+        // UTF-8's byte order mark says the file is UTF-8: a bad byte later is a broken file, not
+        // a sign that it is Windows-1252.
+        let markedUTF8 = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         if chosen == nil || chosen == .utf8 {
             if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
-            if chosen == .utf8 {
+            if chosen == .utf8 || markedUTF8 {
                 let (line, byte) = firstInvalidUTF8(bytes)
-                throw BankStatementError(line: line, "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8: give the file's encoding with --encoding latin1 or cp1252")
+                let advice = chosen == .utf8 ? "give the file's encoding with --encoding latin1 or cp1252" : "fix the file, or give its encoding with --encoding"
+                throw BankStatementError(line: line, "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8\(markedUTF8 ? ", though the file starts with UTF-8's byte order mark" : ""): \(advice)")
             }
         }
         let encoding = chosen ?? .cp1252
