@@ -55,6 +55,8 @@ import Testing
     @Test(arguments: [
         ("<a><b></a>", MarkupReader.Dialect.xml, "line 1: the end tag </a> does not match <b> opened on line 1"),
         ("<a>\n<b>x</b>", .xml, "line 1: <a> is never closed (the file ends inside it)"),
+        ("<a>&#+65;</a>", .xml, "line 1: \"&#+65;…\" is not an entity this reader knows (&lt; &gt; &amp; &quot; &apos; &#N; &#xH;)"),
+        ("<a>&#x-41;</a>", .xml, "line 1: \"&#x-41;…\" is not an entity this reader knows (&lt; &gt; &amp; &quot; &apos; &#N; &#xH;)"),
         ("<a>&nbsp;</a>", .xml, "line 1: \"&nbsp;…\" is not an entity this reader knows (&lt; &gt; &amp; &quot; &apos; &#N; &#xH;)"),
         ("<a/>\n<b/>", .xml, "line 2: a second root element <b> after the document's end"),
         ("<a>\n<!-- open", .xml, "line 2: a comment starts here but never ends"),

@@ -305,7 +305,11 @@ struct MarkupReader {
         default:
             guard name.hasPrefix("#") else { return nil }
             let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            let hexadecimal = digits.first == "x" || digits.first == "X"
+            // Digits only: UInt32 would also take a sign (`&#+65;`), which XML does not.
+            let body = hexadecimal ? digits.dropFirst() : digits
+            guard body.allSatisfy({ hexadecimal ? $0.isHexDigit : $0.asciiDigit != nil }) else { return nil }
+            let value = UInt32(body, radix: hexadecimal ? 16 : 10)
             guard let value, value != 0 else { return nil }
             return Unicode.Scalar(value)
         }
