@@ -51,6 +51,8 @@ import Testing
         ("<TRNAMT>-12.50", "<TRNAMT>-12.5x", "line 25: amount \"-12.5x\" in <TRNAMT> is not a number (decimal separator \".\", no thousands separator)"),
         ("<DTPOSTED>20261103120000.000[+1:CET]", "<DTPOSTED>20261131", "line 24: date \"20261131\" in <DTPOSTED> is not a real calendar date"),
         ("<DTPOSTED>20261103120000.000[+1:CET]", "<DTPOSTED>03.11.2026", "line 24: date \"03.11.2026\" in <DTPOSTED> is not YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]"),
+        ("<DTPOSTED>20261103120000.000[+1:CET]", "<DTPOSTED>20261103XYZ", "line 24: date \"20261103XYZ\" in <DTPOSTED> is not YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]"),
+        ("<DTPOSTED>20261103120000.000[+1:CET]", "<DTPOSTED>20261103120000[+1:CET]x", "line 24: date \"20261103120000[+1:CET]x\" in <DTPOSTED> is not YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]"),
         ("<DTPOSTED>20261103120000.000[+1:CET]\n", "", "line 22: <STMTTRN> has no <DTPOSTED>"),
         ("<CURDEF>EUR", "<CURDEF>EURO", "line 18: \"EURO\" in <CURDEF> is not a currency code"),
         ("</BANKTRANLIST>", "</BANKTRANLST>", "line 51: the end tag </BANKTRANLST> closes no open element (the innermost is <STMTRS>, opened on line 17)"),
@@ -66,6 +68,13 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    /// The forms the specification and banks write: a day, a time, milliseconds, a zone.
+    @Test(arguments: ["20261103", "202611031200", "20261103120000", "20261103120000.000", "20261103120000.5[-5:EST]", "20261103[0:GMT]", "20261103120000[+5.30:IST]", "20261103120000[-3]"])
+    func aPostingTimeAndZoneAreAccepted(posted: String) throws {
+        let text = StatementFixtures.ofxSGML.replacingOccurrences(of: "<DTPOSTED>20261103120000.000[+1:CET]", with: "<DTPOSTED>\(posted)")
+        #expect(try OFXStatementReader.parse(text: text).rows[0].date == "2026-11-03")
     }
 
     @Test func aFileOfSeveralAccountsNeedsOneChosen() throws {

@@ -141,16 +141,48 @@ public enum OFXStatementReader {
                                      categoryPath: category, tags: tags, importKey: key))
     }
 
-    /// `YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]` → the day as written.
+    /// `YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]` → the day as written. The time may be `HHMM` too, the
+    /// offset may have a fraction (`+5.30`) and no zone name; anything else after the day is
+    /// refused, since a date with trailing text is not a date this reader understood.
     static func day(_ text: String, line: Int) throws(BankStatementError) -> String {
         let digits = text.prefix(8)
-        guard digits.count == 8, digits.allSatisfy({ $0.asciiDigit != nil }), text.dropFirst(8).allSatisfy({ $0.asciiDigit != nil || "[]:.+-".contains($0) || ($0.isASCII && $0.isLetter) }) else {
+        guard digits.count == 8, digits.allSatisfy({ $0.asciiDigit != nil }), isTimeAndZone(text.dropFirst(8)) else {
             throw BankStatementError(line: line, "date \"\(text)\" in <DTPOSTED> is not YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]")
         }
         guard case .date(let day) = try BankCSVDateFormat("YYYYMMDD").read(String(digits)) else {
             throw BankStatementError(line: line, "date \"\(text)\" in <DTPOSTED> is not a real calendar date")
         }
         return day
+    }
+
+    /// `[HHMM[SS[.XXX]]][[+-]h[.mm][:TZ]]`, each part optional.
+    private static func isTimeAndZone(_ rest: Substring) -> Bool {
+        var rest = rest
+        func digits(_ maximum: Int = .max) -> Int {
+            let count = rest.prefix(while: { $0.asciiDigit != nil }).prefix(maximum).count
+            rest = rest.dropFirst(count)
+            return count
+        }
+        let time = digits(6)
+        guard time == 0 || time == 4 || time == 6 else { return false }
+        if time == 6, rest.first == "." {
+            rest = rest.dropFirst()
+            guard digits(3) > 0 else { return false }
+        }
+        guard !rest.isEmpty else { return true }
+        guard rest.first == "[", rest.last == "]" else { return false }
+        rest = rest.dropFirst().dropLast()
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        guard digits(2) > 0 else { return false }
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            guard digits(2) > 0 else { return false }
+        }
+        if rest.first == ":" {
+            rest = rest.dropFirst()
+            return !rest.isEmpty && rest.allSatisfy { $0.isASCII && $0.isLetter }
+        }
+        return rest.isEmpty
     }
 
     /// An ISO 4217 code, as OFX requires (`Currency` alone also takes longer custom codes).
