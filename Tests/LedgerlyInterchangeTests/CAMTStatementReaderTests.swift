@@ -37,6 +37,8 @@ import Testing
     @Test(arguments: [
         ("<c:CdtDbtInd>DBIT</c:CdtDbtInd>\n        <c:Sts>BOOK</c:Sts>\n        <c:BookgDt><c:Dt>2026-11-03", "<c:CdtDbtInd>DEBIT</c:CdtDbtInd>\n        <c:Sts>BOOK</c:Sts>\n        <c:BookgDt><c:Dt>2026-11-03",
          "line 13: <Ntry> has <CdtDbtInd> \"DEBIT\", not CRDT or DBIT"),
+        ("<c:CdtDbtInd>DBIT</c:CdtDbtInd>\n        <c:Sts>BOOK</c:Sts>\n        <c:BookgDt><c:Dt>2026-11-03", "<c:CdtDbtInd>DBIT</c:CdtDbtInd>\n        <c:Sts><c:Prtry>GEBUCHT</c:Prtry></c:Sts>\n        <c:BookgDt><c:Dt>2026-11-03",
+         "line 14: <Ntry> has the bank's own status \"GEBUCHT\" (<Sts><Prtry>), not a code of the standard (BOOK, PDNG, INFO): which entries are booked cannot be told"),
         ("<c:Dt>2026-11-05</c:Dt></c:BookgDt>", "<c:Dt>05.11.2026</c:Dt></c:BookgDt>", "line 29: date \"05.11.2026\" in <BookgDt/Dt> is not YYYY-MM-DD"),
         ("<c:Amt Ccy=\"EUR\">42.10</c:Amt>", "<c:Amt Ccy=\"EUR\">-42.10</c:Amt>",
          "line 12: amount \"-42.10\" in <Amt> is not a plain decimal (CAMT amounts have no sign: <CdtDbtInd> gives the direction)"),

@@ -84,6 +84,11 @@ public enum CAMTStatementReader {
         }
 
         mutating func read(_ entry: MarkupElement) throws(BankStatementError) {
+            if let own = entry.value(at: "Sts/Prtry") {
+                // A bank's own status says nothing this reader can trust about booking; leaving the
+                // entry out or taking it in would both be a guess.
+                throw BankStatementError(line: entry.child("Sts")?.line ?? entry.line, "<Ntry> has the bank's own status \"\(own)\" (<Sts><Prtry>), not a code of the standard (BOOK, PDNG, INFO): which entries are booked cannot be told")
+            }
             guard let status = entry.value(at: "Sts/Cd") ?? entry.value(at: "Sts") else {
                 throw BankStatementError(line: entry.line, "<Ntry> has no <Sts> (booked or pending)")
             }
