@@ -219,15 +219,15 @@ extension EndToEndTests {
 
         static let splitQIF = """
             !Type:Bank
-            D11/20'26
-            T-84.30
-            PSupermarket
+            D12/14'26
+            T-30.00
+            PCorner Shop
             SFood:Groceries
             EVegetables
-            $-60.00
+            $-18.00
             SHousehold
             EBin bags
-            $-24.30
+            $-12.00
             ^
 
             """
@@ -238,7 +238,7 @@ extension EndToEndTests {
             let harness = try Self.start([["wallet", "add", "Checking", "--currency", "USD"], ["wallet", "add", "Cash", "--currency", "USD"],
                                           ["category", "add", "Food", "--kind", "expense"], ["category", "add", "Groceries", "--parent", "Food"],
                                           ["category", "add", "Shopping", "--kind", "expense"]])
-            let rules = try Self.write(#"[{"contains": "supermarket", "category": "Shopping", "tags": ["shop"]}]"#, "rules.json", harness)
+            let rules = try Self.write(#"[{"contains": "corner shop", "category": "Shopping", "tags": ["shop"]}]"#, "rules.json", harness)
             let file = try Self.write(Self.splitQIF, "split.qif", harness)
             let categories = { try Self.decode(CategoryListReply.self, try harness.cli("category", "list", "--json")).categories }
             let id = { (path: String) in try categories().first { $0.path == path }?.id }
@@ -270,7 +270,7 @@ extension EndToEndTests {
             #expect(split.status == 0, "\(split.stderr)")
             #expect(split.stderr.contains("line 2: its split parts keep their own categories; the rule's category Shopping is not used"), "\(split.stderr)")
             let row = try #require(try Self.transactions(harness, wallet: "Checking").first)
-            #expect(row.splits.map(\.amount) == ["60.00", "24.30"])
+            #expect(row.splits.map(\.amount) == ["18.00", "12.00"])
             #expect(row.splits.map(\.memo) == ["Vegetables", "Bin bags"])
             #expect(row.splits.map(\.categoryId) == [try id("Food/Groceries"), try id("Household")].compactMap { $0 })
             #expect(row.tags == ["shop"])
