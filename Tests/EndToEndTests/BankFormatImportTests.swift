@@ -236,6 +236,7 @@ extension EndToEndTests {
         /// imported whole, in the rule's category if one matched, and always with a note.
         @Test func aQIFSplitKeepsItsPartsUnderARuleAndIsNeverDroppedInSilence() throws {
             let harness = try Self.start([["wallet", "add", "Checking", "--currency", "USD"], ["wallet", "add", "Cash", "--currency", "USD"],
+                                          ["wallet", "add", "Card", "--currency", "USD"],
                                           ["category", "add", "Food", "--kind", "expense"], ["category", "add", "Groceries", "--parent", "Food"],
                                           ["category", "add", "Shopping", "--kind", "expense"]])
             let rules = try Self.write(#"[{"contains": "corner shop", "category": "Shopping", "tags": ["shop"]}]"#, "rules.json", harness)
@@ -262,6 +263,13 @@ extension EndToEndTests {
             #expect(bare.status == 0, "\(bare.stderr)")
             #expect(bare.stderr.contains("line 2: its split part on line 8 names 'Household', which this ledger does not have; imported whole without a category (its 2 parts and their memos are not kept)"), "\(bare.stderr)")
             #expect(try Self.transactions(harness, wallet: "Cash").first?.categoryId == nil)
+
+            // A split no ledger could hold (a part without a category) is imported whole, and the
+            // category its other part names is not asked for, since it would not be used.
+            let partless = try Self.write(Self.splitQIF.replacingOccurrences(of: "SFood:Groceries", with: "S"), "partless.qif", harness)
+            let unusable = try harness.cli("import", "qif", partless, "--wallet", "Card")
+            #expect(unusable.status == 0, "\(unusable.stderr)")
+            #expect(unusable.stderr.contains("line 2: its split parts include one without a category, which a Ledgerly split cannot be; imported whole without a category"), "\(unusable.stderr)")
 
             // Once Household exists, the parts are kept, memos and all, though the rule matches.
             #expect(try harness.cli("import", "undo", try #require(Self.undoId(whole))).status == 0)

@@ -143,24 +143,24 @@ private struct SourceCategories {
     /// a category the ledger lacks; every outcome that does not simply keep the parts is noted.
     /// - Parameter ruleCategory: the category a rule gave the row, which the parts override.
     mutating func splits(of row: BankStatementRow, ruleCategory: String?) -> [SplitPart]? {
+        // First what no ledger could hold; only a split that could be kept has its categories
+        // looked up, so that a record imported whole anyway does not refuse the file for them.
+        var refusal: String? = row.splits.lazy.compactMap { split -> String? in
+            if split.category.isEmpty { return "its split parts include one without a category, which a Ledgerly split cannot be" }
+            if split.amount.hasPrefix("-") != (row.kind == .expense) { return "its split parts have both signs, which a Ledgerly split cannot be" }
+            if split.category.hasPrefix("[") { return "its split part on line \(split.line) is a transfer (\(split.category)), which a Ledgerly split cannot hold" }
+            return nil
+        }.first
         var parts: [SplitPart] = []
-        var refusal: String?
-        for split in row.splits {
-            let negative = split.amount.hasPrefix("-")
-            var reason: String?
-            if split.category.isEmpty {
-                reason = "its split parts include one without a category, which a Ledgerly split cannot be"
-            } else if negative != (row.kind == .expense) {
-                reason = "its split parts have both signs, which a Ledgerly split cannot be"
-            } else if split.category.hasPrefix("[") {
-                reason = "its split part on line \(split.line) is a transfer (\(split.category)), which a Ledgerly split cannot hold"
-            } else if let id = id(split.category, line: split.line) {
-                parts.append(SplitPart(amount: negative ? String(split.amount.dropFirst()) : split.amount, categoryId: id, memo: split.memo.isEmpty ? nil : split.memo))
-            } else {
-                reason = "its split part on line \(split.line) names '\(split.category)', which this ledger does not have"
+        if refusal == nil {
+            // Every part is looked up, so that a refusal of the file names all the missing categories.
+            for split in row.splits {
+                if let id = id(split.category, line: split.line) {
+                    parts.append(SplitPart(amount: split.amount.hasPrefix("-") ? String(split.amount.dropFirst()) : split.amount, categoryId: id, memo: split.memo.isEmpty ? nil : split.memo))
+                } else if refusal == nil {
+                    refusal = "its split part on line \(split.line) names '\(split.category)', which this ledger does not have"
+                }
             }
-            // Every part is looked at, so that a refusal names all the missing categories.
-            if refusal == nil { refusal = reason }
         }
         if let refusal {
             let whole = ruleCategory.map { "in the rule's category \($0)" } ?? "without a category"
