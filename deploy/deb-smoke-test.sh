@@ -45,12 +45,13 @@ in_root sh -c '
     export LEDGERLY_HOME=/root/ledger
     mkdir -p "$LEDGERLY_HOME"
     ledgerly-store --home "$LEDGERLY_HOME" > /tmp/store.log 2>&1 &
+    store=$!
     for i in $(seq 1 50); do ledgerly status >/dev/null 2>&1 && break; sleep 0.2; done
     ledgerly setup --base-currency EUR --exchange-mode manual --sync off --yes
     ledgerly wallet add Checking --currency EUR --starting-balance 100
     ledgerly tx add --wallet Checking --amount 12.50 --notes "First coffee"
     ledgerly report balance
     man -w ledgerly >/dev/null 2>&1 && echo "man ledgerly: found" || echo "man ledgerly: man-db not in minbase (the pages are in /usr/share/man/man1)"
-    kill %1
+    kill "$store"
 '
 say "smoke test passed"
