@@ -1,7 +1,9 @@
 # Ledgerly: build and install as a Debian-style program.
 #
-#   make                       release build (Swift standard library linked in)
-#   make install PREFIX=…      binaries (stripped), man pages, bash/zsh/fish completions,
+#   make                       release build (Swift standard library linked in), as yourself
+#   make install PREFIX=…      installs what `make` built (it does not build, so `sudo make
+#                              install` leaves .build/ alone): binaries (stripped), man pages,
+#                              bash/zsh/fish completions,
 #                              systemd user units, under $(DESTDIR)$(PREFIX)
 #   make uninstall PREFIX=…    removes exactly what install wrote (its manifest)
 #   make deb                   dist/ledgerly_<version>_<arch>.deb from the same staging tree
@@ -39,8 +41,8 @@ all: build
 build:
 	for product in $(PROGRAMS) generate-manual; do $(SWIFT) build $(BUILD_FLAGS) --product $$product || exit 1; done
 
-install: build
-	@BIN="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" && \
+install:
+	@BIN="$$(deploy/install-tree.sh --bin-path $(CONFIGURATION))" && \
 	deploy/install-tree.sh --bin "$$BIN" --generate-manual "$$BIN/generate-manual" \
 		--root "$(DESTDIR)" --prefix "$(PREFIX)" --manifest "$(MANIFEST)" \
 		--bindir "$(BINDIR)" --mandir "$(MANDIR)" --docdir "$(DOCDIR)" \

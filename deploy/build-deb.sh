@@ -21,7 +21,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 stage=$work/ledgerly_${version}_$architecture
 
-say "staging a $configuration install under $stage"
+say "building ($configuration) and staging an install under $stage"
+make build CONFIGURATION="$configuration"
 make install DESTDIR="$stage" PREFIX=/usr CONFIGURATION="$configuration"
 # dpkg keeps its own list of the package's files.
 rm -f "$stage/usr/share/ledgerly/install-manifest" "$stage/usr/share/ledgerly/install-manifest.dirs"

@@ -11,9 +11,10 @@ cd "$(dirname "$0")/.."
 source deploy/lib.sh
 
 [[ $(id -u) == 0 ]] || die "run as root (debootstrap and chroot need it)"
-package=$(ls -t dist/ledgerly_*.deb 2>/dev/null | head -1)
+package=$(ls -t dist/ledgerly_*.deb 2>/dev/null | head -1 || true)
 [[ -n $package ]] || die "no dist/ledgerly_*.deb: run deploy/build-deb.sh first"
-suite=${1:-$( . /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")}
+# This machine's suite when it is Debian (the package was built against its libraries), else bookworm.
+suite=${1:-$( . /etc/os-release && if [[ ${ID:-} == debian && -n ${VERSION_CODENAME:-} ]]; then echo "$VERSION_CODENAME"; else echo bookworm; fi)}
 deploy/install-deps.sh debootstrap
 
 root=$(mktemp -d /var/tmp/ledgerly-debroot.XXXXXX)
@@ -42,6 +43,7 @@ done
 
 say "starting the store and running setup inside the root"
 in_root sh -c '
+    set -e
     export LEDGERLY_HOME=/root/ledger
     mkdir -p "$LEDGERLY_HOME"
     ledgerly-store --home "$LEDGERLY_HOME" > /tmp/store.log 2>&1 &

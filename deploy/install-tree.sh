@@ -13,6 +13,16 @@ set -euo pipefail
 
 die() { echo "install-tree: $*" >&2; exit 1; }
 
+# `--bin-path release|debug`: where `make` left that build, without running swift (install may
+# run under sudo, where swift is often not on the PATH and must not write to .build/).
+if [[ ${1:-} == --bin-path ]]; then
+    repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+    folder=$repo/.build/${2:-release}
+    [[ -d $folder ]] || die "$folder does not exist: run make (as yourself) first"
+    printf '%s\n' "$folder"
+    exit 0
+fi
+
 uninstall=0 bin="" manual="" root="" prefix="" manifest=""
 bindir="" mandir="" docdir="" bashdir="" zshdir="" fishdir="" unitdir=""
 while [[ $# -gt 0 ]]; do

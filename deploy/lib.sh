@@ -22,8 +22,9 @@ resolve_home() {
     [[ -n ${HOME:-} ]] || die "HOME is not set"
     # The XDG spec: a relative value is ignored.
     if [[ ${XDG_DATA_HOME:-} == /* ]]; then default=$XDG_DATA_HOME/ledgerly; else default=$HOME/.local/share/ledgerly; fi
-    default=$(realpath -m -- "$default")
-    if [[ -n ${LEDGERLY_HOME:-} ]]; then home=$(realpath -m -- "$LEDGERLY_HOME"); else home=$default; fi
+    # -s: made absolute and normalised, symlinks left as they are, as LedgerlyHome compares paths.
+    default=$(realpath -ms -- "$default")
+    if [[ -n ${LEDGERLY_HOME:-} ]]; then home=$(realpath -ms -- "$LEDGERLY_HOME"); else home=$default; fi
     # '%' would be read as interpolation by supervisord, '"' would break its command= quoting.
     case "$home" in
         *%*|*\"*) die "LEDGERLY_HOME ($home) must not contain '%' or '\"'" ;;
@@ -32,12 +33,13 @@ resolve_home() {
     if [[ $home == "$default" ]]; then
         local state
         if [[ ${XDG_STATE_HOME:-} == /* ]]; then state=$XDG_STATE_HOME/ledgerly; else state=$HOME/.local/state/ledgerly; fi
-        export LEDGERLY_LOG_DIR=$(realpath -m -- "$state/logs")
+        LEDGERLY_LOG_DIR=$(realpath -ms -- "$state/logs") || die "cannot resolve $state/logs"
         if [[ ${XDG_RUNTIME_DIR:-} == /* ]]; then
-            export LEDGERLY_RUN_DIR=$(realpath -m -- "$XDG_RUNTIME_DIR/ledgerly")
+            LEDGERLY_RUN_DIR=$(realpath -ms -- "$XDG_RUNTIME_DIR/ledgerly") || die "cannot resolve $XDG_RUNTIME_DIR/ledgerly"
         else
-            export LEDGERLY_RUN_DIR=$home/run
+            LEDGERLY_RUN_DIR=$home/run
         fi
+        export LEDGERLY_LOG_DIR LEDGERLY_RUN_DIR
     else
         export LEDGERLY_LOG_DIR=$home/logs LEDGERLY_RUN_DIR=$home/run
     fi
@@ -81,13 +83,14 @@ ctl() {
 }
 
 # Prints "service pid" for each service of this home whose lock file is held, i.e. that is
-# running (under supervisord or not). The services flock <run dir>/<service>.lock and write
+# running (under supervisord or not). The services flock <home>/run/<service>.lock (in the data
+# directory even when the sockets are in $XDG_RUNTIME_DIR) and write
 # their pid into it; the kernel drops the lock when the process dies, kill -9 included.
 running_services() {
     local service lock
     command -v flock >/dev/null 2>&1 || return 0
     for service in "${LEDGERLY_SERVICES[@]}"; do
-        lock="$LEDGERLY_RUN_DIR/$service.lock"
+        lock="$LEDGERLY_HOME/run/$service.lock"
         [[ -f $lock ]] || continue
         if ! flock -n "$lock" true 2>/dev/null; then
             printf '%s %s\n' "$service" "$(tr -dc '0-9' <"$lock" 2>/dev/null || true)"

@@ -29,11 +29,6 @@ struct AlertsChangeConsumer: ChangeConsumer {
     let replayed: ReplayedHistory
 
     func handle(_ event: ChangeEvent) async throws {
-        // Changes to transactions reach the sinks that asked for them (not again when a restored
-        // database's history is replayed, as alerts).
-        if let deliverTransaction, SinkNotice.transactionTypes.contains(event.type), !replayed.contains(event) {
-            await deliverTransaction(event)
-        }
         do {
             let change = try event.payload()
             switch change {
@@ -57,6 +52,12 @@ struct AlertsChangeConsumer: ChangeConsumer {
         } catch let error as ClientError {
             guard case .rejected(let body) = error, [.validationFailed, .notFound].contains(body.code) else { throw error }
             logger.error("could not evaluate the change; passed over", metadata: ["seq": "\(event.seq)", "type": "\(event.type)", "error": "\(body)"])
+        }
+        // Changes to transactions reach the sinks that asked for them once the evaluation above
+        // is done (a failure there offers the change again, which must not run a hook twice), and
+        // not again when a restored database's history is replayed, as alerts.
+        if let deliverTransaction, SinkNotice.transactionTypes.contains(event.type), !replayed.contains(event) {
+            await deliverTransaction(event)
         }
         try await log.handle(event)
     }

@@ -17,7 +17,12 @@ struct AlertsCommand: AsyncParsableCommand {
 
     func run() async throws {
         if checkConfig {
-            ConfigurationCheck.report(.alerts, file: AlertSinksConfiguration.url(home: options.ledgerlyHome), problem: Self.problem(in: options.ledgerlyHome))
+            let home = options.ledgerlyHome
+            if let unmoved = home.unmovedConfiguration("alerts.json") {
+                // Not moved yet: check it where it is, as the next start will move and read it.
+                ConfigurationCheck.report(.alerts, file: unmoved, problem: Self.problem(in: LedgerlyHome(root: home.root)), note: "moved to \(home.configDirectory.path) at the next start")
+            }
+            ConfigurationCheck.report(.alerts, file: AlertSinksConfiguration.url(home: home), problem: Self.problem(in: home))
         }
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.alerts.name)
         let home = options.preparedHome(for: .alerts, logger: logger)

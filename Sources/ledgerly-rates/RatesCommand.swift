@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LedgerlyRates
 import LedgerlyRuntime
 
@@ -15,7 +16,12 @@ struct RatesCommand: AsyncParsableCommand {
 
     func run() async throws {
         if checkConfig {
-            ConfigurationCheck.report(.rates, file: RatesConfiguration.url(in: options.ledgerlyHome), problem: Self.problem(in: options.ledgerlyHome))
+            let home = options.ledgerlyHome
+            if let unmoved = home.unmovedConfiguration("rates.json") {
+                // Not moved yet: check it where it is, as the next start will move and read it.
+                ConfigurationCheck.report(.rates, file: unmoved, problem: Self.problem(in: LedgerlyHome(root: home.root)), note: "moved to \(home.configDirectory.path) at the next start")
+            }
+            ConfigurationCheck.report(.rates, file: RatesConfiguration.url(in: home), problem: Self.problem(in: home))
         }
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.rates.name)
         let home = options.preparedHome(for: .rates, logger: logger)

@@ -23,6 +23,30 @@ import Testing
         #expect(names.account("expenses:Food - Drink") == "Expenses:Food-Drink-2")
         // Asked again, a name is the one it was given.
         #expect(names.account("expenses:Food & Drink") == "Expenses:Food-Drink")
+        // A child stays under its own parent's name.
+        #expect(names.account("expenses:Food - Drink:Bar") == "Expenses:Food-Drink-2:Bar")
+        #expect(names.account("expenses:Food & Drink:Bar") == "Expenses:Food-Drink:Bar")
+    }
+
+    /// Beancount takes 24 characters at most: a longer symbol is cut (ending on a letter or
+    /// digit), and a `-2` stays within the 24.
+    @Test func longCommoditiesAreCutTo24() {
+        var names = BeancountNames()
+        let first = names.commodity("ISHARES-CORE-MSCI-WORLD-ETF")
+        let second = names.commodity("ISHARES-CORE-MSCI-WORLD-ETF-ACC")
+        #expect(first == "ISHARES-CORE-MSCI-WORLD")
+        #expect(second == "ISHARES-CORE-MSCI-WORL-2")
+        #expect(first.count <= 24 && second.count <= 24)
+    }
+
+    /// Notes longer than beancount's 64 lines a string are cut into parts that join back.
+    @Test func longNotesAreCutIntoStringsBeancountTakes() {
+        let notes = (1...150).map { "line \($0)" }.joined(separator: "\n")
+        let parts = BeancountSyntax.stringParts(notes)
+        #expect(parts.count == 3)
+        #expect(parts.allSatisfy { $0.split(separator: "\n", omittingEmptySubsequences: false).count <= 64 })
+        #expect(parts.joined(separator: "\n") == notes)
+        #expect(BeancountSyntax.stringParts("") == [""])
     }
 
     @Test func commoditiesBecomeBeancountCurrencies() {

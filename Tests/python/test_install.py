@@ -17,6 +17,13 @@ def make(target: str, prefix: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=900)
 
 
+def build_for_install() -> None:
+    """`make` (the debug build the tests already made, plus generate-manual), as a user runs it
+    before `sudo make install`."""
+    built = make("build", Path("/nonexistent"))
+    assert built.returncode == 0, built.stdout + built.stderr
+
+
 def complete(prefix: Path, home: Path, words: list[str]) -> list[str]:
     """What the installed bash completion offers for the last of `words` (as if TAB was pressed
     after them), through bash itself with the script sourced."""
@@ -38,6 +45,7 @@ printf '%s\\n' "${{COMPREPLY[@]}}"
 def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path):
     prefix = tmp_path / "prefix"
     prefix.mkdir()
+    build_for_install()
     installed = make("install", prefix)
     assert installed.returncode == 0, installed.stdout + installed.stderr
 

@@ -94,7 +94,11 @@ def test_an_old_default_home_moves_to_the_xdg_places_and_runs_there(user):
     assert not (data / "rates.json").exists() and not (data / "alerts.json").exists()
     assert (state / "old-note.txt").read_text() == "kept\n"
     assert (runtime / "ledgerly" / "store.cmd").exists()
-    assert not (data / "run").exists()
+    # The sockets are in the runtime folder; the instance locks stay beside the database, so a
+    # store started without XDG_RUNTIME_DIR (or by an older version) still finds this one's lock.
+    assert sorted(path.name for path in (data / "run").iterdir()) == ["ledgerly-alerts.lock", "ledgerly-rates.lock", "ledgerly-store.lock"]
+    second = subprocess.run([binary("ledgerly-store")], env={**env, "XDG_RUNTIME_DIR": ""}, capture_output=True, text=True, timeout=30)
+    assert second.returncode != 0 and "lock" in second.stderr.lower(), second.stderr
     said = "".join(log.read_text(errors="replace") for log in logs.values())
     assert f"moved {data}/rates.json to {config}/rates.json (XDG layout)" in said, said
 
@@ -133,6 +137,9 @@ def test_sighup_applies_a_good_configuration_and_keeps_running_on_a_bad_one(user
         return services.get("ledgerly-alerts", {}).get("up") is True
     wait_until(alerts_answers, "alerts to answer again")
     assert alerts.poll() is None
+    # And the restarted service still stops on SIGTERM, promptly and cleanly.
+    alerts.send_signal(signal.SIGTERM)
+    assert alerts.wait(timeout=15) == 0
 
 
 def test_config_check_and_init(user):
@@ -156,8 +163,13 @@ def test_config_check_and_init(user):
     {"XDG_DATA_HOME": "/tmp/lxdata", "XDG_STATE_HOME": "/tmp/lxstate", "XDG_RUNTIME_DIR": "/tmp/lxrt"},
     {"XDG_RUNTIME_DIR": "relative/ignored", "XDG_STATE_HOME": "also/relative"},
     {"LEDGERLY_HOME": "/tmp/lxother", "XDG_RUNTIME_DIR": "/tmp/lxrt"},
+    # A data folder reached through a symbolic link is the default home as written, on both sides.
+    {"XDG_DATA_HOME": "/tmp/lxlink", "LEDGERLY_HOME": "/tmp/lxlink/ledgerly", "XDG_RUNTIME_DIR": "/tmp/lxrt"},
 ])
 def test_deploy_scripts_place_run_and_logs_where_the_binaries_do(variables):
+    Path("/tmp/lxreal").mkdir(exist_ok=True)
+    if not os.path.islink("/tmp/lxlink"):
+        os.symlink("/tmp/lxreal", "/tmp/lxlink")
     env = xdg_env(Path("/tmp/lxuser"), None)
     env.update(variables)
     paths = json.loads(cli(env, "config", "paths", "--json").stdout)

@@ -31,11 +31,13 @@ public enum SinkNotice: Hashable, Sendable {
     }
 
     /// The outbox file's name part: the alert id (as before changes were delivered, so older
-    /// outbox files still match), `tx-<seq>` for a change.
+    /// outbox files still match), `tx.<epoch>.<seq>` for a change (the epoch, since a restored
+    /// database numbers its changes anew; '.', which a sink's name may hold but never next to
+    /// its '-', keeps `home` + `tx…` apart from a sink named `home-tx`).
     var deliveryId: String {
         switch self {
         case .alert(let alert): "\(alert.id)"
-        case .transaction(let change): "tx-\(change.seq)"
+        case .transaction(let change): "tx.\(change.epoch).\(change.seq)"
         }
     }
 

@@ -122,10 +122,10 @@ struct ExportCommand: ParsableCommand {
             netWorth?.entries(declaringWith: &writer, into: &dated)
             try file.write(writer.header())
             try file.write(dated.directives)
-            // Starting balances are dated no later than the first transaction or other entry
-            // (history may be imported after the wallets were created).
-            let firstMonth = try gateway.call(CashFlowReportRequest()).months.first.map { "\($0.month)-01" }
-            let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstMonth, dated.firstDate].compactMap { $0 }).min() ?? "1970-01-01"
+            // Starting balances are dated no later than the first transaction (of any kind, transfers
+            // included) or other entry: history may be imported after the wallets were created.
+            let firstDay = try gateway.call(TransactionExportRequest(limit: 1, order: .date)).transactions.first?.date
+            let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstDay, dated.firstDate].compactMap { $0 }).min() ?? "1970-01-01"
             try file.write(writer.openingBalances(date: opening))
             let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, order: .date, showProgress: !file.isStandardOutput) {
                 try file.write(dated.before($0.date))

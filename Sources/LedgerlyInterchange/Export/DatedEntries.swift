@@ -1,3 +1,5 @@
+import LedgerlyCore
+
 /// Journal entries that are not transactions (investment trades, valuations, liability
 /// balances), held until the transactions, written in date order, reach their date.
 ///
@@ -15,8 +17,9 @@ public struct DatedEntries: Sendable {
 
     public init() {}
 
-    /// The earliest entry's date, for opening balances dated no later than everything.
-    public var firstDate: String? { entries.map(\.date).min() }
+    /// The earliest entry's date, for opening balances dated no later than everything (a comment
+    /// standing for an entry left out may carry a date that is no date: not counted).
+    public var firstDate: String? { entries.map(\.date).filter { LedgerDate($0) != nil }.min() }
 
     mutating func addDirectives(_ text: String) { directives += text }
 

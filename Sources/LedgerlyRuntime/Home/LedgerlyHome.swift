@@ -29,8 +29,10 @@ public struct LedgerlyHome: Sendable, Hashable {
     public let stateDirectory: URL
     /// Where the deploy scripts' supervisord writes the services' logs.
     public let logDirectory: URL
-    /// ipc sockets and lock files.
+    /// ipc sockets.
     public let runDirectory: URL
+    /// The services' instance locks: always `run/` in the data directory (`LedgerlyService.lockPath`).
+    public var lockDirectory: URL { root.appendingPathComponent("run") }
     /// Whether this is the default home in the XDG layout.
     public let followsXDG: Bool
 
@@ -103,6 +105,17 @@ public struct LedgerlyHome: Sendable, Hashable {
 
     public var databaseURL: URL { root.appendingPathComponent("ledgerly.sqlite") }
 
+    /// A configuration file still at its place from before the XDG layout (the data directory),
+    /// not moved yet because no service has started since: nil when there is none, or when the
+    /// new place has a file (that one is read).
+    public func unmovedConfiguration(_ name: String) -> URL? {
+        guard followsXDG else { return nil }
+        let old = root.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: old.path),
+              !FileManager.default.fileExists(atPath: configDirectory.appendingPathComponent(name).path) else { return nil }
+        return old
+    }
+
     public var storeCommandEndpoint: String { ipc("store.cmd") }
     public var storeEventsEndpoint: String { ipc("store.events") }
     public var ratesCommandEndpoint: String { ipc("rates.cmd") }
@@ -116,7 +129,7 @@ public struct LedgerlyHome: Sendable, Hashable {
     /// line per thing moved, for the caller to log.
     @discardableResult
     public func prepare() throws(HomeError) -> [String] {
-        for directory in Set([root, configDirectory, runDirectory, stateDirectory, logDirectory]) {
+        for directory in Set([root, configDirectory, runDirectory, lockDirectory, stateDirectory, logDirectory]) {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -31,6 +34,11 @@ public enum ServiceLauncher {
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         let reload = ReloadRequest()
         let hangups = await UnixSignalsSequence(trapping: .sighup)
+        // A SIGTERM or SIGINT while a reload is stopping the services means stop, not restart.
+        let stops = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        let stopWatcher = Task {
+            for await _ in stops { reload.cancel() }
+        }
         let watcher = Task {
             for await _ in hangups {
                 guard let reloadCheck else {
@@ -50,6 +58,7 @@ public enum ServiceLauncher {
         do {
             try await group.run()
             watcher.cancel()
+            stopWatcher.cancel()
             if reload.isRequested { restartInPlace(service) }
             exit(0)
         } catch {
@@ -59,6 +68,13 @@ public enum ServiceLauncher {
 
     /// `execv` of this process's own binary with its own arguments; a failure is one line and exit 1.
     private static func restartInPlace(_ service: LedgerlyService) -> Never {
+        // The new image starts as a process started afresh would: every signal unblocked and at
+        // its default action (this thread may be a pool thread with signals blocked, and the
+        // signal handling set some to be ignored, and both would survive execv).
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGCHLD] { _ = Glibc.signal(signal, SIG_DFL) }
         let arguments = CommandLine.arguments
         var pointers = arguments.map { strdup($0) }
         pointers.append(nil)
@@ -74,9 +90,11 @@ public enum ServiceLauncher {
     }
 }
 
-/// Whether a SIGHUP asked for a restart, read once the group has stopped.
+/// Whether a SIGHUP asked for a restart, read once the group has stopped; a SIGTERM or SIGINT
+/// cancels it for good.
 private final class ReloadRequest: Sendable {
-    private let requested = Mutex(false)
-    func request() { requested.withLock { $0 = true } }
-    var isRequested: Bool { requested.withLock { $0 } }
+    private let state = Mutex((requested: false, cancelled: false))
+    func request() { state.withLock { if !$0.cancelled { $0.requested = true } } }
+    func cancel() { state.withLock { $0 = (false, true) } }
+    var isRequested: Bool { state.withLock { $0.requested } }
 }

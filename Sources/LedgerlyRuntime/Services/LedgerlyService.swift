@@ -23,8 +23,11 @@ public enum LedgerlyService: String, CaseIterable, Sendable {
         }
     }
 
-    /// The lock file taken before binding (reliability rule 5): one instance per home.
+    /// The lock file taken before binding (reliability rule 5): one instance per home. It is in
+    /// the data directory's `run/` even when the sockets are in `$XDG_RUNTIME_DIR`: the lock guards
+    /// the database, which does not move with the environment, so two stores started with and
+    /// without that variable (systemd and a cron job, an old version and a new one) still meet.
     public func lockPath(in home: LedgerlyHome) -> String {
-        home.runDirectory.appendingPathComponent("\(rawValue).lock").path
+        home.lockDirectory.appendingPathComponent("\(rawValue).lock").path
     }
 }

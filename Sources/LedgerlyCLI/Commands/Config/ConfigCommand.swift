@@ -84,6 +84,10 @@ struct ConfigCommand: ParsableCommand {
                 try FileManager.default.createDirectory(at: home.configDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 for (name, text) in [("rates.json", ConfigTemplates.rates), ("alerts.json", ConfigTemplates.alerts)] {
                     let file = home.configDirectory.appendingPathComponent(name)
+                    if let unmoved = home.unmovedConfiguration(name) {
+                        print("\(unmoved.path): yours, moved to \(file.path) at the next start; no template written")
+                        continue
+                    }
                     if FileManager.default.fileExists(atPath: file.path) {
                         print("\(file.path): exists, left as it is")
                         continue

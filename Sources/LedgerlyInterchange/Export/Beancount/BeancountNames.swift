@@ -14,12 +14,16 @@ struct BeancountNames: Sendable {
     private var commodities: [String: String] = [:]
     private var takenCommodities: Set<String> = []
 
-    /// The beancount account for a journal account.
+    /// The beancount account for a journal account: its parent's beancount name (so a child
+    /// stays under a parent that had to be renamed) and its own last component, made unique.
     mutating func account(_ name: String) -> String {
         if let known = accounts[name] { return known }
-        var components = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        let root = components.isEmpty ? "" : components.removeFirst()
-        let base = ([Self.root(root)] + components.map(Self.component)).joined(separator: ":")
+        let base: String
+        if let colon = name.lastIndex(of: ":") {
+            base = account(String(name[..<colon])) + ":" + Self.component(String(name[name.index(after: colon)...]))
+        } else {
+            base = Self.root(name)
+        }
         var candidate = base
         var attempt = 2
         while takenAccounts.contains(candidate) {
@@ -31,20 +35,25 @@ struct BeancountNames: Sendable {
         return candidate
     }
 
-    /// The beancount commodity for a journal commodity code.
+    /// The beancount commodity for a journal commodity code, 24 characters at most with its
+    /// `-2` when one is needed.
     mutating func commodity(_ code: String) -> String {
         if let known = commodities[code] { return known }
         let base = Self.commodityName(code)
         var candidate = base
         var attempt = 2
         while takenCommodities.contains(candidate) {
-            candidate = "\(base)-\(attempt)"
+            let suffix = "-\(attempt)"
+            candidate = Self.trimmed(String(base.prefix(Self.maximumCommodityLength - suffix.count))) + suffix
             attempt += 1
         }
         takenCommodities.insert(candidate)
         commodities[code] = candidate
         return candidate
     }
+
+    /// Beancount's longest commodity name.
+    static let maximumCommodityLength = 24
 
     /// `assets` → `Assets`, and so for the other roots the journal uses; anything else is put
     /// under `Equity`, the root that changes no balance a user reads.
@@ -92,8 +101,8 @@ struct BeancountNames: Sendable {
     }
 
     /// Upper-cased, characters beancount does not take as '-', an `X` before a first character
-    /// that is no letter and after a last that is no letter or digit, and a second `X` for a
-    /// one-letter code.
+    /// that is no letter and after a last that is no letter or digit, a second `X` for a
+    /// one-letter code, and cut to 24 characters (the code Ledgerly has is kept as metadata).
     static func commodityName(_ code: String) -> String {
         var text = String(code.uppercased().map { character -> Character in
             guard character.isASCII, character.isLetter || character.isNumber || "'._-".contains(character) else { return "-" }
@@ -102,6 +111,13 @@ struct BeancountNames: Sendable {
         if let first = text.first, !first.isLetter { text = "X" + text }
         if let last = text.last, !(last.isLetter || last.isNumber) { text += "X" }
         if text.count < 2 { text += "X" }
+        return trimmed(String(text.prefix(maximumCommodityLength)))
+    }
+
+    /// Without the characters at the end that cannot end a commodity ('-', '.', '_', '\'').
+    private static func trimmed(_ text: String) -> String {
+        var text = text
+        while let last = text.last, !(last.isLetter || last.isNumber) { text.removeLast() }
         return text
     }
 }

@@ -25,6 +25,20 @@ enum BeancountSyntax {
         return result + "\""
     }
 
+    /// Beancount refuses a string of more than this many lines (`long_string_maxlines`; the
+    /// option to raise it is not honoured by the 2.3 parser).
+    static let maximumStringLines = 64
+
+    /// `text` cut after every 64th line, so each part is a string beancount takes; joined with
+    /// line breaks the parts are `text` again. At least one part.
+    static func stringParts(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > maximumStringLines else { return [text] }
+        return stride(from: 0, to: lines.count, by: maximumStringLines).map {
+            lines[$0..<min($0 + maximumStringLines, lines.count)].joined(separator: "\n")
+        }
+    }
+
     /// A tag `#name`: characters other than ASCII letters, digits and `-_/.` as '-', runs of '-'
     /// one, none at either end; nil when nothing is left.
     static func tag(_ name: String) -> String? {

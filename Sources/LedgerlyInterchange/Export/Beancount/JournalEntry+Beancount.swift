@@ -1,16 +1,14 @@
 import LedgerlyCore
 
 /// An entry in beancount's syntax: the same postings as the hledger journal, with Ledgerly's
-/// ids as metadata, the tags as `#tags`, and the notes whole as the narration.
+/// ids as metadata, the tags as `#tags`, and the notes whole as the narration (notes of more than
+/// 64 lines, beancount's limit for one string, go on in `ledgerly-notes-2`, `-3`… metadata).
 extension JournalEntry {
     /// The entry, followed by a blank line. Names go through `names`, which keeps them unique.
     func beancountText(names: inout BeancountNames) -> String {
         var text = date + " * "
-        if describedByNotes {
-            text += BeancountSyntax.string(notes ?? "")
-        } else {
-            text += BeancountSyntax.string(description)
-        }
+        let noteParts = BeancountSyntax.stringParts(notes ?? "")
+        text += BeancountSyntax.string(describedByNotes ? noteParts[0] : description)
         var seen: [String] = []
         for tag in tags {
             if let name = BeancountSyntax.tag(tag), !seen.contains(name) {
@@ -20,7 +18,13 @@ extension JournalEntry {
         }
         text += "\n"
         for item in metadata { text += "  \(item.key): \(BeancountSyntax.string(item.value))\n" }
-        if !describedByNotes, let notes, !notes.isEmpty { text += "  ledgerly-notes: \(BeancountSyntax.string(notes))\n" }
+        if describedByNotes {
+            for (index, part) in noteParts.enumerated().dropFirst() { text += "  ledgerly-notes-\(index + 1): \(BeancountSyntax.string(part))\n" }
+        } else if let notes, !notes.isEmpty {
+            for (index, part) in noteParts.enumerated() {
+                text += "  ledgerly-notes\(index == 0 ? "" : "-\(index + 1)"): \(BeancountSyntax.string(part))\n"
+            }
+        }
         for remark in remarks { text += "  ; \(JournalSyntax.commentText(remark))\n" }
         for posting in postings { posting.writeBeancount(to: &text, names: &names) }
         return text + "\n"
