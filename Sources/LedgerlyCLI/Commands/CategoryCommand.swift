@@ -10,7 +10,7 @@ struct CategoryCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a category.")
-        @OptionGroup var global: ServiceOptions
+        @OptionGroup var global: HomeOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The category's name.") var name: String
         @Option(help: "expense or income (required at the top level; children take their parent's).") var kind: CategoryKind?
@@ -85,7 +85,7 @@ struct CategoryCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Rename, move or restyle a category.")
-        @OptionGroup var global: ServiceOptions
+        @OptionGroup var global: HomeOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Category id, path or name.") var category: String
         @Option(help: "New name.") var name: String?

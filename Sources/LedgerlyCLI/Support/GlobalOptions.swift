@@ -7,18 +7,17 @@ protocol ServiceAddress {
     var timeout: Int { get }
 }
 
-/// Options every command accepts.
+/// Options every command accepts: where Ledgerly is, and `--color`.
 struct GlobalOptions: ParsableArguments, ServiceAddress {
-    @Option(name: .long, help: ArgumentHelp("Ledgerly's data directory.", discussion: "Default: $LEDGERLY_HOME, else $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly.", valueName: "path"))
-    var home: String?
-
-    @Option(name: .long, help: ArgumentHelp("Milliseconds to wait for a service before retrying (3 tries in all).", valueName: "ms"))
-    var timeout: Int = ClientTiming.standard.timeoutMilliseconds
+    @OptionGroup var location: HomeOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "auto, always or never (default auto).",
         discussion: "auto: colours on a terminal, unless NO_COLOR is set to a non-empty value or TERM is dumb.", valueName: "when"))
     var color: ColorChoice = .auto
+
+    var home: String? { location.home }
+    var timeout: Int { location.timeout }
 
     /// The options of `command`, whichever command it is: every command holds them as
     /// `@OptionGroup var global`, which `LedgerlyCommand.run` reads for `--color` before running
@@ -31,10 +30,10 @@ struct GlobalOptions: ParsableArguments, ServiceAddress {
     }
 }
 
-/// `GlobalOptions` but `--color`, for `category add` and `category edit`, where `--color` has
-/// long been the category's own colour (#RRGGBB): their one line of output follows `NO_COLOR`
-/// and `TERM` alone.
-struct ServiceOptions: ParsableArguments, ServiceAddress {
+/// `--home` and `--timeout`: part of `GlobalOptions`, and alone the options of `category add`
+/// and `category edit`, where `--color` has long been the category's own colour (#RRGGBB): their
+/// one line of output follows `NO_COLOR` and `TERM` alone.
+struct HomeOptions: ParsableArguments, ServiceAddress {
     @Option(name: .long, help: ArgumentHelp("Ledgerly's data directory.", discussion: "Default: $LEDGERLY_HOME, else $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly.", valueName: "path"))
     var home: String?
 

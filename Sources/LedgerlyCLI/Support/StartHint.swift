@@ -5,7 +5,7 @@ import Foundation
 /// or as plain executables.
 enum StartHint {
     static var text: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = OwnExecutable.path
         if let range = executable.range(of: "/.build/") {
             let checkout = String(executable[..<range.lowerBound])
             if FileManager.default.fileExists(atPath: "\(checkout)/deploy/start.sh") { return "run \(checkout)/deploy/start.sh" }

@@ -22,7 +22,7 @@ struct ConfigCommand: ParsableCommand {
             try CommandRunner.run {
                 var failed = false
                 for (service, _) in ConfigCommand.configured {
-                    let program = ConfigCommand.sibling(service.name)
+                    let program = OwnExecutable.sibling(service.name)
                     guard FileManager.default.isExecutableFile(atPath: program) else {
                         throw CLIFailure(message: "\(program) is missing: it checks \(service.name)'s file", status: .failure)
                     }
@@ -99,12 +99,6 @@ struct ConfigCommand: ParsableCommand {
                 }
             }
         }
-    }
-
-    /// A program installed beside this one (`ledgerly-rates` next to `ledgerly`).
-    static func sibling(_ name: String) -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
     }
 }
 
