@@ -51,8 +51,9 @@ struct JournalEntry: Sendable {
         return comments + JournalSyntax.noteLines(notes, all: !describedByNotes)
     }
 
-    /// The entry in hledger/ledger syntax, followed by a blank line as both tools expect.
-    var ledgerText: String {
+    /// The entry in hledger/ledger syntax with `comments` (its `ledgerComments`, made once by the
+    /// caller, who also declares the tags in them), followed by a blank line as both tools expect.
+    func ledgerText(comments: [String]) -> String {
         var text = ""
         text.reserveCapacity(64 + 96 * postings.count)
         text += date
@@ -64,7 +65,7 @@ struct JournalEntry: Sendable {
         text += " "
         text += description
         text += "\n"
-        for comment in ledgerComments {
+        for comment in comments {
             text += "    ; "
             text += comment
             text += "\n"

@@ -430,21 +430,21 @@ public struct JournalWriter: Sendable {
             return "; ledgerly: transaction \(id) left out: \(error.reason)\n\n"
         }
         entry.postings += JournalPosting.balancing(entry.postings, account: JournalAccounts.conversionDifferences)
-        let directives = declarations(for: entry)
-        return (directives.isEmpty ? "" : directives + "\n") + text(of: entry)
+        let prepared = prepare(entry)
+        return (prepared.directives.isEmpty ? "" : prepared.directives + "\n") + prepared.text
     }
 
     /// The entry in the writer's dialect.
     private mutating func text(of entry: JournalEntry) -> String {
         switch dialect {
-        case .ledger: entry.ledgerText
+        case .ledger: entry.ledgerText(comments: entry.ledgerComments)
         case .beancount: entry.beancountText(names: &beancountNames)
         }
     }
 
-    /// Directives for the commodities, accounts and tags `entry` uses that were not declared yet;
-    /// they count as declared from now on.
-    private mutating func declarations(for entry: JournalEntry) -> String {
+    /// Directives for the commodities and accounts `entry` uses, and the tags its comment lines
+    /// show, that were not declared yet; they count as declared from now on.
+    private mutating func declarations(for entry: JournalEntry, comments: [String]) -> String {
         var directives = ""
         for posting in entry.postings {
             for commodity in [posting.amount.commodity, posting.cost?.commodity].compactMap({ $0 }) where !declaredCommodities.contains(commodity) {
@@ -456,8 +456,7 @@ public struct JournalWriter: Sendable {
                 directives += accountDirective(posting.account)
             }
         }
-        guard dialect == .ledger else { return directives }
-        for comment in entry.ledgerComments {
+        for comment in comments {
             for tag in JournalSyntax.tagsRead(inComment: comment) where !declaredTags.contains(tag) {
                 declaredTags.insert(tag)
                 directives += "tag \(tag)\n"
@@ -469,8 +468,18 @@ public struct JournalWriter: Sendable {
     /// An entry written apart from the transactions (a valuation, a liability's balance): its
     /// text, and the directives it needs, which the caller writes before any transaction since
     /// the entry itself goes among them by date (`DatedEntries`).
+    /// `render` writes a transaction's entry through here too. The comment lines are made once:
+    /// the tags they show are declared, and they are written.
     mutating func prepare(_ entry: JournalEntry) -> (directives: String, text: String) {
-        (declarations(for: entry), text(of: entry))
+        switch dialect {
+        case .ledger:
+            let comments = entry.ledgerComments
+            return (declarations(for: entry, comments: comments), entry.ledgerText(comments: comments))
+        case .beancount:
+            // Tags are not declared in beancount; the directives name accounts before the text does.
+            let directives = declarations(for: entry, comments: [])
+            return (directives, entry.beancountText(names: &beancountNames))
+        }
     }
 }
 
