@@ -166,7 +166,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-bench-true", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore", "LedgerlyRuntime"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FuzzTests",

@@ -34,11 +34,11 @@ extension EndToEndTests {
             let journal = original.home.root.appendingPathComponent("ledger.journal")
             let written = try original.cli("export", "journal", "-o", journal.path)
             #expect(written.status == 0, "\(written.stderr)")
-            #expect(try PeerToolChecks.journalFailures(journal.path) == [])
+            #expect(try PeerTool.journalFailures(journal.path) == [])
             let beancount = original.home.root.appendingPathComponent("ledger.beancount")
             let beanWritten = try original.cli("export", "beancount", "-o", beancount.path)
             #expect(beanWritten.status == 0, "\(beanWritten.stderr)")
-            #expect(try PeerToolChecks.beancountFailure(beancount.path) == nil)
+            #expect(try PeerTool.beancountFailure(beancount.path) == nil)
             let units = try Self.hledger(["-f", journal.path, "--strict", "bal", "-N", "--flat", "assets:investments", "assets:Dollars"])
             #expect(units.contains("14 ACME"), "\(units)")  // (2 + 5) × 2 after the split
             #expect(units.contains("5038.00 USD"), "\(units)")

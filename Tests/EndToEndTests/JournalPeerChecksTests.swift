@@ -36,7 +36,7 @@ extension EndToEndTests {
             let journal = harness.home.root.appendingPathComponent("ledger.journal").path
             let export = try harness.cli("export", "journal", "-o", journal)
             #expect(export.status == 0, "\(export.stderr)")
-            #expect(try PeerToolChecks.journalFailures(journal) == [])
+            #expect(try PeerTool.journalFailures(journal) == [])
 
             let text = try String(contentsOfFile: journal, encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -73,9 +73,9 @@ extension EndToEndTests {
             let file = harness.home.root.appendingPathComponent("ledger.beancount").path
             let export = try harness.cli("export", "beancount", "-o", file)
             #expect(export.status == 0, "\(export.stderr)")
-            #expect(try PeerToolChecks.beancountFailure(file) == nil)
+            #expect(try PeerTool.beancountFailure(file) == nil)
 
-            let totals = try PeerToolChecks.beancountTotals(file, "SELECT account, sum(position) AS total WHERE account ~ '^Assets:' GROUP BY account")
+            let totals = try PeerTool.beancountTotals(file, "SELECT account, sum(position) AS total WHERE account ~ '^Assets:' GROUP BY account")
             let report = try ReportsImportExportTests.decode(BalanceReport.self, try harness.cli("report", "balance", "--json"))
             let names = ["Checking": "Assets:Checking", "Dollars": "Assets:Dollars", "Yen": "Assets:Yen", "東京 現金": "Assets:X-東京-現金"]
             for wallet in report.wallets {
@@ -83,7 +83,7 @@ extension EndToEndTests {
                 #expect(totals["\(account) \(wallet.currency)"] == wallet.balance, "\(wallet.name): \(totals)")
             }
             #expect(totals["Assets:Manual:Bike EUR"] == "400.00", "\(totals)")
-            let categories = try PeerToolChecks.beancountTotals(file, "SELECT account, sum(weight) AS total WHERE account ~ '^Expenses:' GROUP BY account")
+            let categories = try PeerTool.beancountTotals(file, "SELECT account, sum(weight) AS total WHERE account ~ '^Expenses:' GROUP BY account")
             let report2 = try ReportsImportExportTests.decode(CategoryReport.self, try harness.cli("report", "categories", "--json"))
             let food = try #require(report2.categories.first { $0.path == "Food/Groceries" })
             #expect(categories["Expenses:Food:Groceries EUR"] == food.total, "\(categories)")

@@ -81,7 +81,7 @@ extension EndToEndTests {
             let journal = harness.home.root.appendingPathComponent("ledger.journal").path
             let export = try harness.cli("export", "journal", "-o", journal)
             #expect(export.status == 0, "\(export.stderr)")
-            #expect(try PeerToolChecks.journalFailures(journal) == [])
+            #expect(try PeerTool.journalFailures(journal) == [])
 
             let balances = try Self.hledger(["-f", journal, "bal", "assets"])
             let report = try Self.decode(BalanceReport.self, try harness.cli("report", "balance", "--json"))

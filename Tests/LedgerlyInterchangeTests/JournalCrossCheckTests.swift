@@ -2,6 +2,7 @@ import Foundation
 import LedgerlyCore
 import LedgerlyInterchange
 import LedgerlyProtocol
+import LedgerlyTesting
 import Testing
 
 /// Writes a small ledger with every kind of record as a journal and has the real hledger and
@@ -98,7 +99,7 @@ import Testing
     }
 
     static func hledgerBalances(_ file: String, _ extra: [String]) throws -> [String: Int64] {
-        let run = try ExportTools.run(ExportTools.hledger, ["-f", file, "bal", "-O", "csv", "--layout=bare", "-N"] + extra)
+        let run = try PeerTool.run(PeerTool.hledger, ["-f", file, "bal", "-O", "csv", "--layout=bare", "-N"] + extra)
         try #require(run.status == 0, Comment(rawValue: "hledger bal \(extra) failed: \(run.failure)"))
         return try balances(run.stdout)
     }
@@ -107,7 +108,7 @@ import Testing
     /// code, payee, account, commodity, amount, …; amounts without trailing zeros, "12.5").
     /// ledger's own `bal --flat` includes subaccounts, so the postings are added up here instead.
     static func ledgerPostingSums(_ file: String, _ extra: [String]) throws -> [String: Int64] {
-        let run = try ExportTools.run(ExportTools.ledger, ["-f", file, "csv"] + extra)
+        let run = try PeerTool.run(PeerTool.ledger, ["-f", file, "csv"] + extra)
         try #require(run.status == 0 && run.stderr.isEmpty, Comment(rawValue: "ledger csv \(extra) failed: \(run.failure)"))
         var sums: [String: Int64] = [:]
         for row in ExportTools.parseCSV(run.stdout) {
@@ -176,17 +177,17 @@ import Testing
             "equity:conversion differences EUR": -2, "equity:unmatched transfers EUR": 1000,
         ])
         // The late leg keeps its own date (a posting date) in both tools.
-        let late = try ExportTools.run(ExportTools.hledger, ["-f", file, "reg", "-O", "csv", "assets:Tokyo Cash", "date:2024-03-07"])
+        let late = try PeerTool.run(PeerTool.hledger, ["-f", file, "reg", "-O", "csv", "assets:Tokyo Cash", "date:2024-03-07"])
         #expect(late.status == 0 && late.stdout.contains("\"2024-03-07\",\"136\""), Comment(rawValue: late.failure))
-        let ledgerLate = try ExportTools.run(ExportTools.ledger, ["-f", file, "csv", "^assets:Tokyo", "-b", "2024-03-07", "-e", "2024-03-08"])
+        let ledgerLate = try PeerTool.run(PeerTool.ledger, ["-f", file, "csv", "^assets:Tokyo", "-b", "2024-03-07", "-e", "2024-03-08"])
         #expect(ledgerLate.status == 0 && ledgerLate.stdout.contains("\"2024/03/07\",\"136\""), Comment(rawValue: ledgerLate.failure))
 
         // Every account and commodity is declared.
-        let strict = try ExportTools.run(ExportTools.hledger, ["-f", file, "--strict", "bal"])
+        let strict = try PeerTool.run(PeerTool.hledger, ["-f", file, "--strict", "bal"])
         #expect(strict.status == 0, Comment(rawValue: "hledger --strict failed: \(strict.failure)"))
 
         // (c) ledger reads it too, without a word on stderr, and its postings add up to the same.
-        let ledger = try ExportTools.run(ExportTools.ledger, ["-f", file, "bal"])
+        let ledger = try PeerTool.run(PeerTool.ledger, ["-f", file, "bal"])
         #expect(ledger.status == 0 && ledger.stderr.isEmpty, Comment(rawValue: "ledger bal failed: \(ledger.failure)"))
         #expect(try Self.ledgerPostingSums(file, ["^assets:"]) == expectedAssets)
         #expect(try Self.ledgerPostingSums(file, ["-B", "^expenses:", "^income:"]) == expectedCategories)
@@ -205,10 +206,7 @@ import Testing
         text += writer.finish()
         let file = try ExportTools.temporaryFile(text, suffix: ".journal")
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let ordered = try ExportTools.run(ExportTools.hledger, ["-f", file, "check", "ordereddates"])
-        #expect(ordered.status == 0, Comment(rawValue: ordered.failure))
-        let pedantic = try ExportTools.run(ExportTools.ledger, ["-f", file, "--pedantic", "bal"])
-        #expect(pedantic.status == 0 && pedantic.stderr.isEmpty, Comment(rawValue: pedantic.failure))
+        #expect(try PeerTool.journalFailures(file) == [])
         // The legs converted apart: dated 2024-03-07, the day the money arrived; the leg that
         // left keeps its own day as a posting date.
         #expect(text.contains("2024-03-07 (136)"), Comment(rawValue: text))
@@ -225,7 +223,7 @@ import Testing
         text += writer.finish()
         let file = try ExportTools.temporaryFile(text, suffix: ".beancount")
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let check = try ExportTools.run(ExportTools.beanCheck, [file])
+        let check = try PeerTool.run(PeerTool.beanCheck, [file])
         #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, Comment(rawValue: "bean-check failed: \(check.failure)"))
 
         let wallets: [String: Int64] = ["Assets:Checking": 1, "Assets:US-Card": 2, "Assets:Tokyo-Cash": 3, "Assets:Savings-Joint-Account": 4]
@@ -242,19 +240,13 @@ import Testing
     }
 
     /// (account, commodity) → minor units from a `bean-query` whose rows are an account and an
-    /// inventory ("12.50 EUR, 3 USD").
+    /// inventory (`PeerTool.beancountTotals`).
     static func beancountSums(_ file: String, _ query: String) throws -> [String: Int64] {
-        let run = try ExportTools.run(ExportTools.beanQuery, ["-f", "csv", file, query])
-        try #require(run.status == 0, Comment(rawValue: "bean-query failed: \(run.failure)"))
         var sums: [String: Int64] = [:]
-        for row in ExportTools.parseCSV(run.stdout).dropFirst() where row.count == 2 {
-            let account = row[0].trimmingCharacters(in: .whitespaces)
-            for position in row[1].split(separator: ",") {
-                let parts = position.split(separator: " ")
-                try #require(parts.count == 2, "unexpected position '\(position)'")
-                let units = try minor(String(parts[0]), String(parts[1]))
-                if units != 0 { sums["\(account) \(parts[1])", default: 0] += units }
-            }
+        for (key, text) in try PeerTool.beancountTotals(file, query) {
+            let code = String(key.split(separator: " ").last ?? "")
+            let units = try minor(text, code)
+            if units != 0 { sums[key] = units }
         }
         return sums
     }
