@@ -139,16 +139,6 @@ import Testing
         #expect(try StrictJSON.check(Data(#"{"type":"x"}"#.utf8)).id == nil)
     }
 
-    @Test func notesAnUnescapedByteOrderMarkAndEscapesIt() throws {
-        let frame = Data("{\"id\":\"\u{FEFF}a\",\"b\":\"x\u{FEFF}\"}".utf8)
-        #expect(try StrictJSON.check(frame).hasByteOrderMark)
-        #expect(try !StrictJSON.check(Data(#"{"id":"\uFEFFa"}"#.utf8)).hasByteOrderMark)
-        let escaped = StrictJSON.escapingByteOrderMarks(frame)
-        #expect(String(decoding: escaped, as: UTF8.self) == #"{"id":"\uFEFFa","b":"x\uFEFF"}"#)
-        let object = try #require(try JSONSerialization.jsonObject(with: escaped) as? [String: Any])
-        #expect(object["id"] as? String == "\u{FEFF}a")
-    }
-
     @Test func namesTheProblemAndWhereItIs() {
         #expect(throws: StrictJSON.SyntaxError(reason: "a trailing comma before '}' (expected a member name)", offset: 7)) {
             _ = try StrictJSON.check(Data(#"{"a":1,}"#.utf8))

@@ -8,7 +8,7 @@ public enum CanonicalHash {
     /// Marks hashes made this way, so a store can tell them from those of earlier versions.
     public static let prefix = "c2:"
 
-    public static func of(_ value: Any) -> String {
+    public static func of(_ value: SentJSON) -> String {
         prefix + String(hash(value, seed: offsetBasis), radix: 16)
     }
 
@@ -45,36 +45,31 @@ public enum CanonicalHash {
         return hash
     }
 
-    /// Whether a parsed JSON value is null, by its dynamic type. `value is NSNull` would be the
-    /// same answer at a far higher price: testing a Swift dictionary, array or string against a
-    /// class bridges it (the whole subtree) to Foundation first, and that was most of what hashing a
-    /// `tx.import` batch cost (docs/performance.md, "Import and load").
-    static func isNull(_ value: Any) -> Bool {
-        type(of: value) == NSNull.self
-    }
-
-    private static func hash(_ json: Any, seed: UInt64) -> UInt64 {
+    /// The hash `JSONSerialization`'s tree was hashed with before `SentJSON` (D343), value for
+    /// value: a `true` or `false` was an `NSNumber` printed `1` or `0`, and an integer its decimal
+    /// text, so the hashes of idempotency records already stored stay the same.
+    private static func hash(_ json: SentJSON, seed: UInt64) -> UInt64 {
         switch json {
-        case let object as [String: Any]:
-            var members: UInt64 = 0
+        case .object(let members):
+            var sum: UInt64 = 0
             // A null member is an absent one, as the typed body reads it (and as the re-encoded
             // hash of earlier versions had it): a client may send either on a retry.
-            for (key, value) in object where !isNull(value) {
-                members &+= hash(value, seed: mix(UInt8(ascii: ":"), into: mix(key, into: offsetBasis)))
+            for member in members where !member.value.isNull {
+                sum &+= hash(member.value, seed: mix(UInt8(ascii: ":"), into: mix(member.key, into: offsetBasis)))
             }
-            return mix(members, into: mix(UInt8(ascii: "{"), into: seed))
-        case let array as [Any]:
+            return mix(sum, into: mix(UInt8(ascii: "{"), into: seed))
+        case .array(let elements):
             var hash = mix(UInt8(ascii: "["), into: seed)
-            for element in array { hash = self.hash(element, seed: mix(UInt8(ascii: ","), into: hash)) }
+            for element in elements { hash = self.hash(element, seed: mix(UInt8(ascii: ","), into: hash)) }
             return mix(UInt8(ascii: "]"), into: hash)
-        case let text as String:
+        case .string(let text):
             return mix(text, into: mix(UInt8(ascii: "\""), into: seed))
-        case is NSNull:
+        case .null:
             return mix(UInt8(ascii: "n"), into: seed)
-        case let number as NSNumber:
-            return mix(number.stringValue, into: mix(UInt8(ascii: "#"), into: seed))
-        default:
-            return mix(String(describing: json), into: mix(UInt8(ascii: "?"), into: seed))
+        case .bool(let value):
+            return mix(value ? "1" : "0", into: mix(UInt8(ascii: "#"), into: seed))
+        case .number(let digits):
+            return mix(digits, into: mix(UInt8(ascii: "#"), into: seed))
         }
     }
 }

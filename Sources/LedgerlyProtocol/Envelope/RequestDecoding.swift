@@ -8,13 +8,13 @@ import LedgerlyCore
 /// `validation_failed` naming it, because a misspelt optional field ("notse") silently dropped
 /// would lose a user's data. Replies and events are read leniently (see docs/decisions.md).
 public enum RequestDecoding {
-    /// A request frame parsed once: its JSON object and its envelope header. The store routes on
-    /// the header and reads the body from the same parse (a `tx.import` batch is megabytes of JSON,
-    /// and each parse of it costs milliseconds).
+    /// A request frame parsed once: its envelope header and its body as sent. The store routes on
+    /// the header and checks the body's fields and hashes it from the same parse (a `tx.import`
+    /// batch is megabytes of JSON, and each parse of it costs milliseconds).
     public struct ParsedFrame {
         public let frame: Data
         public let header: EnvelopeHeader
-        fileprivate let object: [String: Any]
+        fileprivate let body: SentJSON
     }
 
     /// Parses the frame, reads the envelope fields and checks the version. The checks run in
@@ -29,9 +29,8 @@ public enum RequestDecoding {
         } catch {
             throw ErrorBody(code: .malformed, message: "the frame is not valid JSON: \(error.description)")
         }
-        // JSONSerialization drops an unescaped U+FEFF at the start of a string; escaped, it stays.
-        let readable = report.hasByteOrderMark ? StrictJSON.escapingByteOrderMarks(frame) : frame
-        guard let object = (try? JSONSerialization.jsonObject(with: readable)) as? [String: Any] else {
+        let sent = frame.withUnsafeBytes { SentJSON(parsing: $0.bindMemory(to: UInt8.self)) }
+        guard let sent, case .object(let members) = sent else {
             throw ErrorBody(code: .malformed, message: "the frame is not a JSON object")
         }
         if let duplicate = report.duplicate {
@@ -39,7 +38,17 @@ public enum RequestDecoding {
             throw ErrorBody(code: .malformed, message: "the member name \(InputEcho.quoted(duplicate.name)) appears more than once \(place): member names must be unique", field: duplicate.path)
         }
         // Version first: a future major version may have changed any other envelope field.
-        if let version = object["v"] as? Int, version != ProtocolVersion.major {
+        // Read as `JSONSerialization`'s numbers were: `2.0` is 2, `true` and `false` are 1 and 0.
+        let version: Int? = switch sent["v"] {
+        case .number(let digits):
+            Int(digits) ?? Decimal(string: digits).flatMap { exact in
+                let whole = NSDecimalNumber(decimal: exact).intValue
+                return Decimal(whole) == exact ? whole : nil
+            }
+        case .bool(let value): value ? 1 : 0
+        default: nil
+        }
+        if let version, version != ProtocolVersion.major {
             throw ErrorBody(code: .unsupportedVersion, message: "protocol version \(version) is not supported; this service speaks v\(ProtocolVersion.major)", field: "v")
         }
         if let problem = report.valueProblem {
@@ -52,13 +61,11 @@ public enum RequestDecoding {
                 throw ErrorBody.validation("\(InputEcho.escaped(problem.path)) is an integer outside the 64-bit range", field: problem.path)
             }
         }
-        try EnvelopeHeader.checkRequestTimestamp(object["ts"])
-        var envelopeFields = object
-        envelopeFields["body"] = nil
+        if case .string(let ts) = sent["ts"] { try EnvelopeHeader.checkRequestTimestamp(ts) }
         let header: EnvelopeHeader
         do {
-            let data = try JSONSerialization.data(withJSONObject: envelopeFields)
-            header = try MessageCoding.decoder().decode(EnvelopeHeader.self, from: data)
+            let envelopeFields = SentJSON.object(members.filter { $0.key != "body" })
+            header = try MessageCoding.decoder().decode(EnvelopeHeader.self, from: Data(envelopeFields.jsonText.utf8))
         } catch let error as DecodingError {
             let failure = describe(error)
             throw ErrorBody(code: .malformed, message: "the envelope is invalid: \(failure.message)", field: failure.field)
@@ -68,10 +75,10 @@ public enum RequestDecoding {
         guard !header.id.isEmpty else {
             throw ErrorBody(code: .malformed, message: "the envelope is invalid: field 'id' must not be empty", field: "id")
         }
-        guard object["body"] is [String: Any] else {
-            throw ErrorBody(code: .malformed, message: object["body"] == nil ? "the envelope is invalid: missing required field 'body'" : "the envelope is invalid: field 'body' must be a JSON object", field: "body")
+        guard let body = sent["body"], case .object = body else {
+            throw ErrorBody(code: .malformed, message: sent["body"] == nil ? "the envelope is invalid: missing required field 'body'" : "the envelope is invalid: field 'body' must be a JSON object", field: "body")
         }
-        return ParsedFrame(frame: frame, header: header, object: object)
+        return ParsedFrame(frame: frame, header: header, body: body)
     }
 
     /// Reads the envelope fields and checks the version; does not decode the body.
@@ -96,9 +103,7 @@ public enum RequestDecoding {
     /// Like `request(_:from:)` from a frame already parsed, also giving a hash of the body as
     /// sent (independent of key order): what the store keeps to recognise a retry.
     public static func decode<Body: Codable & Sendable>(_ type: Body.Type, from parsed: ParsedFrame) throws(ErrorBody) -> (request: Envelope<Body>, bodyHash: String) {
-        guard let sent = parsed.object["body"] as? [String: Any] else {
-            throw ErrorBody(code: .malformed, message: "the envelope is invalid: field 'body' must be a JSON object", field: "body")
-        }
+        let sent = parsed.body
         let typed: Envelope<Body>
         do {
             typed = try MessageCoding.decoder().decode(Envelope<Body>.self, from: parsed.frame)
@@ -112,7 +117,10 @@ public enum RequestDecoding {
         if let listed = Body.self as? any KnownFields.Type {
             unknown = firstUnknownField(in: sent, listed: listed, path: "body")
         } else {
-            guard let understood = (try? MessageCoding.encode(typed.body)).flatMap({ try? JSONSerialization.jsonObject(with: $0) }) else {
+            let understood = (try? MessageCoding.encode(typed.body)).flatMap { encoded in
+                encoded.withUnsafeBytes { SentJSON(parsing: $0.bindMemory(to: UInt8.self)) }
+            }
+            guard let understood else {
                 throw ErrorBody(code: .internal, message: "could not re-encode the request body")
             }
             unknown = firstUnknownField(in: sent, understood: understood, path: "body")
@@ -126,45 +134,51 @@ public enum RequestDecoding {
     /// Walks what was sent next to what the body type read back; a key that was sent with a
     /// non-null value and is absent from the re-encoded body is one the type does not know.
     /// Only the shape is compared (objects and arrays), never values, so numbers need no care.
-    static func firstUnknownField(in sent: Any, understood: Any, path: String) -> String? {
-        if let sentObject = sent as? [String: Any], let understoodObject = understood as? [String: Any] {
-            for key in sentObject.keys.sorted() {
-                let childPath = "\(path).\(key)"
-                guard let counterpart = understoodObject[key] else {
-                    if CanonicalHash.isNull(sentObject[key]!) { continue }
+    static func firstUnknownField(in sent: SentJSON, understood: SentJSON, path: String) -> String? {
+        switch (sent, understood) {
+        case (.object(let sentMembers), .object):
+            for member in sentMembers.sorted(by: { $0.key < $1.key }) {
+                let childPath = "\(path).\(member.key)"
+                guard let counterpart = understood[member.key] else {
+                    if member.value.isNull { continue }
                     return childPath
                 }
-                if let unknown = firstUnknownField(in: sentObject[key]!, understood: counterpart, path: childPath) { return unknown }
+                if let unknown = firstUnknownField(in: member.value, understood: counterpart, path: childPath) { return unknown }
             }
-        } else if let sentArray = sent as? [Any], let understoodArray = understood as? [Any] {
-            for (index, pair) in zip(sentArray, understoodArray).enumerated() {
+        case (.array(let sentElements), .array(let understoodElements)):
+            for (index, pair) in zip(sentElements, understoodElements).enumerated() {
                 if let unknown = firstUnknownField(in: pair.0, understood: pair.1, path: "\(path)[\(index)]") { return unknown }
             }
+        default:
+            break
         }
         return nil
     }
 
     /// The same check for a type that lists its fields: a dictionary lookup per key sent, where
     /// re-encoding a 20,000-item import and parsing it again would cost more than decoding it.
-    static func firstUnknownField(in sent: Any, listed type: any KnownFields.Type, path: String) -> String? {
-        if let array = sent as? [Any] {
-            for (index, element) in array.enumerated() {
+    static func firstUnknownField(in sent: SentJSON, listed type: any KnownFields.Type, path: String) -> String? {
+        switch sent {
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
                 if let unknown = firstUnknownField(in: element, listed: type, path: "\(path)[\(index)]") { return unknown }
             }
             return nil
-        }
-        guard let object = sent as? [String: Any] else { return nil }
-        // Unsorted (sorting every object's keys costs more than the check); the first unknown
-        // field in key order is found only when there is one.
-        var unknown: [String] = []
-        for (key, value) in object {
-            guard let member = type.fields[key] else {
-                if !CanonicalHash.isNull(value) { unknown.append("\(path).\(key)") }
-                continue
+        case .object(let members):
+            // The first unknown field in key order, as the sorted walk above finds it; sorting
+            // is left for when there is one.
+            var unknown: [String] = []
+            for member in members {
+                guard let listed = type.fields[member.key] else {
+                    if !member.value.isNull { unknown.append("\(path).\(member.key)") }
+                    continue
+                }
+                if let listed, let nested = firstUnknownField(in: member.value, listed: listed, path: "\(path).\(member.key)") { unknown.append(nested) }
             }
-            if let member, let nested = firstUnknownField(in: value, listed: member, path: "\(path).\(key)") { unknown.append(nested) }
+            return unknown.min()
+        default:
+            return nil
         }
-        return unknown.min()
     }
 
     /// A readable sentence and a field path for a `DecodingError`.

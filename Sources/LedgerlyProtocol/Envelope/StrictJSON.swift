@@ -77,9 +77,6 @@ public enum StrictJSON {
         public var duplicate: Duplicate?
         /// The first refused value, in byte order.
         public var valueProblem: ValueProblem?
-        /// Whether a string holds U+FEFF unescaped (Foundation's `JSONSerialization` drops it
-        /// at the start of a string; see `escapingByteOrderMarks`).
-        public var hasByteOrderMark: Bool
     }
 
     /// Checks a frame; throws if it is not JSON, otherwise reports what else it found.
@@ -97,29 +94,6 @@ public enum StrictJSON {
             }
         }
         return try result.get()
-    }
-
-    /// The frame with every U+FEFF written as the escape `\uFEFF`, for Foundation's
-    /// `JSONSerialization`, which drops an unescaped U+FEFF at the start of a string. Only for a
-    /// frame `check` accepted: there every U+FEFF is inside a string.
-    public static func escapingByteOrderMarks(_ frame: Data) -> Data {
-        let bytes = [UInt8](frame)
-        var result = [UInt8]()
-        result.reserveCapacity(bytes.count + 16)
-        var copied = 0
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
-                result.append(contentsOf: bytes[copied..<index])
-                result.append(contentsOf: #"\uFEFF"#.utf8)
-                index += 3
-                copied = index
-            } else {
-                index += 1
-            }
-        }
-        result.append(contentsOf: bytes[copied...])
-        return Data(result)
     }
 }
 
@@ -156,7 +130,7 @@ extension StrictJSON {
         var levels: [Level] = []
         var keys: [Key] = []
         var tables: [[UInt64: [Int]]] = []
-        var report = Report(id: nil, duplicate: nil, valueProblem: nil, hasByteOrderMark: false)
+        var report = Report(id: nil, duplicate: nil, valueProblem: nil)
         var idCount = 0
 
         init(bytes: UnsafePointer<UInt8>, count: Int) {
@@ -492,7 +466,6 @@ extension StrictJSON {
             for offset in 2..<max(2, length) where bytes[position + offset] & 0xC0 != 0x80 {
                 throw fail("the frame is not valid UTF-8")
             }
-            if lead == 0xEF, second == 0xBB, bytes[position + 2] == 0xBF { report.hasByteOrderMark = true }
             position += length
         }
 
