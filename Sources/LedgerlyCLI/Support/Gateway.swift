@@ -60,8 +60,11 @@ final class Gateway {
     /// page is asked for on a thread of its own (with its own connection) while `body` works on
     /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).
     func exportPages(pageSize: Int, order: TransactionExportOrder = .id, _ body: (TransactionExportReply) throws -> Void) throws {
-        let handoff = PageHandoff<TransactionExportReply>()
+        let handoff = PageHandoff<ExportPageFrame>()
         let home = self.home, context = self.context, timeout = self.timeout
+        // The fetcher asks for the next page as soon as a reply says where it starts, and hands
+        // the reply over unread: the store makes page n + 1 while this thread reads and writes
+        // page n (D344).
         let fetcher = Thread {
             let client = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
             defer { client.close() }
@@ -69,33 +72,53 @@ final class Gateway {
             var afterDate: String?
             repeat {
                 let request = TransactionExportRequest(afterId: after, limit: pageSize, order: order == .id ? nil : order, afterDate: afterDate)
-                let result = Result { try Gateway.exportPage(request, client: client) }
-                guard handoff.put(result), case .success(let page) = result else { return }
-                after = page.nextAfterId
-                afterDate = page.nextAfterDate
+                let result = Result { try Gateway.exportFrame(request, client: client) }
+                guard handoff.put(result), case .success(let frame) = result else { return }
+                after = frame.nextAfterId
+                afterDate = frame.nextAfterDate
             } while after != nil
         }
         fetcher.start()
         defer { handoff.stop() }
         while true {
-            let page = try handoff.take().get()
+            let frame = try handoff.take().get()
+            let page = try frame.read()
             try body(page)
             if page.nextAfterId == nil { return }
         }
     }
 
-    /// One `tx.export` page. The store writes these pages in one known shape, which is read
-    /// without `JSONDecoder` (D261); any other reply (an error, a shape not expected) is read by
-    /// `JSONDecoder` as every other call's.
-    static func exportPage(_ request: TransactionExportRequest, client: RequestClient) throws -> TransactionExportReply {
+    /// A `tx.export` reply as received, with where the next page starts.
+    struct ExportPageFrame: Sendable {
+        let nextAfterId: Int64?
+        let nextAfterDate: String?
+        let read: @Sendable () throws -> TransactionExportReply
+    }
+
+    /// One `tx.export` page, not yet read. The store writes these pages in one known shape, which
+    /// is read without `JSONDecoder` (D261); a reply whose next page cannot be found that way (an
+    /// error, a shape not expected) is read at once by `JSONDecoder`, as every other call's.
+    static func exportFrame(_ request: TransactionExportRequest, client: RequestClient) throws -> ExportPageFrame {
         let envelope = Envelope(type: TransactionExportRequest.messageType.rawValue, body: request)
         let expectedType = TransactionExportRequest.messageType.replyType
         do {
             let frame: Data
             do { frame = try MessageCoding.encode(envelope) } catch { throw ClientError.invalidReply("could not encode the request: \(error)") }
             let reply = try client.exchange(frame, id: envelope.id)
-            if let page = TransactionExportCoding.decodeReplyFrame([UInt8](reply), expectedType: expectedType, re: envelope.id) { return page }
-            return try RequestClient.decodeReply(reply, as: TransactionExportReply.self, expectedType: expectedType)
+            let bytes = [UInt8](reply)
+            if let next = TransactionExportCoding.nextPage(bytes, expectedType: expectedType, re: envelope.id) {
+                let id = envelope.id
+                return ExportPageFrame(nextAfterId: next.afterId, nextAfterDate: next.afterDate) {
+                    if let page = TransactionExportCoding.decodeReplyFrame(bytes, expectedType: expectedType, re: id) { return page }
+                    do throws(ClientError) {
+                        return try RequestClient.decodeReply(Data(bytes), as: TransactionExportReply.self, expectedType: expectedType)
+                    } catch {
+                        throw failure(error)
+                    }
+                }
+            }
+            let page = try RequestClient.decodeReply(reply, as: TransactionExportReply.self, expectedType: expectedType)
+            return ExportPageFrame(nextAfterId: page.nextAfterId, nextAfterDate: page.nextAfterDate) { page }
         } catch let error as ClientError {
             throw failure(error)
         }
