@@ -42,6 +42,24 @@ struct CommandTimer {
         return kilobytes / 1_024
     }
 
+    /// One timed run of a long command (an export, a restore) with its peak RSS from GNU time in
+    /// the same run (nil when /usr/bin/time is missing: then it runs alone). GNU time's own start
+    /// adds about a millisecond to a command that takes seconds.
+    func timeOnce(_ executable: String, _ arguments: [String]) throws -> (time: Duration, peakMegabytes: Double?) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            return (try time(executable, arguments, runs: 1)!.median, nil)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-rss-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let started = ContinuousClock.now
+        let status = try run("/usr/bin/time", ["-f", "%M", "-o", file.path, executable] + arguments, output: FileHandle(forWritingAtPath: "/dev/null")!)
+        let elapsed = ContinuousClock.now - started
+        guard status == 0, let kilobytes = Double(try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError.commandFailed("\(executable) \(arguments.joined(separator: " ")) exited with \(status ?? -1)")
+        }
+        return (elapsed, kilobytes / 1_024)
+    }
+
     /// Runs once and returns what it printed.
     func output(_ executable: String, _ arguments: [String]) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-out-\(UUID().uuidString)")

@@ -115,6 +115,19 @@ struct LedgerScaleRun {
         table.record(.databaseSize, database, at: scale)
         print(String(format: "database: %.1f MB (ledgerly.sqlite with its WAL)", database))
 
+        // Bulk paths: the three exports, then the JSON restored into a new home.
+        let bulk = try BulkPathRun(cli: cli, folder: root).run()
+        table.record(.exportJournalRate, Double(loaded) / bulk.exportJournal.seconds, at: scale)
+        table.record(.exportJournal, bulk.exportJournal.seconds, at: scale)
+        table.record(.exportJSONRate, Double(loaded) / bulk.exportJSON.seconds, at: scale)
+        table.record(.exportJSON, bulk.exportJSON.seconds, at: scale)
+        table.record(.exportCSV, bulk.exportCSV.seconds, at: scale)
+        if let peak = bulk.exportCLIPeak { table.record(.exportCLIPeakRSS, peak, at: scale) }
+        table.record(.importJSONRate, Double(loaded) / bulk.importJSON.seconds, at: scale)
+        table.record(.importJSON, bulk.importJSON.seconds, at: scale)
+        if let peak = bulk.importCLIPeak { table.record(.importCLIPeakRSS, peak, at: scale) }
+        table.record(.importStorePeakRSS, bulk.importStorePeak, at: scale)
+
         // Cold start: a new store process on the same data, to its first reply and first report.
         store.terminate()
         let coldStarted = ContinuousClock.now
@@ -135,9 +148,8 @@ struct LedgerScaleRun {
                      firstReply.milliseconds, firstReport.milliseconds, coldMemory.peakMegabytes))
 
         guard peers else { return }
-        let result = try PeerComparison(home: home, folder: root, client: client, cli: cli, runs: peerRuns, limit: .seconds(peerLimit), ledgerlyMedians: medians).run()
-        table.record(.exportJournal, result.exportTime.seconds, at: scale)
-        for timing in result.timings {
+        let timings = try PeerComparison(home: home, journal: bulk.journal, client: client, cli: cli, runs: peerRuns, limit: .seconds(peerLimit), ledgerlyMedians: medians).run()
+        for timing in timings {
             let ratio = ScalingFigure.peerRatio(timing.command, timing.counterpart)
             let ours = max(timing.ours.seconds, 1e-9)
             if let time = timing.time {

@@ -4,7 +4,7 @@ import LedgerlyInterchange
 import LedgerlyProtocol
 import LedgerlyRuntime
 
-/// The second half of `ledgerly-bench ledger`: the loaded ledger exported as a journal, the same
+/// The second half of `ledgerly-bench ledger`: on the loaded ledger exported as a journal, the same
 /// reports timed with `ledger` and `hledger` (when installed), the ratios printed, and Ledgerly's
 /// wallet balances and category totals checked against hledger's. Any difference fails the run.
 /// What it timed is returned for the scaling table.
@@ -21,13 +21,9 @@ struct PeerComparison {
         let ours: Duration
     }
 
-    struct Result {
-        let exportTime: Duration
-        let timings: [Timing]
-    }
-
     let home: LedgerlyHome
-    let folder: URL
+    /// The loaded ledger exported as a journal (`BulkPathRun`).
+    let journal: URL
     let client: RequestClient
     let cli: CommandTimer
     let runs: Int
@@ -36,12 +32,7 @@ struct PeerComparison {
     /// Ledgerly's CLI medians by report name, for the ratios.
     let ledgerlyMedians: [String: Duration]
 
-    func run() throws -> Result {
-        let journal = folder.appendingPathComponent("ledger.journal")
-        let exportTime = try cli.time(ServiceProcess.folder.appendingPathComponent("ledgerly").path, ["export", "journal", "-o", journal.path], runs: 1)!
-        let size = (try? journal.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-        print(String(format: "ledgerly export journal: %.1f s, %.0f MB", exportTime.median.seconds, Double(size) / 1_048_576))
-
+    func run() throws -> [Timing] {
         // (peer, what it is compared with, arguments)
         let peers: [(String, String, [String])] = [
             ("ledger", "report balance", ["-f", journal.path, "bal"]),
@@ -69,7 +60,7 @@ struct PeerComparison {
                          counterpart, ours.milliseconds, timed.median.seconds / max(ours.seconds, 1e-9)))
         }
         try compareTotals(journal: journal)
-        return Result(exportTime: exportTime.median, timings: timings)
+        return timings
     }
 
     /// Wallet balances (`hledger bal assets`) and category totals at cost in the base currency

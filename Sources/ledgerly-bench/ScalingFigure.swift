@@ -86,7 +86,18 @@ struct ScalingFigure: Hashable, Sendable {
     static let coldStartReply = ScalingFigure("store cold start: first reply", .milliseconds)
     static let coldStartReport = ScalingFigure("store cold start: first category report", .milliseconds, target: .atMost(30))
     static let coldStartPeakRSS = ScalingFigure("store peak RSS after a cold start and one report", .megabytes, target: .atMost(100))
-    static let exportJournal = ScalingFigure("ledgerly export journal (for the peers)", .seconds)
+    /// The bulk paths' targets are issue 16's times at a million (export ≤ 5 s, restore ≤ 20 s),
+    /// read as rates like the load's, so that they apply at every scale.
+    static let exportJournalRate = ScalingFigure("ledgerly export journal, transactions/s", .perSecond, target: .atLeast(200_000))
+    static let exportJournal = ScalingFigure("ledgerly export journal, wall time", .seconds)
+    static let exportJSONRate = ScalingFigure("ledgerly export json, transactions/s", .perSecond, target: .atLeast(200_000))
+    static let exportJSON = ScalingFigure("ledgerly export json, wall time", .seconds)
+    static let exportCSV = ScalingFigure("ledgerly export csv, wall time", .seconds)
+    static let exportCLIPeakRSS = ScalingFigure("ledgerly CLI peak RSS, largest of the exports", .megabytes, target: .atMost(100))
+    static let importJSONRate = ScalingFigure("ledgerly import json of that export into a new home, transactions/s", .perSecond, target: .atLeast(50_000))
+    static let importJSON = ScalingFigure("ledgerly import json, wall time", .seconds)
+    static let importCLIPeakRSS = ScalingFigure("ledgerly import json: CLI peak RSS", .megabytes, target: .atMost(150))
+    static let importStorePeakRSS = ScalingFigure("ledgerly import json: store peak RSS", .megabytes, target: .atMost(150))
 
     /// A peer's time for the report it is compared with (`ledger bal`, `hledger bal -M expenses`).
     static func peer(_ command: String) -> ScalingFigure { ScalingFigure(command, .seconds) }
