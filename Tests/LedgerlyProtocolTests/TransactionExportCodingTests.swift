@@ -81,6 +81,26 @@ import Testing
         }
     }
 
+    @Test func aListReplyIsWrittenAndReadAsFoundationDoes() throws {
+        let replies = [
+            TransactionListReply(transactions: Self.records, total: 39_667, next: TransactionListCursor(date: "2026-10-31", id: 1_049_940)),
+            TransactionListReply(transactions: Self.records, total: 3),
+            TransactionListReply(transactions: [], total: 0),
+        ]
+        let header = try JSONDecoder().decode(EnvelopeHeader.self, from: Data(#"{"v":1,"id":"req-2","type":"tx.list","ts":"2026-11-21T12:00:00.000Z"}"#.utf8))
+        for reply in replies {
+            let bytes = TransactionListCoding.encode(reply)
+            #expect(bytes == (try Self.foundation(reply)))
+            #expect(try TransactionListCoding.decodeReply(bytes) == reply)
+            let frame = [UInt8](ReplyBuilder.ok(rawBody: Data(bytes), for: header))
+            #expect(TransactionListCoding.decodeReplyFrame(frame, expectedType: "tx.list.ok", re: "req-2") == reply)
+            #expect(TransactionListCoding.decodeReplyFrame(frame, expectedType: "tx.list.ok", re: "another") == nil)
+            #expect(TransactionListCoding.decodeReplyFrame(frame, expectedType: "tx.export.ok", re: "req-2") == nil)
+        }
+        let error = ReplyBuilder.error(ErrorBody(code: .notFound, message: "there is no category 9", field: "body.categoryId"), re: "req-2")
+        #expect(TransactionListCoding.decodeReplyFrame([UInt8](error), expectedType: "tx.list.ok", re: "req-2") == nil)
+    }
+
     /// Seeded random records: amounts, ids, optional members and texts drawn at random.
     @Test func randomRecordsRoundTripAsFoundationDoes() throws {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -154,7 +154,7 @@ struct TransactionCommand: ParsableCommand {
                 let gateway = try Gateway(global, wording: TransactionCommand.wording)
                 let walletList = try gateway.wallets()
                 let categoryList = try gateway.categories()
-                let reply = try gateway.call(TransactionListRequest(
+                let reply = try gateway.listTransactions(TransactionListRequest(
                     walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
                     tag: tag, from: range.from, to: range.to, text: text, limit: limit, offset: offset, after: try cursor()))
                 if output.json { return try JSONOutput.print(reply) }

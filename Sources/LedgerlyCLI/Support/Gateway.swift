@@ -56,6 +56,23 @@ final class Gateway {
         }
     }
 
+    /// A `tx.list` page. The store writes it in one known shape, read without `JSONDecoder`
+    /// (D347); any other reply (an error, a shape not expected) is read by `JSONDecoder` as every
+    /// other call's.
+    func listTransactions(_ request: TransactionListRequest) throws -> TransactionListReply {
+        let envelope = Envelope(type: TransactionListRequest.messageType.rawValue, body: request)
+        let expectedType = TransactionListRequest.messageType.replyType
+        do {
+            let frame: Data
+            do { frame = try MessageCoding.encode(envelope) } catch { throw ClientError.invalidReply("could not encode the request: \(error)") }
+            let reply = try store.exchange(frame, id: envelope.id)
+            if let page = TransactionListCoding.decodeReplyFrame([UInt8](reply), expectedType: expectedType, re: envelope.id) { return page }
+            return try RequestClient.decodeReply(reply, as: TransactionListReply.self, expectedType: expectedType)
+        } catch let error as ClientError {
+            throw Self.failure(error, wording: wording)
+        }
+    }
+
     /// Every transaction, `pageSize` at a time in `order`, each page handed to `body`. The next
     /// page is asked for on a thread of its own (with its own connection) while `body` works on
     /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).

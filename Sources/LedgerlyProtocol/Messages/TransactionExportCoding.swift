@@ -315,7 +315,7 @@ struct JSONByteReader {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    private func failure(_ reason: String) -> JSONByteReaderError { JSONByteReaderError(offset: position, reason: reason) }
+    func failure(_ reason: String) -> JSONByteReaderError { JSONByteReaderError(offset: position, reason: reason) }
 
     @inline(__always) private mutating func skipSpace() {
         while position < bytes.count {

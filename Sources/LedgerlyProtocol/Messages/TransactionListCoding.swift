@@ -1,0 +1,106 @@
+/// `tx.list` replies without Foundation's JSON coders, as `tx.export` pages are (D260, D347): the
+/// same bytes `MessageCoding.encoder()` writes for a `TransactionListReply`, and a reader of that
+/// shape for the CLI.
+///
+/// Why: a page of 50 records went through `JSONEncoder` in the store and `JSONDecoder` in the
+/// CLI, milliseconds of `ledgerly tx list` (issue 16's target is 15 ms from process start to
+/// exit). A reply the reader does not expect is an error, and the caller then reads the frame
+/// with `JSONDecoder`, so a valid reply is never refused because of this shortcut.
+public enum TransactionListCoding {
+    /// The reply body as `MessageCoding.encode(reply)` writes it (keys sorted: `next`, `total`,
+    /// `transactions`; `next` left out on the last page).
+    public static func encode(_ reply: TransactionListReply) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(reply.transactions.count * 560 + 96)
+        out.append(ascii: "{")
+        var comma = false
+        if let next = reply.next {
+            out.jsonKey("next", comma: &comma)
+            var inner = false
+            out.append(ascii: "{")
+            out.jsonKey("date", comma: &inner)
+            out.jsonString(next.date)
+            out.jsonKey("id", comma: &inner)
+            out.jsonInteger(next.id)
+            out.append(ascii: "}")
+        }
+        out.jsonKey("total", comma: &comma)
+        out.jsonInteger(Int64(reply.total))
+        out.jsonKey("transactions", comma: &comma)
+        out.append(ascii: "[")
+        for (index, record) in reply.transactions.enumerated() {
+            if index > 0 { out.append(ascii: ",") }
+            TransactionExportCoding.append(record, to: &out)
+        }
+        out.append(contentsOf: "]}".utf8)
+        return out
+    }
+
+    /// The reply's body, when `frame` is an `.ok` reply of type `expectedType` answering `re` whose
+    /// body has the expected shape; nil otherwise (read it with `JSONDecoder` then).
+    public static func decodeReplyFrame(_ frame: [UInt8], expectedType: String, re: String?) -> TransactionListReply? {
+        frame.withUnsafeBufferPointer { buffer in
+            var reader = JSONByteReader(buffer)
+            var body: TransactionListReply?
+            var type: String?
+            var replyTo: String?
+            do {
+                try reader.object { reader, key in
+                    switch key {
+                    case "body": body = try reader.listReply()
+                    case "type": type = try reader.string()
+                    case "re": replyTo = try reader.nullableString()
+                    default: try reader.skipValue()
+                    }
+                }
+                try reader.end()
+            } catch {
+                return nil
+            }
+            guard type == expectedType, re == nil || replyTo == re else { return nil }
+            return body
+        }
+    }
+
+    /// The body alone, as `JSONDecoder` reads a `TransactionListReply`.
+    public static func decodeReply(_ bytes: [UInt8]) throws -> TransactionListReply {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONByteReader(buffer)
+            let reply = try reader.listReply()
+            try reader.end()
+            return reply
+        }
+    }
+}
+
+extension JSONByteReader {
+    mutating func listReply() throws -> TransactionListReply {
+        var transactions: [TransactionRecord]?
+        var total: Int64?
+        var next: TransactionListCursor?
+        try object { reader, key in
+            switch key {
+            case "transactions":
+                var records: [TransactionRecord] = []
+                try reader.array { records.append(try $0.transactionRecord()) }
+                transactions = records
+            case "total": total = try reader.integer()
+            case "next":
+                guard !(try reader.null()) else { return }
+                var date: String?, id: Int64?
+                try reader.object { reader, key in
+                    switch key {
+                    case "date": date = try reader.string()
+                    case "id": id = try reader.integer()
+                    default: try reader.skipValue()
+                    }
+                }
+                guard let date, let id else { throw reader.failure("a cursor lacks a member") }
+                next = TransactionListCursor(date: date, id: id)
+            default: try reader.skipValue()
+            }
+        }
+        guard let transactions, let total, let count = Int(exactly: total) else { throw failure("a list reply lacks a member") }
+        return TransactionListReply(transactions: transactions, total: count, next: next)
+    }
+}
