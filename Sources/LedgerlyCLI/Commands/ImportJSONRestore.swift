@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LedgerlyInterchange
 import LedgerlyProtocol
+import LedgerlyRuntime
 import Synchronization
 
 /// The export file of `ledgerly import json`, read twice: once to check every transaction before
@@ -75,8 +76,8 @@ extension ImportCommand.JSON {
         return Checked(records: records, items: items)
     }
 
-    /// Reads the transactions again and sends them in `tx.import` batches, one batch in flight
-    /// while the next is read (the store applies one while the file is read for the next).
+    /// Reads the transactions again and sends them in `tx.import` batches, two in flight while
+    /// the next is read (`BatchSender`).
     /// Batches are cut at `batchSize` items or about 8 MiB of JSON, well under the store's 16 MiB
     /// frame limit. The file was checked (`check`); if it changed since, what differs is refused
     /// here and the caller reports the ledger as part restored.
@@ -126,13 +127,15 @@ extension ImportCommand.JSON {
     }
 }
 
-/// Sends `tx.import` batches from a thread of its own, one at a time and in order, while the
-/// caller reads the next: `send` waits only while a batch is still being sent. The first failure
-/// stops it; the next `send` or `finish` throws it.
+/// Sends `tx.import` batches from two threads of their own, each with its own connection, while
+/// the caller reads the next: `send` waits only while two batches are still on their way. With
+/// two in flight the store decodes one while it applies the other, and the CLI encodes the next
+/// meanwhile (D349); batches may reach the store in either order, which a restore allows (every
+/// record keeps its id, and a transfer's legs travel in one item). The first failure stops it;
+/// the next `send` or `finish` throws it.
 ///
-/// `@unchecked Sendable`: the gateway is used by the sending queue alone from the first `send` on
-/// (the caller does not touch it again until `finish` has waited for the queue), and the counts
-/// are behind the mutex.
+/// `@unchecked Sendable`: each sending queue uses its own client alone, the gateway only to word
+/// failures (`call(_:on:)` reads nothing it changes), and the counts are behind the mutex.
 private final class BatchSender: @unchecked Sendable {
     private struct State {
         var imported = 0
@@ -140,19 +143,23 @@ private final class BatchSender: @unchecked Sendable {
         var duplicates: [TransactionImportDuplicate] = []
         var failure: CLIFailure?
         var abandoned = false
+        var sent = 0
     }
 
     private let gateway: Gateway
     private let importId: String
-    private let queue = DispatchQueue(label: "ledgerly.import.send")
-    /// One batch in flight: the next waits here.
-    private let slot = DispatchSemaphore(value: 1)
+    private let lanes: [(queue: DispatchQueue, client: RequestClient)]
+    /// Two batches in flight: the next waits here.
+    private let slot = DispatchSemaphore(value: 2)
     private let state = Mutex(State())
 
     init(gateway: Gateway, importId: String) {
         self.gateway = gateway
         self.importId = importId
+        lanes = (0..<2).map { (DispatchQueue(label: "ledgerly.import.send.\($0)"), gateway.separateStoreClient()) }
     }
+
+    deinit { lanes.forEach { $0.client.close() } }
 
     var done: Int { state.withLock { $0.done } }
 
@@ -163,11 +170,15 @@ private final class BatchSender: @unchecked Sendable {
             throw failure
         }
         let request = TransactionImportRequest(importId: importId, items: items)
-        queue.async { [self] in
+        let lane = state.withLock { state in
+            defer { state.sent += 1 }
+            return state.sent % lanes.count
+        }
+        lanes[lane].queue.async { [self] in
             defer { slot.signal() }
             guard !state.withLock({ $0.abandoned || $0.failure != nil }) else { return }
             do {
-                let reply = try gateway.call(request)
+                let reply = try gateway.call(request, on: lanes[lane].client)
                 state.withLock { state in
                     state.imported += reply.imported
                     state.duplicates += reply.duplicates
@@ -182,7 +193,7 @@ private final class BatchSender: @unchecked Sendable {
 
     /// Waits for the last batch; throws the first failure.
     func finish() throws -> (imported: Int, duplicates: [TransactionImportDuplicate]) {
-        queue.sync {}
+        lanes.forEach { $0.queue.sync {} }
         return try state.withLock { state in
             if let failure = state.failure { throw failure }
             return (state.imported, state.duplicates)
@@ -192,6 +203,6 @@ private final class BatchSender: @unchecked Sendable {
     /// Sends nothing more (a reading failure), waiting for a batch already on its way.
     func abandon() {
         state.withLock { $0.abandoned = true }
-        queue.sync {}
+        lanes.forEach { $0.queue.sync {} }
     }
 }

@@ -56,6 +56,21 @@ final class Gateway {
         }
     }
 
+    /// A store connection of its own, for work that sends from more than one thread (each
+    /// thread its own connection: a `RequestClient` is not thread-safe), with `call(_:on:)`.
+    func separateStoreClient() -> RequestClient {
+        RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
+    }
+
+    /// Calls the store on `client` (from `separateStoreClient`), failures worded as `call`'s.
+    func call<Request: RequestBody>(_ body: Request, on client: RequestClient) throws -> Request.Reply {
+        do {
+            return try client.call(body)
+        } catch {
+            throw Self.failure(error, wording: wording)
+        }
+    }
+
     /// A `tx.list` page. The store writes it in one known shape, read without `JSONDecoder`
     /// (D347); any other reply (an error, a shape not expected) is read by `JSONDecoder` as every
     /// other call's.
