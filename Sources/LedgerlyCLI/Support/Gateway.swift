@@ -136,7 +136,11 @@ final class Gateway {
         do {
             let frame: Data
             do { frame = try MessageCoding.encode(envelope) } catch { throw ClientError.invalidReply("could not encode the request: \(error)") }
-            let reply = try client.exchange(frame, id: envelope.id)
+            // `nextPage` checks the reply's `re` while it finds the next page, so the exchange
+            // does not step over the page a second time for it (a client's socket never holds a
+            // reply to an earlier request: a try that times out closes it). Any other reply is
+            // checked here before it is read.
+            let reply = try client.exchange(frame, id: nil)
             let bytes = [UInt8](reply)
             if let next = TransactionExportCoding.nextPage(bytes, expectedType: expectedType, re: envelope.id) {
                 let id = envelope.id
@@ -148,6 +152,9 @@ final class Gateway {
                         throw failure(error)
                     }
                 }
+            }
+            if let replyTo = EnvelopeScan.replyTo(bytes), replyTo != envelope.id {
+                throw ClientError.invalidReply("the reply answers another request (\(replyTo))")
             }
             let page = try RequestClient.decodeReply(reply, as: TransactionExportReply.self, expectedType: expectedType)
             return ExportPageFrame(nextAfterId: page.nextAfterId, nextAfterDate: page.nextAfterDate) { page }

@@ -409,7 +409,7 @@ struct JSONByteReader {
             position += 1
         }
         guard position > start, position - start == 1 || bytes[start] != UInt8(ascii: "0") else { throw failure("expected an integer") }
-        if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) { throw failure("not a plain integer") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") || bytes[position] | 0x20 == UInt8(ascii: "e") { throw failure("not a plain integer") }
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { throw failure("integer out of range") }
             return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
@@ -545,7 +545,13 @@ struct JSONByteReader {
         default:
             // A number: its characters, checked only loosely since the value is not used.
             let start = position
-            while position < bytes.count, "+-.0123456789eE".utf8.contains(bytes[position]) { position += 1 }
+            // Tested byte by byte: `"+-.0123456789eE".utf8.contains` was a tenth of an export's
+            // CPU in the CLI, which steps over every record's numbers to find the next page.
+            while position < bytes.count {
+                let byte = bytes[position]
+                guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") else { break }
+                position += 1
+            }
             guard position > start else { throw failure("unexpected character") }
         }
     }

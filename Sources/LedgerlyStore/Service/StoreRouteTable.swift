@@ -69,7 +69,7 @@ struct StoreRouteTable {
             let header = frame.header
             return { environment in
                 let body = try environment.database.pool.read { db in try handler(request.body, db) }
-                return RouterOutcome(reply: ReplyBuilder.ok(rawBody: Data(body), for: header), events: [])
+                return RouterOutcome(reply: ReplyBuilder.ok(rawBody: body, for: header), events: [])
             }
         }
     }
