@@ -92,11 +92,13 @@ final class Gateway {
     /// page is asked for on a thread of its own (with its own connection) while `body` works on
     /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).
     func exportPages(pageSize: Int, order: TransactionExportOrder = .id, _ body: (TransactionExportReply) throws -> Void) throws {
-        let handoff = PageHandoff<ExportPageFrame>()
+        let frames = PageHandoff<ExportPageFrame>()
+        let pages = PageHandoff<TransactionExportReply>()
         let home = self.home, context = self.context, timeout = self.timeout
-        // The fetcher asks for the next page as soon as a reply says where it starts, and hands
-        // the reply over unread: the store makes page n + 1 while this thread reads and writes
-        // page n (D344).
+        // Three stages, each on its own thread (D344, D351): the fetcher asks for the next page
+        // as soon as a reply says where it starts and hands the reply over unread; the reader
+        // reads it into records; this thread writes them. The store makes page n + 2 while page
+        // n + 1 is read and page n written.
         let fetcher = Thread {
             let client = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
             defer { client.close() }
@@ -105,16 +107,28 @@ final class Gateway {
             repeat {
                 let request = TransactionExportRequest(afterId: after, limit: pageSize, order: order == .id ? nil : order, afterDate: afterDate)
                 let result = Result { try Gateway.exportFrame(request, client: client) }
-                guard handoff.put(result), case .success(let frame) = result else { return }
+                guard frames.put(result), case .success(let frame) = result else { return }
                 after = frame.nextAfterId
                 afterDate = frame.nextAfterDate
             } while after != nil
         }
+        let reader = Thread {
+            while let frame = frames.take() {
+                let page = frame.flatMap { frame in Result { try frame.read() } }
+                guard pages.put(page), case .success(let read) = page, read.nextAfterId != nil else { return }
+            }
+        }
         fetcher.start()
-        defer { handoff.stop() }
+        reader.start()
+        defer {
+            pages.stop()
+            frames.stop()
+        }
         while true {
-            let frame = try handoff.take().get()
-            let page = try frame.read()
+            // Only this thread stops the handoffs, so a page always comes; said rather than
+            // assumed, since ending here quietly would cut the export short.
+            guard let taken = pages.take() else { throw CLIFailure(message: "the export stopped before its last page", status: .failure) }
+            let page = try taken.get()
             try body(page)
             if page.nextAfterId == nil { return }
         }

@@ -22,12 +22,13 @@ final class PageHandoff<Page: Sendable>: @unchecked Sendable {
         return true
     }
 
-    /// The next page, waiting for it.
-    func take() -> Result<Page, any Error> {
+    /// The next page, waiting for it; nil once the handoff is stopped with nothing waiting (a
+    /// stage between two others then stops too).
+    func take() -> Result<Page, any Error>? {
         condition.lock()
         defer { condition.unlock() }
-        while waiting == nil { condition.wait() }
-        let result = waiting!
+        while waiting == nil && !stopped { condition.wait() }
+        guard let result = waiting else { return nil }
         waiting = nil
         condition.broadcast()
         return result
