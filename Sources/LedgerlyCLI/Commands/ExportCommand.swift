@@ -60,7 +60,7 @@ struct ExportCommand: ParsableCommand {
         var output: String?
         /// Transactions per `tx.export` page; for tests that need many pages from a small ledger.
         @Option(name: .customLong("page-size"), help: ArgumentHelp(visibility: .hidden))
-        var pageSize = 10_000
+        var pageSize = 5_000
     }
 
     /// Opens the destination, runs `body`, and puts the file in place only if all went well.
