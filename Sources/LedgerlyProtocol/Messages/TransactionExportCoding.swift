@@ -130,27 +130,7 @@ public enum TransactionExportCoding {
     /// body has exactly the expected shape; nil otherwise (read it with `JSONDecoder` then: an
     /// error reply, another type, or anything this reader does not expect).
     public static func decodeReplyFrame(_ frame: [UInt8], expectedType: String, re: String?) -> TransactionExportReply? {
-        frame.withUnsafeBufferPointer { buffer in
-            var reader = JSONByteReader(buffer)
-            var body: TransactionExportReply?
-            var type: String?
-            var replyTo: String?
-            do {
-                try reader.object { reader, key in
-                    switch key {
-                    case "body": body = try reader.exportReply()
-                    case "type": type = try reader.string()
-                    case "re": replyTo = try reader.nullableString()
-                    default: try reader.skipValue()
-                    }
-                }
-                try reader.end()
-            } catch {
-                return nil
-            }
-            guard type == expectedType, re == nil || replyTo == re else { return nil }
-            return body
-        }
+        JSONByteReader.okBody(of: frame, expectedType: expectedType, re: re) { try $0.exportReply() }
     }
 
     /// Where the page after this one starts (`nextAfterId`, `nextAfterDate`), read with the
@@ -158,36 +138,18 @@ public enum TransactionExportCoding {
     /// otherwise. An export asks for the next page with it before it reads this one, so the
     /// store makes the next page while the CLI reads and writes this one (D344).
     public static func nextPage(_ frame: [UInt8], expectedType: String, re: String?) -> (afterId: Int64?, afterDate: String?)? {
-        frame.withUnsafeBufferPointer { buffer in
-            var reader = JSONByteReader(buffer)
-            var next: (afterId: Int64?, afterDate: String?)?
-            var type: String?
-            var replyTo: String?
-            do {
-                try reader.object { reader, key in
-                    switch key {
-                    case "body":
-                        var afterId: Int64?, afterDate: String?, hasRecords = false
-                        try reader.object { reader, key in
-                            switch key {
-                            case "nextAfterId": afterId = try reader.nullableInteger()
-                            case "nextAfterDate": afterDate = try reader.nullableString()
-                            case "transactions": hasRecords = true; try reader.skipValue()
-                            default: try reader.skipValue()
-                            }
-                        }
-                        if hasRecords { next = (afterId, afterDate) }
-                    case "type": type = try reader.string()
-                    case "re": replyTo = try reader.nullableString()
-                    default: try reader.skipValue()
-                    }
+        JSONByteReader.okBody(of: frame, expectedType: expectedType, re: re) { reader in
+            var afterId: Int64?, afterDate: String?, hasRecords = false
+            try reader.object { reader, key in
+                switch key {
+                case "nextAfterId": afterId = try reader.nullableInteger()
+                case "nextAfterDate": afterDate = try reader.nullableString()
+                case "transactions": hasRecords = true; try reader.skipValue()
+                default: try reader.skipValue()
                 }
-                try reader.end()
-            } catch {
-                return nil
             }
-            guard type == expectedType, re == nil || replyTo == re else { return nil }
-            return next
+            guard hasRecords else { throw reader.failure("no transactions") }
+            return (afterId, afterDate)
         }
     }
 
@@ -314,6 +276,34 @@ struct JSONByteReader {
     private var position = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The body of `frame` read by `body`, when the frame is a reply envelope of type
+    /// `expectedType` answering `re` (any `re` when nil) and `body` reads it; nil otherwise (the
+    /// caller then reads the frame with `JSONDecoder`: an error reply, another type, a shape not
+    /// expected).
+    static func okBody<Body>(of frame: [UInt8], expectedType: String, re: String?, _ body: (inout JSONByteReader) throws -> Body) -> Body? {
+        frame.withUnsafeBufferPointer { buffer in
+            var reader = JSONByteReader(buffer)
+            var read: Body?
+            var type: String?
+            var replyTo: String?
+            do {
+                try reader.object { reader, key in
+                    switch key {
+                    case "body": read = try body(&reader)
+                    case "type": type = try reader.string()
+                    case "re": replyTo = try reader.nullableString()
+                    default: try reader.skipValue()
+                    }
+                }
+                try reader.end()
+            } catch {
+                return nil
+            }
+            guard type == expectedType, re == nil || replyTo == re else { return nil }
+            return read
+        }
+    }
 
     func failure(_ reason: String) -> JSONByteReaderError { JSONByteReaderError(offset: position, reason: reason) }
 

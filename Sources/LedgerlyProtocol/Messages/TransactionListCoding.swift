@@ -39,27 +39,7 @@ public enum TransactionListCoding {
     /// The reply's body, when `frame` is an `.ok` reply of type `expectedType` answering `re` whose
     /// body has the expected shape; nil otherwise (read it with `JSONDecoder` then).
     public static func decodeReplyFrame(_ frame: [UInt8], expectedType: String, re: String?) -> TransactionListReply? {
-        frame.withUnsafeBufferPointer { buffer in
-            var reader = JSONByteReader(buffer)
-            var body: TransactionListReply?
-            var type: String?
-            var replyTo: String?
-            do {
-                try reader.object { reader, key in
-                    switch key {
-                    case "body": body = try reader.listReply()
-                    case "type": type = try reader.string()
-                    case "re": replyTo = try reader.nullableString()
-                    default: try reader.skipValue()
-                    }
-                }
-                try reader.end()
-            } catch {
-                return nil
-            }
-            guard type == expectedType, re == nil || replyTo == re else { return nil }
-            return body
-        }
+        JSONByteReader.okBody(of: frame, expectedType: expectedType, re: re) { try $0.listReply() }
     }
 
     /// The body alone, as `JSONDecoder` reads a `TransactionListReply`.
