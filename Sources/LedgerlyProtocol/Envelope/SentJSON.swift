@@ -7,8 +7,8 @@
 /// load, and making and walking it was a third of decoding a batch (D343). This tree keeps what
 /// the checks read and nothing else: an object's members in the order sent, strings exactly.
 ///
-/// Read only from frames `StrictJSON` has accepted, so the reader (`SentJSONReader`) never has
-/// to explain a grammar error.
+/// Read only from frames `StrictJSON` has accepted, by `JSONByteReader` (the export pages'
+/// reader), so no grammar error needs explaining here.
 public enum SentJSON: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -28,8 +28,8 @@ public enum SentJSON: Sendable, Equatable {
     /// Reads a frame `StrictJSON.check` accepted; nil when it is not (a caller that skipped the
     /// check gets no answer rather than a wrong one).
     public init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
-        var reader = SentJSONReader(bytes: bytes)
-        guard let value = reader.document() else { return nil }
+        var reader = JSONByteReader(bytes)
+        guard let value = try? reader.sentJSON(), (try? reader.end()) != nil else { return nil }
         self = value
     }
 

@@ -316,7 +316,7 @@ struct JSONByteReader {
         }
     }
 
-    @inline(__always) private mutating func peek() throws -> UInt8 {
+    @inline(__always) mutating func peek() throws -> UInt8 {
         skipSpace()
         guard position < bytes.count else { throw failure("unexpected end") }
         return bytes[position]
@@ -532,18 +532,24 @@ struct JSONByteReader {
         case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try boolean()
         case UInt8(ascii: "n"): _ = try null()
-        default:
-            // A number: its characters, checked only loosely since the value is not used.
-            let start = position
-            // Tested byte by byte: `"+-.0123456789eE".utf8.contains` was a tenth of an export's
-            // CPU in the CLI, which steps over every record's numbers to find the next page.
-            while position < bytes.count {
-                let byte = bytes[position]
-                guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") else { break }
-                position += 1
-            }
-            guard position > start else { throw failure("unexpected character") }
+        default: _ = try numberText()
         }
+    }
+
+    /// A number's characters as written, checked only loosely (stepping over a value, or a
+    /// caller that reads the text itself, `SentJSON`).
+    mutating func numberText() throws -> String {
+        _ = try peek()
+        let start = position
+        // Tested byte by byte: `"+-.0123456789eE".utf8.contains` was a tenth of an export's
+        // CPU in the CLI, which steps over every record's numbers to find the next page.
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") else { break }
+            position += 1
+        }
+        guard position > start else { throw failure("unexpected character") }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
     // MARK: The export's shapes
