@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore", "LedgerlyRuntime"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore", "LedgerlyRuntime", "LedgerlyTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FuzzTests",
             dependencies: ["LedgerlyStore", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyRuntime", "LedgerlyTesting", .product(name: "Logging", package: "swift-log")],

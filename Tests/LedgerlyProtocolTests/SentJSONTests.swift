@@ -1,5 +1,6 @@
 import Foundation
 @testable import LedgerlyProtocol
+import LedgerlyTesting
 import Testing
 
 /// `SentJSON` replaced `JSONSerialization`'s tree for the checks that read a request without its
@@ -50,19 +51,6 @@ import Testing
     }
 
     // MARK: Generated bodies
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
 
     static let pieces = ["a", "amount", "Café", "\u{FEFF}", "😀", "\\n", "\\u0041", "\\ud83d\\ude00", "\\\"", "\\\\", "\\/", " ", "日本", "\\t"]
 
@@ -122,4 +110,8 @@ import Testing
             return mix(String(describing: json), into: mix(UInt8(ascii: "?"), into: seed))
         }
     }
+}
+
+extension SplitMix {
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

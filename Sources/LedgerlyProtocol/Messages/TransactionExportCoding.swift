@@ -32,14 +32,20 @@ public enum TransactionExportCoding {
             out.jsonKey("total", comma: &comma)
             out.jsonInteger(Int64(total))
         }
+        appendTransactions(reply.transactions, to: &out, comma: &comma)
+        out.append(ascii: "}")
+        return out
+    }
+
+    /// The member `"transactions":[…]` of a reply body (an export page, a `tx.list` reply).
+    static func appendTransactions(_ records: [TransactionRecord], to out: inout [UInt8], comma: inout Bool) {
         out.jsonKey("transactions", comma: &comma)
         out.append(ascii: "[")
-        for (index, record) in reply.transactions.enumerated() {
+        for (index, record) in records.enumerated() {
             if index > 0 { out.append(ascii: ",") }
             append(record, to: &out)
         }
-        out.append(contentsOf: "]}".utf8)
-        return out
+        out.append(ascii: "]")
     }
 
     /// One record as `MessageCoding.encoder()` (and `LedgerExport`'s encoder) writes it.
@@ -561,10 +567,7 @@ struct JSONByteReader {
         var total: Int?
         try object { reader, key in
             switch key {
-            case "transactions":
-                var records: [TransactionRecord] = []
-                try reader.array { records.append(try $0.transactionRecord()) }
-                transactions = records
+            case "transactions": transactions = try reader.transactionRecords()
             case "nextAfterId": nextAfterId = try reader.nullableInteger()
             case "nextAfterDate": nextAfterDate = try reader.nullableString()
             case "total": total = try reader.nullableInteger().map { Int($0) }
@@ -573,6 +576,13 @@ struct JSONByteReader {
         }
         guard let transactions else { throw failure("no transactions") }
         return TransactionExportReply(transactions: transactions, nextAfterId: nextAfterId, total: total, nextAfterDate: nextAfterDate)
+    }
+
+    /// An array of records (an export page's, a `tx.list` reply's).
+    mutating func transactionRecords() throws -> [TransactionRecord] {
+        var records: [TransactionRecord] = []
+        try array { records.append(try $0.transactionRecord()) }
+        return records
     }
 
     mutating func transactionRecord() throws -> TransactionRecord {

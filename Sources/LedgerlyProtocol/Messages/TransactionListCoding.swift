@@ -26,13 +26,8 @@ public enum TransactionListCoding {
         }
         out.jsonKey("total", comma: &comma)
         out.jsonInteger(Int64(reply.total))
-        out.jsonKey("transactions", comma: &comma)
-        out.append(ascii: "[")
-        for (index, record) in reply.transactions.enumerated() {
-            if index > 0 { out.append(ascii: ",") }
-            TransactionExportCoding.append(record, to: &out)
-        }
-        out.append(contentsOf: "]}".utf8)
+        TransactionExportCoding.appendTransactions(reply.transactions, to: &out, comma: &comma)
+        out.append(ascii: "}")
         return out
     }
 
@@ -60,10 +55,7 @@ extension JSONByteReader {
         var next: TransactionListCursor?
         try object { reader, key in
             switch key {
-            case "transactions":
-                var records: [TransactionRecord] = []
-                try reader.array { records.append(try $0.transactionRecord()) }
-                transactions = records
+            case "transactions": transactions = try reader.transactionRecords()
             case "total": total = try reader.integer()
             case "next":
                 guard !(try reader.null()) else { return }
