@@ -68,7 +68,7 @@ enum TransactionHandlers {
                      try InputRules.positiveId(cursor.id, field: .body("after").member("id")))
         }
         let range = CategoryRange(from: fromDay ?? "0000-01-01", to: toDay ?? "9999-12-31")
-        let prefix = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id) "
+        let prefix = Self.categorySubtree + " "
         func filter(_ conditions: [String]) -> String {
             conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         }
@@ -108,6 +108,9 @@ enum TransactionHandlers {
         return TransactionListReply(transactions: try records(db, rows: shown), total: total, next: next)
     }
 
+    /// `subtree`: the category bound first and all its descendants, for the category filters.
+    private static let categorySubtree = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id)"
+
     /// The days a category's matches are looked for in, both ends included.
     private struct CategoryRange {
         let from: String
@@ -131,7 +134,7 @@ enum TransactionHandlers {
         let cutFirst = others.conditions.isEmpty
         let page = "LIMIT ? OFFSET ?"
         let sql = """
-            WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id),
+            \(categorySubtree),
             matches(id, date) AS (
                 SELECT id, date FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?
                 UNION ALL SELECT DISTINCT tx_id, date FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
@@ -152,7 +155,7 @@ enum TransactionHandlers {
     /// refuses both, and giving parts clears the category), so the two counts add up (D224).
     private static func categoryCount(_ db: Database, categoryId: Int64, range: CategoryRange) throws -> Int {
         try db.cachedValue(Int.self, sql: """
-            WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id)
+            \(categorySubtree)
             SELECT (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?)
                  + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
             """, arguments: [categoryId, range.from, range.to, range.from, range.to]) ?? 0
