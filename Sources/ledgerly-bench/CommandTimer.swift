@@ -33,13 +33,7 @@ struct CommandTimer {
     /// GNU time forks its child from a small process, whose mark is a megabyte or two.
     func peakMegabytes(_ executable: String, _ arguments: [String]) throws -> Double? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lbench-rss-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let status = try run("/usr/bin/time", ["-f", "%M", "-o", file.path, executable] + arguments, output: FileHandle(forWritingAtPath: "/dev/null")!)
-        guard status == 0, let kilobytes = Double(try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError.commandFailed("/usr/bin/time \(executable) \(arguments.joined(separator: " ")) exited with \(status ?? -1)")
-        }
-        return kilobytes / 1_024
+        return try timeOnce(executable, arguments).peakMegabytes
     }
 
     /// One timed run of a long command (an export, a restore) with its peak RSS from GNU time in
