@@ -9,25 +9,32 @@ import LedgerlyProtocol
 /// writes dates. Without a locale that says (`C`, `POSIX`, none), a year-last day is refused as
 /// ambiguous rather than guessed. A range bound may be a month, `2026-11`: its first day as
 /// `--from`, its last as `--to`.
-struct DayText {
+struct DayText: Sendable {
     /// How a locale writes a day with the year last.
     enum Order: Equatable, Sendable {
         case dayFirst, monthFirst
     }
 
     /// Today, `YYYY-MM-DD`, as the CLI's clock and time zone have it.
-    let today: LedgerDate
+    var today: LedgerDate { clock() }
     /// The user's locale's order; nil when no locale says.
     let order: Order?
+    /// Gives today, asked only when a text needs it (`today`, `-3d`): working it out loads the
+    /// time zone, a millisecond of a command that is given plain days.
+    private let clock: @Sendable () -> LedgerDate
 
     init(today: LedgerDate, order: Order?) {
-        self.today = today
+        self.init(order: order) { today }
+    }
+
+    private init(order: Order?, clock: @escaping @Sendable () -> LedgerDate) {
         self.order = order
+        self.clock = clock
     }
 
     /// Today from the clock, the order from `LC_ALL`, `LC_TIME` or `LANG`.
     static func current(environment: [String: String]) -> DayText {
-        DayText(today: LedgerDate(Timestamp.today()) ?? LedgerDate("1970-01-01")!, order: order(environment: environment))
+        DayText(order: order(environment: environment)) { LedgerDate(Timestamp.today()) ?? LedgerDate("1970-01-01")! }
     }
 
     func day(_ text: String) throws(DayTextError) -> LedgerDate {
