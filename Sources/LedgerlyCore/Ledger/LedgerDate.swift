@@ -7,24 +7,55 @@ public struct LedgerDate: Hashable, Comparable, Sendable, CustomStringConvertibl
     public let day: Int
 
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...9999).contains(year), (1...12).contains(month),
-              (1...LedgerDate.daysIn(month: month, year: year)).contains(day)
-        else { return nil }
+        // Exactly `DDDD-DD-DD` in ASCII, read on bytes: every transaction a batch records, an
+        // export writes or a report lists has its day read or written here.
+        let bytes = text.utf8
+        guard bytes.count == 10 else { return nil }
+        var values = (year: 0, month: 0, day: 0)
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 4 || offset == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            let digit = Int(byte - 0x30)
+            switch offset {
+            case 0..<4: values.year = values.year * 10 + digit
+            case 5, 6: values.month = values.month * 10 + digit
+            default: values.day = values.day * 10 + digit
+            }
+        }
+        let (year, month, day) = values
+        guard (1...9999).contains(year), (1...12).contains(month), (1...LedgerDate.daysIn(month: month, year: year)).contains(day) else { return nil }
         self.year = year
         self.month = month
         self.day = day
     }
 
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            func pad(_ value: Int, _ width: Int) -> String {
+                let text = String(value)
+                return String(repeating: "0", count: max(0, width - text.count)) + text
+            }
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        // Ten ASCII bytes written in place (a small string, no allocation).
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func put(_ value: Int, at offset: Int, width: Int) {
+                var value = value
+                for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, at: 0, width: 4)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, at: 5, width: 2)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, at: 8, width: 2)
+            return 10
+        }
     }
 
     public static func < (lhs: LedgerDate, rhs: LedgerDate) -> Bool {

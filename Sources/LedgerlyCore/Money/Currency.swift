@@ -11,7 +11,10 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
     /// Validates and normalizes (upper-cases) a code.
     public init(code raw: String) throws(MoneyError) {
-        let code = raw.uppercased()
+        // Codes come upper-cased almost always (every amount read names one): then there is
+        // nothing to upper-case, which with its Unicode rules costs more than the rest.
+        let isUpperASCII = !raw.isEmpty && raw.utf8.count <= Self.maximumCodeLength && raw.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
+        let code = isUpperASCII ? raw : raw.uppercased()
         guard !code.isEmpty, code.count <= Self.maximumCodeLength,
               code.unicodeScalars.allSatisfy({ $0.value >= 65 && $0.value <= 90 })
         else { throw MoneyError.invalidCurrencyCode(raw) }

@@ -20,31 +20,58 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// Trailing zeros beyond the exponent are accepted ("12.500" EUR is exactly 12.50).
     public init(parsing text: String, currency: Currency) throws(MoneyError) {
         // Work on UTF-8 bytes: only ASCII 0-9 are digits here ("١", "5️⃣" or "1\u{301}" are not).
-        var bytes = Substring(text).utf8[...]
-        var negative = false
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
-            bytes = bytes.dropFirst()
+        // One pass finds the parts, a second adds the digits up, with nothing allocated: every
+        // amount a batch, an import or an export reads comes through here.
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        let negative = index != utf8.endIndex && utf8[index] == UInt8(ascii: "-")
+        if negative { index = utf8.index(after: index) }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var wholeDigits = 0, fractionDigits = 0, point = false
+        /// Fraction digits up to the last one that is not 0 (trailing zeros may go beyond the exponent).
+        var significantFraction = 0
+        var position = index
+        while position != utf8.endIndex {
+            let byte = utf8[position]
+            if byte == UInt8(ascii: ".") && !point {
+                point = true
+            } else if isDigit(byte) {
+                if point {
+                    fractionDigits += 1
+                    if byte != 0x30 { significantFraction = fractionDigits }
+                } else {
+                    wholeDigits += 1
+                }
+            } else {
+                throw MoneyError.malformedAmount(text)
+            }
+            position = utf8.index(after: position)
         }
-        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0]
-        var fraction = parts.count == 2 ? parts[1] : bytes[bytes.endIndex...]
-        let isDigits: (Substring.UTF8View.SubSequence) -> Bool = { $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        guard !whole.isEmpty, isDigits(whole), isDigits(fraction), !(parts.count == 2 && fraction.isEmpty) else {
-            throw MoneyError.malformedAmount(text)
-        }
-        while fraction.count > currency.exponent, fraction.last == 0x30 { fraction = fraction.dropLast() }
-        guard fraction.count <= currency.exponent else {
+        guard wholeDigits > 0, !(point && fractionDigits == 0) else { throw MoneyError.malformedAmount(text) }
+        guard significantFraction <= currency.exponent else {
             throw MoneyError.tooManyDecimals(amount: text, currency: currency.code, allowed: currency.exponent)
         }
         var value: Int64 = 0
-        let padding = repeatElement(UInt8(0x30), count: currency.exponent - fraction.count)
-        for byte in [whole, fraction].joined().map({ $0 }) + padding {
+        var fractionRead = 0
+        func add(_ digit: Int64) throws(MoneyError) {
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = shifted.addingReportingOverflow(Int64(byte - 0x30))
+            let (added, overflow2) = shifted.addingReportingOverflow(digit)
             if overflow1 || overflow2 { throw MoneyError.outOfRange(text) }
             value = added
         }
+        point = false
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            index = utf8.index(after: index)
+            if byte == UInt8(ascii: ".") { point = true; continue }
+            if point {
+                // Digits past the exponent are zeros (checked above): they add nothing.
+                guard fractionRead < currency.exponent else { break }
+                fractionRead += 1
+            }
+            try add(Int64(byte - 0x30))
+        }
+        for _ in fractionRead..<max(currency.exponent, fractionRead) { try add(0) }
         self.init(minorUnits: negative ? -value : value, currency: currency)
     }
 

@@ -9,6 +9,17 @@
 /// EastAsianWidth.txt (as Python 3.11's `unicodedata` has it), merged where only unassigned code
 /// points lay between, with the CJK planes 2 and 3 wide throughout as the file says.
 public enum DisplayWidth {
+    /// The columns `text` takes on a terminal. A `String` of its own: the generic version is
+    /// not specialised across modules, and every journal posting and table cell is measured.
+    public static func of(_ text: String) -> Int {
+        var width = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.unicodeScalars.reduce(0) { $0 + of($1) } }
+            if byte >= 0x20 && byte != 0x7F { width += 1 }
+        }
+        return width
+    }
+
     /// The columns `text` takes on a terminal.
     public static func of<Text: StringProtocol>(_ text: Text) -> Int {
         var width = 0

@@ -21,7 +21,7 @@ struct JournalAmount: Hashable, Sendable {
         // Int64.min has no positive counterpart; refusing it here lets every sign flip be plain.
         guard money.minorUnits != Int64.min else { throw MoneyError.outOfRange(text) }
         // Upper-cased as `Currency` does, so "eur" and "EUR" are one commodity for hledger too.
-        self.init(minorUnits: money.minorUnits, exponent: money.currency.exponent, commodity: commodity.uppercased())
+        self.init(minorUnits: money.minorUnits, exponent: money.currency.exponent, commodity: money.currency.code == commodity ? commodity : commodity.uppercased())
     }
 
     /// `Currency` accepts letters only, yet a journal may still meet a code such as "1INCH". Such a
@@ -56,7 +56,7 @@ struct JournalAmount: Hashable, Sendable {
     /// quotes ("1INCH"), since digits, spaces or signs would be read as part of the number.
     /// Characters that cannot appear inside the quotes are dropped.
     static func commoditySymbol(_ code: String) -> String {
-        if !code.isEmpty, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }) {
+        if !code.isEmpty, code.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) {
             return code
         }
         let kept = String(String.UnicodeScalarView(code.unicodeScalars.filter {

@@ -81,6 +81,14 @@ enum JournalSyntax {
     static func tagsRead(inComment comment: String) -> [String] {
         // Both readings need a ':'; most comment lines (a note's) have none.
         guard comment.utf8.contains(UInt8(ascii: ":")) else { return [] }
+        // One word with one ':' (every entry's `ledgerly-id:12`): both readings give the part
+        // before it, when there is one. Checked on bytes: splitting into words was a tenth of a
+        // journal export's CPU.
+        if let colon = comment.utf8.firstIndex(of: UInt8(ascii: ":")),
+           comment.utf8.allSatisfy({ $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ",") }),
+           !comment.utf8[comment.utf8.index(after: colon)...].contains(UInt8(ascii: ":")) {
+            return colon == comment.utf8.startIndex ? [] : [String(comment[..<colon])]
+        }
         var names: [String] = []
         func add(_ name: Substring) {
             let name = String(name)
