@@ -88,6 +88,7 @@ let package = Package(
             dependencies: [
                 "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -338,7 +338,10 @@ enum TransactionHandlers {
 
     static func writeTags(_ db: Database, txId: Int64, tagIds: [Int64]) throws {
         for tagId in tagIds {
-            try db.execute(cached: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)", arguments: [txId, tagId])
+            let insert = try BoundStatement(db, cached: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)")
+            insert.bind(txId, at: 1)
+            insert.bind(tagId, at: 2)
+            try insert.execute()
         }
     }
 
@@ -346,8 +349,14 @@ enum TransactionHandlers {
     /// category's matches in a date range are counted from one index (D224).
     static func writeSplits(_ db: Database, txId: Int64, date: String, splits: [(Money, SplitPart)]) throws {
         for (position, (money, part)) in splits.enumerated() {
-            try db.execute(cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo, date) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [txId, position, money.minorUnits, part.categoryId, part.memo, date])
+            let insert = try BoundStatement(db, cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo, date) VALUES (?, ?, ?, ?, ?, ?)")
+            insert.bind(txId, at: 1)
+            insert.bind(position, at: 2)
+            insert.bind(money.minorUnits, at: 3)
+            insert.bind(part.categoryId, at: 4)
+            insert.bind(part.memo, at: 5)
+            insert.bind(date, at: 6)
+            try insert.execute()
         }
     }
 

@@ -56,21 +56,40 @@ final class TransactionWriter {
         let transfer = trade?.asTransfer == true || liability != nil
 
         let keptId = try kept?.id.map { try InputRules.positiveId($0, field: .root("kept").member("id")) }
+        let day = date.description
+        let conversionJSON = try rates.json(converted.conversion), baseConversionJSON = try rates.json(converted.baseConversion)
         try refusingTaken(keptId, field: .root("kept").member("id")) {
-            try db.execute(cached: """
+            let insert = try BoundStatement(db, cached: """
                 INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [keptId, request.kind.rawValue, wallet.id, amount.minorUnits, currency.code, effect, baseMinor,
-                        try rates.json(converted.conversion), try rates.json(converted.baseConversion),
-                        request.categoryId, notes, date.description, attachment, importKey, recording.importId, recording.createdAt, recording.updatedAt,
-                        trade?.id, transfer, liability])
+                """)
+            insert.bind(keptId, at: 1)
+            insert.bind(request.kind.rawValue, at: 2)
+            insert.bind(wallet.id, at: 3)
+            insert.bind(amount.minorUnits, at: 4)
+            insert.bind(currency.code, at: 5)
+            insert.bind(effect, at: 6)
+            insert.bind(baseMinor, at: 7)
+            insert.bind(conversionJSON, at: 8)
+            insert.bind(baseConversionJSON, at: 9)
+            insert.bind(request.categoryId, at: 10)
+            insert.bind(notes, at: 11)
+            insert.bind(day, at: 12)
+            insert.bind(attachment, at: 13)
+            insert.bind(importKey, at: 14)
+            insert.bind(recording.importId, at: 15)
+            insert.bind(recording.createdAt, at: 16)
+            insert.bind(recording.updatedAt, at: 17)
+            insert.bind(trade?.id, at: 18)
+            insert.bind(transfer, at: 19)
+            insert.bind(liability, at: 20)
+            try insert.execute()
         }
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
-        try TransactionHandlers.writeSplits(db, txId: id, date: date.description, splits: splits)
+        try TransactionHandlers.writeSplits(db, txId: id, date: day, splits: splits)
         try recorded(id, LedgerTotals.Entry(
-            date: date.description, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: currency.code,
+            date: day, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: currency.code,
             amountMinor: amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: splits.map { ($0.0.minorUnits, $0.1.categoryId) },
             notes: notes))
         return id
@@ -165,26 +184,41 @@ final class TransactionWriter {
             }
         }
         let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
+        let day = date.description
         var legIds: [Int64] = []
         for ((wallet, money, kind, counterparty), converted) in zip(legs, conversions) {
             let effect = kind.sign * money.minorUnits
             let baseMinor = converted.baseMinorUnits.map { kind.sign * $0 }
             let idField = kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
             let keptId = try (kind == .expense ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
+            let baseConversionJSON = try rates.json(converted.baseConversion)
             try refusingTaken(keptId, field: idField) {
-                try db.execute(cached: """
+                let insert = try BoundStatement(db, cached: """
                     INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    arguments: [keptId, kind.rawValue, wallet.id, money.minorUnits, money.currency.code, effect, baseMinor,
-                                try rates.json(converted.baseConversion), notes, date.description, counterparty.id,
-                                kind == .expense ? importKey : nil, recording.importId, recording.createdAt, recording.updatedAt])
+                    """)
+                insert.bind(keptId, at: 1)
+                insert.bind(kind.rawValue, at: 2)
+                insert.bind(wallet.id, at: 3)
+                insert.bind(money.minorUnits, at: 4)
+                insert.bind(money.currency.code, at: 5)
+                insert.bind(effect, at: 6)
+                insert.bind(baseMinor, at: 7)
+                insert.bind(baseConversionJSON, at: 8)
+                insert.bind(notes, at: 9)
+                insert.bind(day, at: 10)
+                insert.bind(counterparty.id, at: 11)
+                insert.bind(kind == .expense ? importKey : nil, at: 12)
+                insert.bind(recording.importId, at: 13)
+                insert.bind(recording.createdAt, at: 14)
+                insert.bind(recording.updatedAt, at: 15)
+                try insert.execute()
             }
             let id = db.lastInsertedRowID
             legIds.append(id)
             try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
             try recorded(id, LedgerTotals.Entry(
-                date: date.description, walletId: wallet.id, categoryId: nil, kind: kind, transfer: true, currency: money.currency.code,
+                date: day, walletId: wallet.id, categoryId: nil, kind: kind, transfer: true, currency: money.currency.code,
                 amountMinor: money.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: [], notes: notes))
         }
         try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[1], legIds[0]])
