@@ -21,6 +21,15 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
     private static let digitLimit = Decimal(sign: .plus, exponent: maximumDigits, significand: 1)
 
     public let value: Decimal
+    /// The same number as a 64-bit integer times a power of ten (trailing zeros taken out, so
+    /// equal rates have equal forms), for `CurrencyConverter`'s integer path (D354); nil when
+    /// the significand does not fit (a cross rate's 36 digits).
+    public let integerForm: IntegerForm?
+
+    public struct IntegerForm: Hashable, Sendable {
+        public let significand: Int64
+        public let exponent: Int
+    }
 
     /// The rate between a currency and itself.
     public static let one = ExchangeRate(unchecked: 1)
@@ -50,6 +59,7 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
     public init(stored text: String) throws(RateError) {
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN, value > 0 else { throw RateError.malformed(text) }
         self.value = value
+        integerForm = Self.integerForm(of: value)
     }
 
     /// Wraps a decimal read from a provider (JSON numbers decode to `Decimal` from their text),
@@ -66,9 +76,36 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
         guard !value.isNaN, value > 0 else { throw RateError.notPositive(text()) }
         guard value >= Self.minimum, value <= Self.maximum else { throw RateError.outOfRange(text()) }
         self.value = value
+        integerForm = Self.integerForm(of: value)
     }
 
-    private init(unchecked value: Decimal) { self.value = value }
+    private init(unchecked value: Decimal) {
+        self.value = value
+        integerForm = Self.integerForm(of: value)
+    }
+
+    /// Read from the decimal's plain notation (digits and at most one point); nil for anything
+    /// else or more than 18 significant digits.
+    private static func integerForm(of value: Decimal) -> IntegerForm? {
+        var significand: Int64 = 0
+        var digits = 0, decimals = 0, point = false
+        for byte in value.description.utf8 {
+            if byte == UInt8(ascii: ".") && !point { point = true; continue }
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            if point { decimals += 1 }
+            guard significand > 0 || byte != 0x30 else { continue }
+            digits += 1
+            guard digits <= 18 else { return nil }
+            significand = significand * 10 + Int64(byte - 0x30)
+        }
+        guard significand > 0 else { return nil }
+        var exponent = -decimals
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return IntegerForm(significand: significand, exponent: exponent)
+    }
 
     /// 1 / rate, to `maximumDigits` significant digits (a rate and its inverse are stored together).
     public var inverse: ExchangeRate {

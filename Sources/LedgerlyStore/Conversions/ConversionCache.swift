@@ -12,16 +12,34 @@ import LedgerlyProtocol
 final class ConversionCache {
     private var base: String??
     var lookup: RateLookup?
-    private var converters: [String: CurrencyConverter] = [:]
+    private var converters: [ConverterKey: CurrencyConverter] = [:]
     /// Snapshots as stored: a batch's transactions of one day share a handful of them, and
     /// encoding JSON is most of what storing one costs.
     private var encoded: [RateSnapshot: String?] = [:]
+    /// The last snapshots stored, looked at before `encoded`: consecutive transactions mostly
+    /// share one, the very same values, which compare at once where hashing reads every field.
+    private var recentlyEncoded: [(snapshot: RateSnapshot, json: String?)] = []
 
     private var moments: [String: Date?] = [:]
-    private var snapshots: [String: RateSnapshot] = [:]
+    private var snapshots: [SnapshotKey: RateSnapshot] = [:]
 
-    /// A pair's snapshot at a moment (`RateLookup` makes the key), described once per batch.
-    func snapshot(_ key: String, _ make: () -> RateSnapshot) -> RateSnapshot {
+    /// Keys of plain values: built for every transaction, where text keys were formatted each time.
+    struct SnapshotKey: Hashable {
+        let from: String
+        let to: String
+        /// nil: the newest rates.
+        let moment: Date?
+    }
+
+    private struct ConverterKey: Hashable {
+        /// Sorted.
+        let currencies: [String]
+        /// nil: the newest rates.
+        let day: String?
+    }
+
+    /// A pair's snapshot at a moment, described once per batch.
+    func snapshot(_ key: SnapshotKey, _ make: () -> RateSnapshot) -> RateSnapshot {
         Self.remembered(key, in: &snapshots, make)
     }
 
@@ -32,7 +50,11 @@ final class ConversionCache {
 
     func json(_ snapshot: RateSnapshot?) throws -> String? {
         guard let snapshot else { return nil }
-        return try Self.remembered(snapshot, in: &encoded) { try TransactionConversion.json(snapshot) }
+        if let recent = recentlyEncoded.first(where: { $0.snapshot == snapshot }) { return recent.json }
+        let json = try Self.remembered(snapshot, in: &encoded) { try TransactionConversion.json(snapshot) }
+        if recentlyEncoded.count == 4 { recentlyEncoded.removeFirst() }
+        recentlyEncoded.append((snapshot, json))
+        return json
     }
 
     func baseCurrency(_ db: Database) throws -> String? {
@@ -44,7 +66,8 @@ final class ConversionCache {
 
     /// `moment` nil (today: the newest rates) is one entry; a past day is another per day.
     func converter(_ lookup: RateLookup, currencies: [String], base: String?, at moment: Date?, day: String) throws -> CurrencyConverter {
-        let key = currencies.sorted().joined(separator: ",") + "@" + (moment == nil ? "now" : day)
+        let sorted = currencies.count == 2 && currencies[0] <= currencies[1] ? currencies : currencies.sorted()
+        let key = ConverterKey(currencies: sorted, day: moment == nil ? nil : day)
         return try Self.remembered(key, in: &converters) { try lookup.converter(for: currencies, base: base, at: moment) }
     }
 

@@ -85,8 +85,7 @@ struct RateLookup {
         }
         let describe = { snapshot(of: conversion, from: money.currency, to: target, at: moment) }
         guard let cache else { return (conversion, describe()) }
-        let key = "\(money.currency.code)>\(target.code)@\(moment.map { String($0.timeIntervalSince1970) } ?? "now")"
-        return (conversion, cache.snapshot(key, describe))
+        return (conversion, cache.snapshot(ConversionCache.SnapshotKey(from: money.currency.code, to: target.code, moment: moment), describe))
     }
 
     /// The rate a conversion used, as kept with a transaction.
