@@ -195,6 +195,63 @@ import Testing
         #expect(try await store.call(PayeeReportRequest(kind: .expense)).payees.contains { $0.uncounted == 1 })
     }
 
+    /// `tx.list`'s count of a category takes whole months from the kept totals and the days at
+    /// either end from the indexes (D358): for any day range, after edits, deletes and an undone
+    /// import, it equals a count over the transactions.
+    @Test func aCategoryCountForAnyDayRangeEqualsACountOverTheTransactions() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        // A fixed linear congruential sequence: the same ledger on every run.
+        var state: UInt64 = 358
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let categories = [ledger.food, ledger.groceries, ledger.rent]
+        func day() -> String { "2026-0\(1 + next() % 4)-\(String(format: "%02d", 1 + Int(next() % 28)))" }
+        var items: [TransactionImportItem] = []
+        for index in 0..<300 {
+            let date = index.isMultiple(of: 50) ? ["2026-01-31", "2026-02-28", "2026-03-01", "2026-04-30"][index / 50 % 4] : day()
+            if index.isMultiple(of: 6) {
+                // Split parts in one, two or none of Food's categories (a transaction counts once).
+                let second = categories[Int(next() % 3)]
+                items.append(TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: ledger.checking.id, amount: "10", date: date,
+                    splits: [SplitPart(amount: "6", categoryId: ledger.groceries.id), SplitPart(amount: "4", categoryId: second.id)])))
+            } else if index.isMultiple(of: 11) {
+                items.append(TransactionImportItem(transfer: TransferCreateRequest(fromWalletId: ledger.checking.id, toWalletId: ledger.savings.id, amount: "2", date: date)))
+            } else {
+                items.append(TransactionImportItem(transaction: ledger.expense("3", categories[Int(next() % 3)], on: date)))
+            }
+        }
+        let imported = try await store.call(TransactionImportRequest(importId: "counts", items: items))
+        let undone = try await store.call(TransactionImportRequest(importId: "undone", items: Array(items.prefix(40))))
+        _ = try await store.call(TransactionImportUndoRequest(importId: "undone"))
+        #expect(undone.imported == 40)
+        // Moved to another month, to another category, from splits to a category, and deleted.
+        let first = try #require(imported.firstId)
+        _ = try await store.call(TransactionUpdateRequest(id: first + 1, date: "2026-04-15"))
+        _ = try await store.call(TransactionUpdateRequest(id: first + 2, categoryId: ledger.rent.id))
+        _ = try await store.call(TransactionUpdateRequest(id: first, categoryId: ledger.food.id, splits: []))
+        _ = try await store.call(TransactionDeleteRequest(id: first + 3))
+
+        let ranges: [(String?, String?)] = [(nil, nil), ("2026-02-01", "2026-03-31"), ("2026-02-02", "2026-03-30"), ("2026-02-28", "2026-03-01"),
+                                            ("2026-03-05", "2026-03-20"), ("2026-01-15", nil), (nil, "2026-02-28"), ("2026-04-01", "2026-01-01"),
+                                            ("2026-03-01", "2026-03-31"), ("2026-01-31", "2026-04-01")]
+        for (from, to) in ranges {
+            for category in categories {
+                let listed = try await store.call(TransactionListRequest(categoryId: category.id, from: from, to: to, limit: 1))
+                let expected = try await store.database.pool.read { db in
+                    try Int.fetchOne(db, sql: """
+                        WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id)
+                        SELECT count(*) FROM transactions t WHERE date BETWEEN ? AND ?
+                            AND (category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))
+                        """, arguments: [category.id, from ?? "0000-01-01", to ?? "9999-12-31"])
+                }
+                #expect(listed.total == expected, "\(category.name) \(from ?? "…")–\(to ?? "…")")
+            }
+        }
+    }
+
     /// `tx.list` pages by (date, id) with `after`: the pages join up to the same list `offset`
     /// gives, and the count (from the category and split indexes) equals the rows.
     @Test func keysetPagesJoinUpAndTheCategoryCountIncludesSplitParts() async throws {

@@ -16,7 +16,7 @@ enum PayeeReporter {
         guard (1...1_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 1000, got \(limit)", field: .body("limit")) }
         let from = try request.from.map { try InputRules.date($0, field: .body("from")).description } ?? "0000-01-01"
         let to = try request.to.map { try InputRules.date($0, field: .body("to")).description } ?? "9999-12-31"
-        let range = PayeeRange(from: from, to: to)
+        let range = WholeMonthsRange(from: from, to: to)
         // One row per payee-month from the kept totals, one per transaction on the partial days;
         // a group is named by its first spelling in binary order (`min`), as it always was.
         let rows = try db.cachedRows(

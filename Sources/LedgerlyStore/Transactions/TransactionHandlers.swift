@@ -149,16 +149,31 @@ enum TransactionHandlers {
         return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
     }
 
-    /// Matches of a category (with its descendants and split parts) between optional dates,
-    /// counted from two covering indexes: transactions by (category, date) and split parts by
-    /// (category, date). A transaction has a category or split parts, never both (the writer
-    /// refuses both, and giving parts clears the category), so the two counts add up (D224).
+    /// Matches of a category (with its descendants and split parts) between optional dates. A
+    /// transaction has a category or split parts, never both (the writer refuses both, and giving
+    /// parts clears the category), so the two kinds are counted apart and added (D224):
+    /// - transactions with a category in the subtree: in the whole months of the range, the kept
+    ///   `ledger_totals` counts (one per transaction and per split part, so the split parts of
+    ///   those months are taken off again, counted from their index), and in the partial months at
+    ///   either end, the (category, date) index (D358). Counting 35,000 index entries took 1.4 ms
+    ///   of a `tx list` at a million; the months' totals are a few hundred rows.
+    /// - transactions with split parts in the subtree: `count(DISTINCT)` over the split parts'
+    ///   (category, date) index, as a transaction with parts in two of the subtree's categories
+    ///   counts once.
     private static func categoryCount(_ db: Database, categoryId: Int64, range: CategoryRange) throws -> Int {
-        try db.cachedValue(Int.self, sql: """
+        let months = WholeMonthsRange(from: range.from, to: range.to)
+        // The whole months' days: the first month's first day to the last month's last day
+        // (an empty range when there is no whole month: "9999-99-01" to "0000-00-31").
+        let wholeDays = (from: months.firstMonth + "-01", to: months.lastMonth + "-31")
+        return try db.cachedValue(Int.self, sql: """
             \(categorySubtree)
-            SELECT (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?)
+            SELECT (SELECT coalesce(sum(count), 0) FROM ledger_totals WHERE category_id IN subtree AND month BETWEEN ? AND ?)
+                 - (SELECT count(*) FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
+                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?)
+                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?)
                  + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
-            """, arguments: [categoryId, range.from, range.to, range.from, range.to]) ?? 0
+            """, arguments: [categoryId, months.firstMonth, months.lastMonth, wholeDays.from, wholeDays.to,
+                             months.leading.from, months.leading.to, months.trailing.from, months.trailing.to, range.from, range.to]) ?? 0
     }
 
     // MARK: Writes

@@ -1,11 +1,12 @@
 import LedgerlyCore
 
-/// A day range cut into the whole months `payee_totals` answers and the partial months at either
+/// A day range cut into the whole months the kept totals answer (`payee_totals` for the payee
+/// report, `ledger_totals` for `tx.list`'s count of a category) and the partial months at either
 /// end, which are read from the transactions.
 ///
 /// Each part is an inclusive range; a part that is not needed is an empty range (its start after
 /// its end), so the report's SQL is the same text whatever the dates (one cached statement).
-struct PayeeRange {
+struct WholeMonthsRange {
     /// Whole months, "YYYY-MM", inclusive.
     let firstMonth: String
     let lastMonth: String
