@@ -30,7 +30,10 @@ final class OutputFile {
     var isStandardOutput: Bool { destination == nil }
 
     func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
+        // Copied in one piece from the string's own UTF-8 (a journal export writes a million
+        // entries; appending the bytes as a sequence went one at a time).
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
         if buffer.count >= 1 << 20 { try flush() }
     }
 

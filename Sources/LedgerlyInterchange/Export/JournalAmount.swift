@@ -24,6 +24,14 @@ struct JournalAmount: Hashable, Sendable {
         self.init(minorUnits: money.minorUnits, exponent: money.currency.exponent, commodity: money.currency.code == commodity ? commodity : commodity.uppercased())
     }
 
+    /// The same for a code already known as `currency` (upper-case, as `Currency` keeps it), without
+    /// looking the code up again: the journal writer parses three or four amounts per entry.
+    init(parsing text: String, currency: Currency) throws(MoneyError) {
+        let money = try Money(parsing: text, currency: currency)
+        guard money.minorUnits != Int64.min else { throw MoneyError.outOfRange(text) }
+        self.init(minorUnits: money.minorUnits, exponent: currency.exponent, commodity: currency.code)
+    }
+
     /// `Currency` accepts letters only, yet a journal may still meet a code such as "1INCH". Such a
     /// code gets the custom exponent (what `CurrencyCatalog` gives every code it does not know),
     /// so it is parsed as a custom currency with the very same rule.

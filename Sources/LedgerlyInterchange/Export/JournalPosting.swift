@@ -59,6 +59,11 @@ struct JournalPosting: Sendable {
             text += " @@ "
             text += cost.unsignedJournalText
         }
+        // Most postings have neither: no arrays made for them.
+        guard date != nil || comment != nil else {
+            text += "\n"
+            return
+        }
         let comments = [date.map { "[\($0)]" }, comment].compactMap { $0 }.filter { !$0.isEmpty }
         if !comments.isEmpty {
             text += "  ; "
@@ -90,18 +95,22 @@ struct JournalPosting: Sendable {
     /// transfer converted at different moments, split parts that do not add up) the difference is
     /// shown on its own account instead of making the export unreadable.
     static func balancing(_ postings: [JournalPosting], account: String) -> [JournalPosting] {
-        var sums: [String: (exponent: Int, total: Int128)] = [:]
-        var order: [String] = []
+        // An entry has a handful of postings in one or two commodities: a list searched in
+        // order (the order commodities first appear in) costs less than hashing each code.
+        var sums: [(commodity: String, exponent: Int, total: Int128)] = []
         for posting in postings {
             let weight = posting.weight
-            if sums[weight.commodity] == nil { order.append(weight.commodity) }
-            let exponent = max(sums[weight.commodity]?.exponent ?? weight.exponent, weight.exponent)
-            let previous = sums[weight.commodity].map { rescale($0.total, from: $0.exponent, to: exponent) } ?? 0
-            sums[weight.commodity] = (exponent, previous + rescale(Int128(weight.minorUnits), from: weight.exponent, to: exponent))
+            guard let index = sums.firstIndex(where: { $0.commodity == weight.commodity }) else {
+                sums.append((weight.commodity, weight.exponent, Int128(weight.minorUnits)))
+                continue
+            }
+            let exponent = max(sums[index].exponent, weight.exponent)
+            sums[index].total = rescale(sums[index].total, from: sums[index].exponent, to: exponent) + rescale(Int128(weight.minorUnits), from: weight.exponent, to: exponent)
+            sums[index].exponent = exponent
         }
-        return order.compactMap { commodity in
-            guard let sum = sums[commodity], sum.total != 0, let units = Int64(exactly: -sum.total) else { return nil }
-            return JournalPosting(account, JournalAmount(minorUnits: units, exponent: sum.exponent, commodity: commodity))
+        return sums.compactMap { sum in
+            guard sum.total != 0, let units = Int64(exactly: -sum.total) else { return nil }
+            return JournalPosting(account, JournalAmount(minorUnits: units, exponent: sum.exponent, commodity: sum.commodity))
         }
     }
 

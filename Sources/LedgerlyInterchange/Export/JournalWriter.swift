@@ -38,6 +38,9 @@ public struct JournalWriter: Sendable {
     /// The base and wallet currencies, which `header()` declares.
     private let headerCommodities: [String]
     private var declaredAccounts: Set<String>
+    /// The header's commodities that are currency codes, looked up once: most amounts are in one
+    /// of them, found by comparing a few short codes instead of hashing each.
+    private let knownCurrencies: [Currency]
     /// Tags declared so far (`tag` directives), so the file also passes `ledger --pedantic`.
     private var declaredTags: Set<String> = Set(JournalWriter.ledgerlyTags)
     /// Transactions another part of the journal stands for (investment trades' cash, written with
@@ -62,6 +65,7 @@ public struct JournalWriter: Sendable {
         self.accounts = JournalAccounts(wallets: wallets, categories: categories)
         self.headerCommodities = Set(([self.baseCurrency].compactMap { $0 } + wallets.map { $0.currency.uppercased() })).sorted()
         self.declaredCommodities = Set(headerCommodities)
+        self.knownCurrencies = headerCommodities.compactMap { code in (try? Currency(code: code)).flatMap { $0.code == code ? $0 : nil } }
         self.declaredAccounts = Set(accounts.declarationOrder + JournalAccounts.reserved)
     }
 
@@ -413,6 +417,7 @@ public struct JournalWriter: Sendable {
 
     private func parse(_ text: String, _ code: String, _ field: String) throws(Skip) -> JournalAmount {
         do {
+            if let known = knownCurrencies.first(where: { $0.code == code }) { return try JournalAmount(parsing: text, currency: known) }
             return try JournalAmount(parsing: text, commodity: code)
         } catch {
             throw Skip(reason: "\(field): \(JournalSyntax.commentText(error.description))")
@@ -456,13 +461,22 @@ public struct JournalWriter: Sendable {
                 directives += accountDirective(posting.account)
             }
         }
-        for comment in comments {
+        for (index, comment) in comments.enumerated() {
+            // The ids line (`ledgerly-id:12, ledgerly-counterpart-id:13`, first when there is
+            // metadata): with plain keys and numeric values both tools read exactly the keys, all
+            // declared by `header()`, so it is not read word by word for every entry.
+            if index == 0, !entry.metadata.isEmpty, entry.metadata.allSatisfy({ declaredTags.contains($0.key) && Self.isPlainId($0.value) }) { continue }
             for tag in JournalSyntax.tagsRead(inComment: comment) where !declaredTags.contains(tag) {
                 declaredTags.insert(tag)
                 directives += "tag \(tag)\n"
             }
         }
         return directives
+    }
+
+    /// Digits only, or "?" (a leg whose counterpart is unknown): no ':', ',' or space to read a tag in.
+    private static func isPlainId(_ value: String) -> Bool {
+        value == "?" || (!value.isEmpty && value.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
     }
 
     /// An entry written apart from the transactions (a valuation, a liability's balance): its
