@@ -182,10 +182,11 @@ extension ExportCommand {
                 try file.write(try LedgerExport.opening(header))
                 var first = true
                 var bytes: [UInt8] = []
+                var snapshots = TransactionExportCoding.SnapshotBytes()
                 let count = try ExportCommand.eachPage(gateway, pageSize: destination.pageSize, showProgress: !file.isStandardOutput) { records in
                     bytes.removeAll(keepingCapacity: true)
                     for record in records {
-                        LedgerExport.appendTransaction(record, first: first, to: &bytes)
+                        LedgerExport.appendTransaction(record, first: first, to: &bytes, snapshots: &snapshots)
                         first = false
                     }
                     try file.write(bytes: bytes)

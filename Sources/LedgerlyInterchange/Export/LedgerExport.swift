@@ -70,9 +70,13 @@ public struct LedgerExport: Codable, Sendable {
 
     /// What `transaction(_:first:)` gives, as bytes, without Foundation's encoder: the same
     /// bytes (`TransactionExportCoding` writes the record as `encoder` does; D260).
-    public static func appendTransaction(_ record: TransactionRecord, first: Bool, to out: inout [UInt8]) {
-        if !first { out.append(contentsOf: ",\n".utf8) }
-        TransactionExportCoding.append(record, to: &out)
+    /// `snapshots`: the rate snapshots already written, kept by the caller across records.
+    public static func appendTransaction(_ record: TransactionRecord, first: Bool, to out: inout [UInt8], snapshots: inout TransactionExportCoding.SnapshotBytes) {
+        if !first {
+            out.append(UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\n"))
+        }
+        TransactionExportCoding.append(record, to: &out, snapshots: &snapshots)
     }
 
     public static let end = "\n]}\n"

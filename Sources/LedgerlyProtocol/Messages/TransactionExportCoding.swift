@@ -41,24 +41,49 @@ public enum TransactionExportCoding {
     static func appendTransactions(_ records: [TransactionRecord], to out: inout [UInt8], comma: inout Bool) {
         out.jsonKey("transactions", comma: &comma)
         out.append(ascii: "[")
+        var snapshots = SnapshotBytes()
         for (index, record) in records.enumerated() {
             if index > 0 { out.append(ascii: ",") }
-            append(record, to: &out)
+            append(record, to: &out, snapshots: &snapshots)
         }
         out.append(ascii: "]")
     }
 
+    /// Rate snapshots already written in this page, as their bytes: a page spans a few days, so
+    /// its thousands of records share a handful of snapshots (the very same values, which
+    /// compare at once), and writing one was a third of a record's encoding.
+    public struct SnapshotBytes {
+        private var recent: [(snapshot: RateSnapshot, bytes: [UInt8])] = []
+
+        public init() {}
+
+        mutating func append(_ snapshot: RateSnapshot, to out: inout [UInt8]) {
+            if let known = recent.first(where: { $0.snapshot == snapshot }) { return out.append(contentsOf: known.bytes) }
+            var bytes: [UInt8] = []
+            TransactionExportCoding.append(snapshot, to: &bytes)
+            out.append(contentsOf: bytes)
+            if recent.count == 8 { recent.removeFirst() }
+            recent.append((snapshot, bytes))
+        }
+    }
+
     /// One record as `MessageCoding.encoder()` (and `LedgerExport`'s encoder) writes it.
     public static func append(_ record: TransactionRecord, to out: inout [UInt8]) {
+        var snapshots = SnapshotBytes()
+        append(record, to: &out, snapshots: &snapshots)
+    }
+
+    /// The same, writing the record's rate snapshots through `snapshots` (one per page or file).
+    public static func append(_ record: TransactionRecord, to out: inout [UInt8], snapshots: inout SnapshotBytes) {
         out.append(ascii: "{")
         var comma = false
         out.jsonKey("amount", comma: &comma); out.jsonString(record.amount)
         if let value = record.attachmentPath { out.jsonKey("attachmentPath", comma: &comma); out.jsonString(value) }
         if let value = record.baseAmount { out.jsonKey("baseAmount", comma: &comma); out.jsonString(value) }
-        if let value = record.baseConversion { out.jsonKey("baseConversion", comma: &comma); append(value, to: &out) }
+        if let value = record.baseConversion { out.jsonKey("baseConversion", comma: &comma); snapshots.append(value, to: &out) }
         if let value = record.baseCurrency { out.jsonKey("baseCurrency", comma: &comma); out.jsonString(value) }
         if let value = record.categoryId { out.jsonKey("categoryId", comma: &comma); out.jsonInteger(value) }
-        if let value = record.conversion { out.jsonKey("conversion", comma: &comma); append(value, to: &out) }
+        if let value = record.conversion { out.jsonKey("conversion", comma: &comma); snapshots.append(value, to: &out) }
         out.jsonKey("createdAt", comma: &comma); out.jsonString(record.createdAt)
         out.jsonKey("currency", comma: &comma); out.jsonString(record.currency)
         out.jsonKey("date", comma: &comma); out.jsonString(record.date)
@@ -217,7 +242,10 @@ extension Array where Element == UInt8 {
         comma = true
         append(ascii: "\"")
         name.withUTF8Buffer { append(contentsOf: $0) }
-        append(contentsOf: "\":".utf8)
+        // Byte by byte: appending a `String`'s UTF-8 view is a generic sequence append, and this
+        // runs some twenty times per record of every page.
+        append(ascii: "\"")
+        append(ascii: ":")
     }
 
     mutating func jsonInteger(_ value: Int64) {
@@ -236,7 +264,7 @@ extension Array where Element == UInt8 {
     }
 
     @inline(__always) mutating func jsonBoolean(_ value: Bool) {
-        append(contentsOf: (value ? "true" : "false").utf8)
+        (value ? "true" as StaticString : "false").withUTF8Buffer { append(contentsOf: $0) }
     }
 
     /// A JSON string as Foundation's `JSONEncoder` writes it with `.withoutEscapingSlashes`:
