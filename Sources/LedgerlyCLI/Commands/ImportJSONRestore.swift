@@ -178,7 +178,7 @@ private final class BatchSender: @unchecked Sendable {
             defer { slot.signal() }
             guard !state.withLock({ $0.abandoned || $0.failure != nil }) else { return }
             do {
-                let reply = try gateway.call(request, on: lanes[lane].client)
+                let reply = try gateway.importBatch(request, on: lanes[lane].client)
                 state.withLock { state in
                     state.imported += reply.imported
                     state.duplicates += reply.duplicates

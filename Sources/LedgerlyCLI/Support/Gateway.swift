@@ -73,6 +73,19 @@ final class Gateway {
         }
     }
 
+    /// A `tx.import` batch on `client` (from `separateStoreClient`), its frame written by
+    /// `TransactionImportCoding` instead of `JSONEncoder` (the same bytes, D359); failures worded
+    /// as `call`'s.
+    func importBatch(_ request: TransactionImportRequest, on client: RequestClient) throws -> TransactionImportReply {
+        let envelope = Envelope(type: TransactionImportRequest.messageType.rawValue, body: request, key: UUID().uuidString.lowercased())
+        do throws(ClientError) {
+            let reply = try client.exchange(TransactionImportCoding.encode(envelope), id: envelope.id)
+            return try RequestClient.decodeReply(reply, as: TransactionImportReply.self, expectedType: TransactionImportRequest.messageType.replyType)
+        } catch {
+            throw Self.failure(error, wording: wording)
+        }
+    }
+
     /// A `tx.list` page. The store writes it in one known shape, read without `JSONDecoder`
     /// (D347); any other reply (an error, a shape not expected) is read by `JSONDecoder` as every
     /// other call's.
