@@ -15,6 +15,17 @@ import Testing
         }
     }
 
+    /// A transaction keeps its rate snapshots as this text in the database.
+    @Test func writesSnapshotsAsJSONEncoderDoes() throws {
+        for envelope in Self.generatedBatches() {
+            for kept in envelope.body.items.compactMap(\.kept) {
+                for snapshot in [kept.conversion, kept.baseConversion, kept.incomingBaseConversion].compactMap({ $0 }) {
+                    #expect(TransactionExportCoding.json(snapshot) == String(decoding: try MessageCoding.encode(snapshot), as: UTF8.self))
+                }
+            }
+        }
+    }
+
     /// The store reads a batch from its parsed frame (D359): the same request `JSONDecoder` reads.
     @Test func readsWhatJSONDecoderReadsOnGeneratedBatches() throws {
         for envelope in Self.generatedBatches() {

@@ -125,6 +125,14 @@ public enum TransactionExportCoding {
         out.append(ascii: "}")
     }
 
+    /// A snapshot as `MessageCoding.encode` writes it, as text: how a transaction keeps its rates
+    /// in the database (`TransactionConversion.json`), without `JSONEncoder` (D359).
+    public static func json(_ snapshot: RateSnapshot) -> String {
+        var bytes: [UInt8] = []
+        append(snapshot, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     static func append(_ snapshot: RateSnapshot, to out: inout [UInt8]) {
         out.append(ascii: "{")
         var comma = false

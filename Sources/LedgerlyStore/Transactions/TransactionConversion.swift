@@ -160,8 +160,9 @@ struct TransactionConversion {
         TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: minorUnits, baseConversion: minorUnits == nil ? nil : snapshot)
     }
 
+    /// The snapshot as stored: `MessageCoding.encode`'s bytes, written by hand (D359).
     static func json(_ snapshot: RateSnapshot?) throws -> String? {
-        try snapshot.map { String(decoding: try MessageCoding.encode($0), as: UTF8.self) }
+        snapshot.map(TransactionExportCoding.json)
     }
 
     static func snapshot(_ text: String?) -> RateSnapshot? {
