@@ -2,7 +2,7 @@ import Foundation
 import LedgerlyCore
 import Testing
 
-/// `CurrencyConverter.apply` works in 128-bit integers when the numbers fit (D354). The rule did
+/// `CurrencyConverter.apply` works in 128-bit integers when the numbers fit (D357). The rule did
 /// not change (one exact quotient, rounded half to even once): the `Decimal` arithmetic it used
 /// before is kept here as the oracle, and both must give the same amount on every conversion a
 /// ledger meets (amounts up to 15 digits, provider rates up to 10, one or two legs, each direct
@@ -50,7 +50,7 @@ import Testing
         do { return .success(try apply()) } catch { return .failure(error) }
     }
 
-    /// `CurrencyConverter.apply(legs:to:target:)` before D354: `Decimal` throughout.
+    /// `CurrencyConverter.apply(legs:to:target:)` before D357: `Decimal` throughout.
     static func decimalApply(legs: [(rate: ExchangeRate, inverted: Bool)], to money: Money, target: Currency) throws(ConversionError) -> Money {
         var numerator = Decimal(money.minorUnits) * Decimal(sign: .plus, exponent: target.exponent - money.currency.exponent, significand: 1)
         var denominator: Decimal?

@@ -56,7 +56,7 @@ public struct CurrencyConverter: Sendable {
     /// direct legs' significands over the inverted legs' significands, with the powers of ten on
     /// whichever side keeps them whole; nil when anything would not fit (or the result is not
     /// an amount the ledger holds), and `Decimal` decides. Why: `Decimal`'s arithmetic was 10 %
-    /// of the store's work per transaction in a load (D354). Both are exact where both apply;
+    /// of the store's work per transaction in a load (D357). Both are exact where both apply;
     /// `CurrencyConverterIntegerPathTests` checks that they agree.
     static func integerQuotient(legs: [(rate: ExchangeRate, inverted: Bool)], money: Money, target: Currency) -> Money? {
         var numerator = Int128(money.minorUnits.magnitude)

@@ -22,7 +22,7 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
 
     public let value: Decimal
     /// The same number as a 64-bit integer times a power of ten (trailing zeros taken out, so
-    /// equal rates have equal forms), for `CurrencyConverter`'s integer path (D354); nil when
+    /// equal rates have equal forms), for `CurrencyConverter`'s integer path (D357); nil when
     /// the significand does not fit (a cross rate's 36 digits).
     public let integerForm: IntegerForm?
 

@@ -2,7 +2,7 @@ import GRDB
 import GRDBSQLite
 
 /// A cached statement whose parameters are bound with SQLite's own calls, for the statements a
-/// load runs once per row: the `transactions` insert, tags, split parts (D354).
+/// load runs once per row: the `transactions` insert, tags, split parts (D356).
 ///
 /// Why: `execute(cached:arguments:)` first boxes every value into `StatementArguments` of
 /// `DatabaseValue`s and then binds them, which was 15 % of the store's applying thread during a
