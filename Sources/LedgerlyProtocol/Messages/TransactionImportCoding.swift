@@ -134,18 +134,11 @@ extension TransactionImportRequest: SentJSONDecodable {
         guard case .object(let members) = sent else { return nil }
         var importId: String?, items: [TransactionImportItem]?, dryRun: Bool?
         for member in members {
+            let value = member.value
             switch member.key {
-            case "importId": guard let value = member.value.string else { return nil }; importId = value
-            case "items":
-                guard case .array(let elements) = member.value else { return nil }
-                var read: [TransactionImportItem] = []
-                read.reserveCapacity(elements.count)
-                for element in elements {
-                    guard let item = TransactionImportItem(sent: element) else { return nil }
-                    read.append(item)
-                }
-                items = read
-            case "dryRun": guard let value = member.value.optionalBool else { return nil }; dryRun = value
+            case "importId": guard let read = value.string else { return nil }; importId = read
+            case "items": guard let read = value.array(TransactionImportItem.init(sent:)) else { return nil }; items = read
+            case "dryRun": guard let read = value.optionalBool else { return nil }; dryRun = read
             default: continue
             }
         }
@@ -163,18 +156,9 @@ extension TransactionImportItem {
             switch member.key {
             case "line": guard let read = value.optionalInteger else { return nil }; line = read.map(Int.init)
             case "importKey": guard let read = value.optionalString else { return nil }; importKey = read
-            case "transaction":
-                if value.isNull { continue }
-                guard let read = TransactionCreateRequest(sent: value) else { return nil }
-                transaction = read
-            case "transfer":
-                if value.isNull { continue }
-                guard let read = TransferCreateRequest(sent: value) else { return nil }
-                transfer = read
-            case "kept":
-                if value.isNull { continue }
-                guard let read = KeptAmounts(sent: value) else { return nil }
-                kept = read
+            case "transaction": guard let read = value.optional(TransactionCreateRequest.init(sent:)) else { return nil }; transaction = read
+            case "transfer": guard let read = value.optional(TransferCreateRequest.init(sent:)) else { return nil }; transfer = read
+            case "kept": guard let read = value.optional(KeptAmounts.init(sent:)) else { return nil }; kept = read
             default: continue
             }
         }
@@ -198,19 +182,8 @@ extension TransactionCreateRequest {
             case "categoryId": guard let read = value.optionalInteger else { return nil }; categoryId = read
             case "notes": guard let read = value.optionalString else { return nil }; notes = read
             case "attachmentPath": guard let read = value.optionalString else { return nil }; attachmentPath = read
-            case "tags":
-                if value.isNull { continue }
-                guard let read = value.strings else { return nil }
-                tags = read
-            case "splits":
-                if value.isNull { continue }
-                guard case .array(let elements) = value else { return nil }
-                var parts: [SplitPart] = []
-                for element in elements {
-                    guard let part = SplitPart(sent: element) else { return nil }
-                    parts.append(part)
-                }
-                splits = parts
+            case "tags": guard let read = value.optional({ $0.array(\.string) }) else { return nil }; tags = read
+            case "splits": guard let read = value.optional({ $0.array(SplitPart.init(sent:)) }) else { return nil }; splits = read
             default: continue
             }
         }
@@ -233,10 +206,7 @@ extension TransferCreateRequest {
             case "date": guard let read = value.string else { return nil }; date = read
             case "toAmount": guard let read = value.optionalString else { return nil }; toAmount = read
             case "notes": guard let read = value.optionalString else { return nil }; notes = read
-            case "tags":
-                if value.isNull { continue }
-                guard let read = value.strings else { return nil }
-                tags = read
+            case "tags": guard let read = value.optional({ $0.array(\.string) }) else { return nil }; tags = read
             default: continue
             }
         }
@@ -250,10 +220,11 @@ extension SplitPart {
         guard case .object(let members) = sent else { return nil }
         var amount: String?, categoryId: Int64?, memo: String?
         for member in members {
+            let value = member.value
             switch member.key {
-            case "amount": guard let read = member.value.string else { return nil }; amount = read
-            case "categoryId": guard let read = member.value.integer else { return nil }; categoryId = read
-            case "memo": guard let read = member.value.optionalString else { return nil }; memo = read
+            case "amount": guard let read = value.string else { return nil }; amount = read
+            case "categoryId": guard let read = value.integer else { return nil }; categoryId = read
+            case "memo": guard let read = value.optionalString else { return nil }; memo = read
             default: continue
             }
         }
@@ -277,14 +248,9 @@ extension KeptAmounts {
             case "updatedAt": guard let read = value.optionalString else { return nil }; updatedAt = read
             case "id": guard let read = value.optionalInteger else { return nil }; id = read
             case "incomingId": guard let read = value.optionalInteger else { return nil }; incomingId = read
-            case "conversion", "baseConversion", "incomingBaseConversion":
-                if value.isNull { continue }
-                guard let read = RateSnapshot(sent: value) else { return nil }
-                switch member.key {
-                case "conversion": conversion = read
-                case "baseConversion": baseConversion = read
-                default: incomingBaseConversion = read
-                }
+            case "conversion": guard let read = value.optional(RateSnapshot.init(sent:)) else { return nil }; conversion = read
+            case "baseConversion": guard let read = value.optional(RateSnapshot.init(sent:)) else { return nil }; baseConversion = read
+            case "incomingBaseConversion": guard let read = value.optional(RateSnapshot.init(sent:)) else { return nil }; incomingBaseConversion = read
             default: continue
             }
         }
@@ -304,30 +270,11 @@ extension RateSnapshot {
             case "rate": guard let read = value.string else { return nil }; rate = read
             case "source": guard let read = value.string else { return nil }; source = read
             case "asOf": guard let read = value.string else { return nil }; asOf = read
-            case "override": guard case .bool(let read) = value else { return nil }; override = read
-            case "stale": guard case .bool(let read) = value else { return nil }; stale = read
+            case "override": guard let read = value.bool else { return nil }; override = read
+            case "stale": guard let read = value.bool else { return nil }; stale = read
             case "profileId": guard let read = value.optionalInteger else { return nil }; profileId = read
             case "profileName": guard let read = value.optionalString else { return nil }; profileName = read
-            case "legs":
-                if value.isNull { continue }
-                guard case .array(let elements) = value else { return nil }
-                var read: [RateSnapshotLeg] = []
-                for element in elements {
-                    guard case .object(let legMembers) = element else { return nil }
-                    var legBase: String?, legQuote: String?, legRate: String?, inverted: Bool?
-                    for legMember in legMembers {
-                        switch legMember.key {
-                        case "base": guard let text = legMember.value.string else { return nil }; legBase = text
-                        case "quote": guard let text = legMember.value.string else { return nil }; legQuote = text
-                        case "rate": guard let text = legMember.value.string else { return nil }; legRate = text
-                        case "inverted": guard case .bool(let flag) = legMember.value else { return nil }; inverted = flag
-                        default: continue
-                        }
-                    }
-                    guard let legBase, let legQuote, let legRate, let inverted else { return nil }
-                    read.append(RateSnapshotLeg(base: legBase, quote: legQuote, rate: legRate, inverted: inverted))
-                }
-                legs = read
+            case "legs": guard let read = value.optional({ $0.array(RateSnapshotLeg.init(sent:)) }) else { return nil }; legs = read
             default: continue
             }
         }
@@ -336,9 +283,35 @@ extension RateSnapshot {
     }
 }
 
+extension RateSnapshotLeg {
+    init?(sent: SentJSON) {
+        guard case .object(let members) = sent else { return nil }
+        var base: String?, quote: String?, rate: String?, inverted: Bool?
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "base": guard let read = value.string else { return nil }; base = read
+            case "quote": guard let read = value.string else { return nil }; quote = read
+            case "rate": guard let read = value.string else { return nil }; rate = read
+            case "inverted": guard let read = value.bool else { return nil }; inverted = read
+            default: continue
+            }
+        }
+        guard let base, let quote, let rate, let inverted else { return nil }
+        self.init(base: base, quote: quote, rate: rate, inverted: inverted)
+    }
+}
+
+/// What `JSONDecoder` accepts for each kind of member, on the parsed frame: nil when it would
+/// refuse the value (another type), so the caller gives up and `JSONDecoder` words the error.
 extension SentJSON {
     var string: String? {
         if case .string(let value) = self { return value }
+        return nil
+    }
+
+    var bool: Bool? {
+        if case .bool(let value) = self { return value }
         return nil
     }
 
@@ -348,31 +321,25 @@ extension SentJSON {
         return nil
     }
 
-    var strings: [String]? {
+    /// An array read element by element; nil when it is not an array or an element does not read.
+    func array<Element>(_ read: (SentJSON) -> Element?) -> [Element]? {
         guard case .array(let elements) = self else { return nil }
-        var values: [String] = []
+        var values: [Element] = []
         values.reserveCapacity(elements.count)
         for element in elements {
-            guard let value = element.string else { return nil }
+            guard let value = read(element) else { return nil }
             values.append(value)
         }
         return values
     }
 
-    /// An optional member's value: `.some(nil)` for null, nil when it is of another type.
-    var optionalString: String?? {
+    /// An optional member's value: `.some(nil)` for null, nil when it does not read.
+    func optional<Value>(_ read: (SentJSON) -> Value?) -> Value?? {
         if isNull { return .some(nil) }
-        return string.map { .some($0) }
+        return read(self).map { .some($0) }
     }
 
-    var optionalInteger: Int64?? {
-        if isNull { return .some(nil) }
-        return integer.map { .some($0) }
-    }
-
-    var optionalBool: Bool?? {
-        if isNull { return .some(nil) }
-        if case .bool(let flag) = self { return .some(flag) }
-        return nil
-    }
+    var optionalString: String?? { optional(\.string) }
+    var optionalInteger: Int64?? { optional(\.integer) }
+    var optionalBool: Bool?? { optional(\.bool) }
 }
