@@ -48,10 +48,10 @@ final class ConversionCache {
         Self.remembered(day, in: &moments) { TransactionConversion.endOfDay(day, now: now) }
     }
 
-    func json(_ snapshot: RateSnapshot?) throws -> String? {
+    func json(_ snapshot: RateSnapshot?) -> String? {
         guard let snapshot else { return nil }
         if let recent = recentlyEncoded.first(where: { $0.snapshot == snapshot }) { return recent.json }
-        let json = try Self.remembered(snapshot, in: &encoded) { try TransactionConversion.json(snapshot) }
+        let json = Self.remembered(snapshot, in: &encoded) { TransactionConversion.json(snapshot) }
         if recentlyEncoded.count == 4 { recentlyEncoded.removeFirst() }
         recentlyEncoded.append((snapshot, json))
         return json

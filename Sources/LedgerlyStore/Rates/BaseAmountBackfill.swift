@@ -128,7 +128,7 @@ enum BaseAmountBackfill {
         for fill in fills {
             try db.execute(
                 cached: "UPDATE transactions SET base_amount_minor = ?, base_conversion = ?, updated_at = ? WHERE id = ?",
-                arguments: [fill.baseMinor, try TransactionConversion.json(fill.snapshot), context.now, fill.id])
+                arguments: [fill.baseMinor, TransactionConversion.json(fill.snapshot), context.now, fill.id])
         }
         try LedgerTotals.apply(db, ids: fills.map(\.id), sign: 1)
         for fill in fills {

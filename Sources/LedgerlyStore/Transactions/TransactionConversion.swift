@@ -161,7 +161,7 @@ struct TransactionConversion {
     }
 
     /// The snapshot as stored: `MessageCoding.encode`'s bytes, written by hand (D359).
-    static func json(_ snapshot: RateSnapshot?) throws -> String? {
+    static func json(_ snapshot: RateSnapshot?) -> String? {
         snapshot.map(TransactionExportCoding.json)
     }
 

@@ -57,7 +57,7 @@ final class TransactionWriter {
 
         let keptId = try kept?.id.map { try InputRules.positiveId($0, field: .root("kept").member("id")) }
         let day = date.description
-        let conversionJSON = try rates.json(converted.conversion), baseConversionJSON = try rates.json(converted.baseConversion)
+        let conversionJSON = rates.json(converted.conversion), baseConversionJSON = rates.json(converted.baseConversion)
         try refusingTaken(keptId, field: .root("kept").member("id")) {
             let insert = try BoundStatement(db, cached: """
                 INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
@@ -191,7 +191,7 @@ final class TransactionWriter {
             let baseMinor = converted.baseMinorUnits.map { kind.sign * $0 }
             let idField = kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
             let keptId = try (kind == .expense ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
-            let baseConversionJSON = try rates.json(converted.baseConversion)
+            let baseConversionJSON = rates.json(converted.baseConversion)
             try refusingTaken(keptId, field: idField) {
                 let insert = try BoundStatement(db, cached: """
                     INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
