@@ -135,7 +135,7 @@ extension ImportCommand.JSON {
 /// the next `send` or `finish` throws it.
 ///
 /// `@unchecked Sendable`: each sending queue uses its own client alone, the gateway only to word
-/// failures (`call(_:on:)` reads nothing it changes), and the counts are behind the mutex.
+/// failures (`importBatch(_:on:)` reads nothing it changes), and the counts are behind the mutex.
 private final class BatchSender: @unchecked Sendable {
     private struct State {
         var imported = 0

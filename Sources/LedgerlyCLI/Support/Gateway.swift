@@ -59,18 +59,9 @@ final class Gateway {
     }
 
     /// A store connection of its own, for work that sends from more than one thread (each
-    /// thread its own connection: a `RequestClient` is not thread-safe), with `call(_:on:)`.
+    /// thread its own connection: a `RequestClient` is not thread-safe), with `importBatch(_:on:)`.
     func separateStoreClient() -> RequestClient {
         RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
-    }
-
-    /// Calls the store on `client` (from `separateStoreClient`), failures worded as `call`'s.
-    func call<Request: RequestBody>(_ body: Request, on client: RequestClient) throws -> Request.Reply {
-        do {
-            return try client.call(body)
-        } catch {
-            throw Self.failure(error, wording: wording)
-        }
     }
 
     /// A `tx.import` batch on `client` (from `separateStoreClient`), its frame written by
