@@ -32,15 +32,9 @@ public struct LedgerDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.day = day
     }
 
+    /// Ten ASCII bytes written in place (a small string, no allocation). Every date is made by
+    /// `init?(_:)`, which holds the year to 1…9999, so four digits always suffice.
     public var description: String {
-        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
-            func pad(_ value: Int, _ width: Int) -> String {
-                let text = String(value)
-                return String(repeating: "0", count: max(0, width - text.count)) + text
-            }
-            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-        }
-        // Ten ASCII bytes written in place (a small string, no allocation).
         return String(unsafeUninitializedCapacity: 10) { buffer in
             func put(_ value: Int, at offset: Int, width: Int) {
                 var value = value
