@@ -633,6 +633,11 @@ enum StoreMigrations {
                 UPDATE sync_state SET scan_entity = 'settings', scan_after = 0 WHERE enabled = 1;
                 """)
         }
+        // `transactions_by_category_date` (v6) starts with `category_id`, so it answers every
+        // look-up `transactions_by_category` did; the load no longer writes both (D361).
+        migrator.registerMigration("v20-drop-redundant-category-index") { db in
+            try db.execute(sql: "DROP INDEX transactions_by_category")
+        }
         return migrator
     }
 }

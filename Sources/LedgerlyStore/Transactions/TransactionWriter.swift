@@ -21,6 +21,8 @@ final class TransactionWriter {
     /// Restored times as sent → as stored (`Recording`).
     private var timestamps: [String: String] = [:]
     private var totals = LedgerTotals()
+    /// The `transactions` insert, kept for the whole write (`BoundStatement.cleared()`).
+    private var transactionInsert: BoundStatement?
     /// Every id recorded (transfer legs one each), and what they touched, for an import's event.
     private(set) var ids: [Int64] = []
     private(set) var walletIds = Set<Int64>()
@@ -59,10 +61,11 @@ final class TransactionWriter {
         let day = date.description
         let conversionJSON = rates.json(converted.conversion), baseConversionJSON = rates.json(converted.baseConversion)
         try refusingTaken(keptId, field: .root("kept").member("id")) {
-            let insert = try BoundStatement(db, cached: """
+            let insert = try transactionInsert?.cleared() ?? BoundStatement(db, cached: """
                 INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            transactionInsert = insert
             insert.bind(keptId, at: 1)
             insert.bind(request.kind.rawValue, at: 2)
             insert.bind(wallet.id, at: 3)
