@@ -112,8 +112,13 @@ struct DayText: Sendable {
         return date
     }
 
+    /// On a `Substring`, which the CLI already uses: the reversed lazy views this was written
+    /// with made the runtime look up their generic types' conformances on every run.
     private static func trimmed(_ text: String) -> String {
-        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        var kept = Substring(text)
+        while kept.first == " " { kept.removeFirst() }
+        while kept.last == " " { kept.removeLast() }
+        return String(kept)
     }
 
     private static func pad(_ digits: String) -> String { digits.count == 1 ? "0" + digits : digits }
