@@ -8,6 +8,9 @@ public enum ProportionalShares {
     /// largest remainders (earlier parts first on ties), so the shares add up to `amount` exactly.
     public static func allocate(_ amount: Int64, parts: [Int64], total: Int64) -> [Int64] {
         guard total > 0, !parts.isEmpty else { return parts.map { _ in 0 } }
+        // One part that is the whole: every transaction that is not split. The general way
+        // below gives the same share, through six arrays and a sort.
+        if parts.count == 1 && parts[0] == total { return [amount] }
         let magnitude = Int128(amount.magnitude)
         var shares = parts.map { magnitude * Int128($0) / Int128(total) }
         let remainders = parts.map { magnitude * Int128($0) % Int128(total) }
