@@ -127,6 +127,42 @@ import Testing
         let bytes = TransactionExportCoding.encode(page)
         #expect(bytes == (try Self.foundation(page)))
         #expect(try TransactionExportCoding.decodeReply(bytes) == page)
+
+        // The fetching thread steps over every record (escapes included) to find the next page.
+        let header = try JSONDecoder().decode(EnvelopeHeader.self, from: Data(#"{"v":1,"id":"req-1","type":"tx.export","ts":"2026-11-21T12:00:00.000Z"}"#.utf8))
+        let frame = [UInt8](ReplyBuilder.ok(rawBody: Data(bytes), for: header))
+        let next = TransactionExportCoding.nextPage(frame, expectedType: "tx.export.ok", re: "req-1")
+        #expect(next?.afterId == records.last?.id)
+        #expect(TransactionExportCoding.nextPage(frame, expectedType: "tx.export.ok", re: "req-2") == nil)
+        #expect(TransactionExportCoding.nextPage(Array(frame.dropLast(2)), expectedType: "tx.export.ok", re: "req-1") == nil)
+
+        // Without conversions: the same records with their snapshots left out, nothing else changed.
+        let withoutSnapshots = TransactionExportReply(
+            transactions: records.map { record in
+                var record = record
+                record.conversion = nil
+                record.baseConversion = nil
+                return record
+            },
+            nextAfterId: page.nextAfterId, total: page.total)
+        #expect(withoutSnapshots != page)
+        #expect(TransactionExportCoding.decodeReplyFrame(frame, expectedType: "tx.export.ok", re: "req-1", conversions: false) == withoutSnapshots)
+        #expect(TransactionExportCoding.decodeReplyFrame(frame, expectedType: "tx.export.ok", re: "req-1") == page)
+    }
+
+    /// A string's end is found past escaped quotes and backslashes, and a string without its
+    /// closing quote is refused.
+    @Test func steppingOverAStringHonoursItsEscapes() throws {
+        func frame(_ notes: String) -> [UInt8] {
+            Array(#"{"body":{"nextAfterId":7,"transactions":[{"notes":"\#(notes)"}]},"id":"x","re":"req-1","ts":"2026-11-21T12:00:00.000Z","type":"tx.export.ok","v":1}"#.utf8)
+        }
+        for notes in [#"plain"#, #"a \"quoted\" word"#, #"ends in a backslash \\"#, #"\\\"\\"#, #"\u0022"#, ""] {
+            #expect(TransactionExportCoding.nextPage(frame(notes), expectedType: "tx.export.ok", re: "req-1")?.afterId == 7, "\(notes)")
+        }
+        // An escaped quote does not end the string: the rest of the frame is read as its text.
+        for unterminated in [#"a \"#, #"a \\\"#] {
+            #expect(TransactionExportCoding.nextPage(frame(unterminated), expectedType: "tx.export.ok", re: "req-1") == nil, "\(unterminated)")
+        }
     }
 
     @Test func aReplyFrameIsReadWhenItIsThePageAndLeftToJSONDecoderOtherwise() throws {

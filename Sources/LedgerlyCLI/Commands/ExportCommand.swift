@@ -33,11 +33,13 @@ struct ExportCommand: ParsableCommand {
     /// Pages every transaction (by id) to `body`, a page at a time, with progress on a terminal
     /// when writing a file. Pages are the largest the protocol allows (10,000 records, about 6 MB
     /// of JSON), and the next is fetched while `body` works on this one (D262).
-    static func eachPage(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, showProgress: Bool,
+    /// `conversions` false: the records come without their rate snapshots, for a writer that
+    /// does not show them (`TransactionExportCoding.decodeReplyFrame`).
+    static func eachPage(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, showProgress: Bool,
                          _ body: ([TransactionRecord]) throws -> Void) throws -> Int {
         var count = 0
         var progress: Progress?
-        try gateway.exportPages(pageSize: pageSize, order: order) { page in
+        try gateway.exportPages(pageSize: pageSize, order: order, conversions: conversions) { page in
             if let total = page.total, showProgress { progress = Progress("exporting", total: total) }
             try body(page.transactions)
             count += page.transactions.count
@@ -48,9 +50,9 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// `eachPage`, a record at a time.
-    static func eachTransaction(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, showProgress: Bool,
+    static func eachTransaction(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, showProgress: Bool,
                                 _ body: (TransactionRecord) throws -> Void) throws -> Int {
-        try eachPage(gateway, pageSize: pageSize, order: order, showProgress: showProgress) { records in
+        try eachPage(gateway, pageSize: pageSize, order: order, conversions: conversions, showProgress: showProgress) { records in
             for record in records { try body(record) }
         }
     }
@@ -127,7 +129,8 @@ struct ExportCommand: ParsableCommand {
             let firstDay = try gateway.call(TransactionExportRequest(limit: 1, order: .date)).transactions.first?.date
             let opening = (ledger.wallets.map { String($0.createdAt.prefix(10)) } + [firstDay, dated.firstDate].compactMap { $0 }).min() ?? "1970-01-01"
             try file.write(writer.openingBalances(date: opening))
-            let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, order: .date, showProgress: !file.isStandardOutput) {
+            let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, order: .date, conversions: false,
+                                                          showProgress: !file.isStandardOutput) {
                 try file.write(dated.before($0.date))
                 try file.write(writer.entry(for: $0))
             }
@@ -148,7 +151,8 @@ struct ExportCommand: ParsableCommand {
                 let ledger = try Ledger(gateway)
                 let writer = TransactionCSVWriter(wallets: ledger.wallets, categories: ledger.categories)
                 try file.write(writer.header())
-                let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, showProgress: !file.isStandardOutput) { try file.write(writer.row(for: $0)) }
+                let count = try ExportCommand.eachTransaction(gateway, pageSize: destination.pageSize, conversions: false,
+                                                              showProgress: !file.isStandardOutput) { try file.write(writer.row(for: $0)) }
                 return "Exported \(count) transactions to \(destination.output ?? "-")."
             }
         }
@@ -183,7 +187,7 @@ extension ExportCommand {
                 var first = true
                 var bytes: [UInt8] = []
                 var snapshots = TransactionExportCoding.SnapshotBytes()
-                let count = try ExportCommand.eachPage(gateway, pageSize: destination.pageSize, showProgress: !file.isStandardOutput) { records in
+                let count = try ExportCommand.eachPage(gateway, pageSize: destination.pageSize, conversions: true, showProgress: !file.isStandardOutput) { records in
                     bytes.removeAll(keepingCapacity: true)
                     for record in records {
                         LedgerExport.appendTransaction(record, first: first, to: &bytes, snapshots: &snapshots)
