@@ -451,11 +451,13 @@ public struct JournalWriter: Sendable {
     /// show, that were not declared yet; they count as declared from now on.
     private mutating func declarations(for entry: JournalEntry, comments: [String]) -> String {
         var directives = ""
+        // `insert` says whether it was new: one look-up, and no array per posting.
+        func declare(_ commodity: String) {
+            if declaredCommodities.insert(commodity).inserted { directives += commodityDirective(commodity) }
+        }
         for posting in entry.postings {
-            for commodity in [posting.amount.commodity, posting.cost?.commodity].compactMap({ $0 }) where !declaredCommodities.contains(commodity) {
-                declaredCommodities.insert(commodity)
-                directives += commodityDirective(commodity)
-            }
+            declare(posting.amount.commodity)
+            if let cost = posting.cost { declare(cost.commodity) }
             if !declaredAccounts.contains(posting.account) {
                 declaredAccounts.insert(posting.account)
                 directives += accountDirective(posting.account)
