@@ -136,18 +136,6 @@ import Testing
         #expect(TransactionExportCoding.nextPage(frame, expectedType: "tx.export.ok", re: "req-2") == nil)
         #expect(TransactionExportCoding.nextPage(Array(frame.dropLast(2)), expectedType: "tx.export.ok", re: "req-1") == nil)
 
-        // Without conversions: the same records with their snapshots left out, nothing else changed.
-        let withoutSnapshots = TransactionExportReply(
-            transactions: records.map { record in
-                var record = record
-                record.conversion = nil
-                record.baseConversion = nil
-                return record
-            },
-            nextAfterId: page.nextAfterId, total: page.total)
-        #expect(withoutSnapshots != page)
-        #expect(TransactionExportCoding.decodeReplyFrame(frame, expectedType: "tx.export.ok", re: "req-1", conversions: false) == withoutSnapshots)
-        #expect(TransactionExportCoding.decodeReplyFrame(frame, expectedType: "tx.export.ok", re: "req-1") == page)
     }
 
     /// A string's end is found past escaped quotes and backslashes, and a string without its

@@ -497,6 +497,30 @@ import Testing
         #expect(try await store.failure(TransactionExportRequest(afterId: 3, afterDate: "2026-03-01")).field == "body.afterDate")
         #expect(try await store.failure(TransactionExportRequest(afterId: 3, order: .date, afterDate: "March")).field == "body.afterDate")
     }
+
+    /// `conversions: false` pages the very same records without their rate snapshots, in either order.
+    @Test func exportWithoutConversionsLeavesOutOnlyTheSnapshots() async throws {
+        let ledger = try await Ledger()
+        let store = ledger.store
+        _ = try await store.call(TransactionImportRequest(importId: "mixed", items: [
+            TransactionImportItem(transaction: ledger.expense("12.50", ledger.food)),
+            TransactionImportItem(transaction: ledger.expense("1500", ledger.food, wallet: ledger.yen)),
+            TransactionImportItem(transaction: ledger.expense("3000", ledger.rent, currency: "JPY")),
+        ]))
+        for order in [TransactionExportOrder.id, .date] {
+            let full = try await store.call(TransactionExportRequest(limit: 10, order: order))
+            #expect(full.transactions.count == 3)
+            #expect(full.transactions.contains { $0.conversion != nil })
+            #expect(full.transactions.contains { $0.baseConversion != nil })
+            var stripped = full
+            for index in stripped.transactions.indices {
+                stripped.transactions[index].conversion = nil
+                stripped.transactions[index].baseConversion = nil
+            }
+            #expect(try await store.call(TransactionExportRequest(limit: 10, order: order, conversions: false)) == stripped)
+            #expect(try await store.call(TransactionExportRequest(limit: 10, order: order, conversions: true)) == full)
+        }
+    }
 }
 
 private extension TransactionCreateRequest {

@@ -33,8 +33,8 @@ struct ExportCommand: ParsableCommand {
     /// Pages every transaction (by id) to `body`, a page at a time, with progress on a terminal
     /// when writing a file. Pages are the largest the protocol allows (10,000 records, about 6 MB
     /// of JSON), and the next is fetched while `body` works on this one (D262).
-    /// `conversions` false: the records come without their rate snapshots, for a writer that
-    /// does not show them (`TransactionExportCoding.decodeReplyFrame`).
+    /// `conversions` false: the store sends the records without their rate snapshots, for a
+    /// writer that does not show them (`TransactionExportRequest.conversions`).
     static func eachPage(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, showProgress: Bool,
                          _ body: ([TransactionRecord]) throws -> Void) throws -> Int {
         var count = 0

@@ -97,7 +97,7 @@ final class Gateway {
     /// Every transaction, `pageSize` at a time in `order`, each page handed to `body`. The next
     /// page is asked for on a thread of its own (with its own connection) while `body` works on
     /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).
-    /// `conversions` false: records without their rate snapshots (`TransactionExportCoding.decodeReplyFrame`).
+    /// `conversions` false: records without their rate snapshots (`TransactionExportRequest.conversions`).
     func exportPages(pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, _ body: (TransactionExportReply) throws -> Void) throws {
         let frames = PageHandoff<ExportPageFrame>()
         let pages = PageHandoff<TransactionExportReply>()
@@ -112,8 +112,9 @@ final class Gateway {
             var after: Int64?
             var afterDate: String?
             repeat {
-                let request = TransactionExportRequest(afterId: after, limit: pageSize, order: order == .id ? nil : order, afterDate: afterDate)
-                let result = Result { try Gateway.exportFrame(request, client: client, conversions: conversions) }
+                let request = TransactionExportRequest(afterId: after, limit: pageSize, order: order == .id ? nil : order, afterDate: afterDate,
+                                                       conversions: conversions ? nil : false)
+                let result = Result { try Gateway.exportFrame(request, client: client) }
                 guard frames.put(result), case .success(let frame) = result else { return }
                 after = frame.nextAfterId
                 afterDate = frame.nextAfterDate
@@ -151,7 +152,7 @@ final class Gateway {
     /// One `tx.export` page, not yet read. The store writes these pages in one known shape, which
     /// is read without `JSONDecoder` (D261); a reply whose next page cannot be found that way (an
     /// error, a shape not expected) is read at once by `JSONDecoder`, as every other call's.
-    static func exportFrame(_ request: TransactionExportRequest, client: RequestClient, conversions: Bool) throws -> ExportPageFrame {
+    static func exportFrame(_ request: TransactionExportRequest, client: RequestClient) throws -> ExportPageFrame {
         let envelope = Envelope(type: TransactionExportRequest.messageType.rawValue, body: request)
         let expectedType = TransactionExportRequest.messageType.replyType
         do {
@@ -166,7 +167,7 @@ final class Gateway {
             if let next = TransactionExportCoding.nextPage(bytes, expectedType: expectedType, re: envelope.id) {
                 let id = envelope.id
                 return ExportPageFrame(nextAfterId: next.afterId, nextAfterDate: next.afterDate) {
-                    if let page = TransactionExportCoding.decodeReplyFrame(bytes, expectedType: expectedType, re: id, conversions: conversions) { return page }
+                    if let page = TransactionExportCoding.decodeReplyFrame(bytes, expectedType: expectedType, re: id) { return page }
                     do throws(ClientError) {
                         return try RequestClient.decodeReply(Data(bytes), as: TransactionExportReply.self, expectedType: expectedType)
                     } catch {

@@ -185,12 +185,16 @@ public struct TransactionExportRequest: ReadRequest, Hashable {
     public var order: TransactionExportOrder?
     /// In date order, the date of the transaction `afterId` names: both or neither.
     public var afterDate: String?
+    /// false: each record without its rate snapshots (`conversion`, `baseConversion`), for a
+    /// client that does not show them (a journal, CSV); nil or true: with them.
+    public var conversions: Bool?
 
-    public init(afterId: Int64? = nil, limit: Int? = nil, order: TransactionExportOrder? = nil, afterDate: String? = nil) {
+    public init(afterId: Int64? = nil, limit: Int? = nil, order: TransactionExportOrder? = nil, afterDate: String? = nil, conversions: Bool? = nil) {
         self.afterId = afterId
         self.limit = limit
         self.order = order
         self.afterDate = afterDate
+        self.conversions = conversions
     }
 }
 

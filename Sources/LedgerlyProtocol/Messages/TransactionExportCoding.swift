@@ -173,15 +173,8 @@ public enum TransactionExportCoding {
     /// The reply's body, when `frame` is an `.ok` reply of type `expectedType` answering `re` whose
     /// body has exactly the expected shape; nil otherwise (read it with `JSONDecoder` then: an
     /// error reply, another type, or anything this reader does not expect).
-    ///
-    /// `conversions` false: the records come without their rate snapshots (`conversion` and
-    /// `baseConversion` nil), which are stepped over unread, for a writer that never shows them
-    /// (the journal, CSV); reading them was a tenth of reading a page.
-    public static func decodeReplyFrame(_ frame: [UInt8], expectedType: String, re: String?, conversions: Bool = true) -> TransactionExportReply? {
-        JSONByteReader.okBody(of: frame, expectedType: expectedType, re: re) { reader in
-            reader.readsConversions = conversions
-            return try reader.exportReply()
-        }
+    public static func decodeReplyFrame(_ frame: [UInt8], expectedType: String, re: String?) -> TransactionExportReply? {
+        JSONByteReader.okBody(of: frame, expectedType: expectedType, re: re) { try $0.exportReply() }
     }
 
     /// Where the page after this one starts (`nextAfterId`, `nextAfterDate`), read with the
@@ -328,8 +321,6 @@ extension Array where Element == UInt8 {
 struct JSONByteReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    /// false: a record's rate snapshots are stepped over and left nil (`decodeReplyFrame`).
-    var readsConversions = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -678,8 +669,8 @@ struct JSONByteReader {
             case (12, "walletAmount"): walletAmount = try reader.string()
             case (10, "baseAmount"): baseAmount = try reader.nullableString()
             case (12, "baseCurrency"): baseCurrency = try reader.nullableString()
-            case (10, "conversion"): conversion = try reader.optionalRateSnapshot()
-            case (14, "baseConversion"): baseConversion = try reader.optionalRateSnapshot()
+            case (10, "conversion"): conversion = try reader.null() ? nil : try reader.rateSnapshot()
+            case (14, "baseConversion"): baseConversion = try reader.null() ? nil : try reader.rateSnapshot()
             case (9, "createdAt"): createdAt = try reader.string()
             case (9, "updatedAt"): updatedAt = try reader.string()
             case (9, "importKey"): importKey = try reader.nullableString()
@@ -721,13 +712,6 @@ struct JSONByteReader {
         }
         guard let amount, let categoryId else { throw failure("a split lacks a member") }
         return SplitPart(amount: amount, categoryId: categoryId, memo: memo)
-    }
-
-    /// A record's snapshot: nil for null, and nil unread when the reader leaves them out.
-    private mutating func optionalRateSnapshot() throws -> RateSnapshot? {
-        if try null() { return nil }
-        guard readsConversions else { try skipValue(); return nil }
-        return try rateSnapshot()
     }
 
     private mutating func rateSnapshot() throws -> RateSnapshot {

@@ -19,15 +19,17 @@ enum TransactionExportHandler {
         guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
         let byDate = request.order == .date
         let after = request.afterId ?? 0
+        // Without them, the stored snapshots are not even read out of their rows.
+        let conversions = request.conversions ?? true
         let rows: [StoredTransaction]
         if byDate {
             let afterDate = try dateCursor(request)
-            rows = try StoredTransaction.pageByDate(db, after: afterDate.map { ($0, after) }, limit: limit)
+            rows = try StoredTransaction.pageByDate(db, after: afterDate.map { ($0, after) }, limit: limit, conversions: conversions)
         } else {
             guard request.afterDate == nil else {
                 throw LedgerError.invalid("body.afterDate is only for \"order\": \"date\"", field: .body("afterDate"))
             }
-            rows = try StoredTransaction.page(db, after: after, limit: limit)
+            rows = try StoredTransaction.page(db, after: after, limit: limit, conversions: conversions)
         }
         let total = request.afterId == nil ? try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions") : nil
         guard let last = rows.last else { return TransactionExportReply(transactions: [], nextAfterId: nil, total: total) }
@@ -126,20 +128,23 @@ private struct StoredTransaction {
         FROM transactions t JOIN wallets w ON w.id = t.wallet_id
         """
 
-    static func page(_ db: Database, after: Int64, limit: Int) throws -> [StoredTransaction] {
-        try read(Row.fetchCursor(db.cachedStatement(sql: columns + " WHERE t.id > ? ORDER BY t.id LIMIT ?"), arguments: [after, limit]), limit: limit)
+    /// `conversions` false: `conversion` and `baseConversion` are left nil, unread.
+    static func page(_ db: Database, after: Int64, limit: Int, conversions: Bool) throws -> [StoredTransaction] {
+        try read(Row.fetchCursor(db.cachedStatement(sql: columns + " WHERE t.id > ? ORDER BY t.id LIMIT ?"), arguments: [after, limit]),
+                 limit: limit, conversions: conversions)
     }
 
     /// In (date, id) order from the `transactions_by_date` index, after `after` when given.
-    static func pageByDate(_ db: Database, after: (date: String, id: Int64)?, limit: Int) throws -> [StoredTransaction] {
+    static func pageByDate(_ db: Database, after: (date: String, id: Int64)?, limit: Int, conversions: Bool) throws -> [StoredTransaction] {
         guard let after else {
-            return try read(Row.fetchCursor(db.cachedStatement(sql: columns + " ORDER BY t.date, t.id LIMIT ?"), arguments: [limit]), limit: limit)
+            return try read(Row.fetchCursor(db.cachedStatement(sql: columns + " ORDER BY t.date, t.id LIMIT ?"), arguments: [limit]),
+                            limit: limit, conversions: conversions)
         }
         return try read(Row.fetchCursor(db.cachedStatement(sql: columns + " WHERE (t.date, t.id) > (?, ?) ORDER BY t.date, t.id LIMIT ?"),
-                                        arguments: [after.date, after.id, limit]), limit: limit)
+                                        arguments: [after.date, after.id, limit]), limit: limit, conversions: conversions)
     }
 
-    private static func read(_ cursor: RowCursor, limit: Int) throws -> [StoredTransaction] {
+    private static func read(_ cursor: RowCursor, limit: Int, conversions: Bool) throws -> [StoredTransaction] {
         var rows: [StoredTransaction] = []
         rows.reserveCapacity(limit)
         while let row = try cursor.next() {
@@ -147,7 +152,8 @@ private struct StoredTransaction {
                 id: row[0], kind: row[1], walletId: row[2], amountMinor: row[3], currency: row[4], walletAmountMinor: row[5],
                 baseAmountMinor: row[6], categoryId: row[7], notes: row[8], date: row[9], attachmentPath: row[10],
                 counterpartyWalletId: row[11], counterpartyTransactionId: row[12], createdAt: row[13], updatedAt: row[14],
-                conversion: row[15], baseConversion: row[16], importKey: row[17], importId: row[18], walletCurrency: row[19]))
+                conversion: conversions ? row[15] : nil, baseConversion: conversions ? row[16] : nil,
+                importKey: row[17], importId: row[18], walletCurrency: row[19]))
         }
         return rows
     }
