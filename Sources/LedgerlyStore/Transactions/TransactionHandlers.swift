@@ -378,16 +378,19 @@ enum TransactionHandlers {
     /// Builds records for rows, loading tags and splits for all of them in two queries.
     static func records(_ db: Database, rows: [Row]) throws -> [TransactionRecord] {
         guard !rows.isEmpty else { return [] }
-        let ids: [Int64] = rows.map { $0[TransactionRow.Columns.id] }
-        // One transaction (every write's reply) uses cached statements; a list passes its ids as
-        // bound parameters (GRDB expands the array), uncached because the SQL varies with the count.
+        let positions = TransactionRow.Positions(rows[0])
+        let ids: [Int64] = rows.map { $0[positions.id] }
+        // One transaction (every write's reply) binds its id; a list binds its ids as a JSON array.
         let tagRows: [Row], splitRows: [Row]
         if ids.count == 1 {
             tagRows = try db.cachedRows(sql: "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id = ? ORDER BY g.name COLLATE NOCASE", arguments: [ids[0]])
             splitRows = try db.cachedRows(sql: "SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id = ? ORDER BY s.position", arguments: [ids[0]])
         } else {
-            tagRows = try SQLRequest<Row>("SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id IN \(ids) ORDER BY g.name COLLATE NOCASE").fetchAll(db)
-            splitRows = try SQLRequest<Row>("SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id IN \(ids) ORDER BY s.tx_id, s.position").fetchAll(db)
+            // The ids as one JSON array, so the statements are prepared once and cached, not
+            // compiled anew for every count of ids.
+            let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+            tagRows = try db.cachedRows(sql: "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id IN (SELECT value FROM json_each(?)) ORDER BY g.name COLLATE NOCASE", arguments: [list])
+            splitRows = try db.cachedRows(sql: "SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id IN (SELECT value FROM json_each(?)) ORDER BY s.tx_id, s.position", arguments: [list])
         }
         var tags: [Int64: [String]] = [:]
         for row in tagRows { tags[row["tx_id"], default: []].append(row["name"]) }
@@ -406,7 +409,7 @@ enum TransactionHandlers {
             return decoded
         }
         return rows.map { row in
-            let stored = TransactionRow(row: row)
+            let stored = TransactionRow(row: row, at: positions)
             let id = stored.id
             return TransactionRecord(
                 id: id, kind: TransactionKind(rawValue: stored.kind) ?? .expense, walletId: stored.walletId,
