@@ -136,6 +136,18 @@ import Testing
         #expect(TransactionExportCoding.nextPage(frame, expectedType: "tx.export.ok", re: "req-2") == nil)
         #expect(TransactionExportCoding.nextPage(Array(frame.dropLast(2)), expectedType: "tx.export.ok", re: "req-1") == nil)
 
+        // Read keeping the records' bytes: each is exactly what `append` writes for its record,
+        // which `export json` writes in its place (D366).
+        let kept = try #require(TransactionExportCoding.decodeReplyFrameKeepingRecords(frame, expectedType: "tx.export.ok", re: "req-1"))
+        #expect(kept.reply == page)
+        #expect(kept.records.ranges.count == records.count)
+        for (record, range) in zip(records, kept.records.ranges) {
+            var alone: [UInt8] = []
+            TransactionExportCoding.append(record, to: &alone)
+            #expect(Array(kept.records.frame[range]) == alone)
+        }
+        #expect(TransactionExportCoding.decodeReplyFrameKeepingRecords(frame, expectedType: "tx.export.ok", re: "req-2") == nil)
+
     }
 
     /// A string's end is found past escaped quotes and backslashes, and a string without its

@@ -36,13 +36,13 @@ struct ExportCommand: ParsableCommand {
     /// `conversions` false: the store sends the records without their rate snapshots, for a
     /// writer that does not show them (`TransactionExportRequest.conversions`).
     static func eachPage(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, showProgress: Bool,
-                         _ body: ([TransactionRecord]) throws -> Void) throws -> Int {
+                         _ body: (Gateway.ExportPage) throws -> Void) throws -> Int {
         var count = 0
         var progress: Progress?
         try gateway.exportPages(pageSize: pageSize, order: order, conversions: conversions) { page in
-            if let total = page.total, showProgress { progress = Progress("exporting", total: total) }
-            try body(page.transactions)
-            count += page.transactions.count
+            if let total = page.reply.total, showProgress { progress = Progress("exporting", total: total) }
+            try body(page)
+            count += page.reply.transactions.count
             progress?.update(count)
         }
         progress?.finish()
@@ -52,8 +52,8 @@ struct ExportCommand: ParsableCommand {
     /// `eachPage`, a record at a time.
     static func eachTransaction(_ gateway: Gateway, pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, showProgress: Bool,
                                 _ body: (TransactionRecord) throws -> Void) throws -> Int {
-        try eachPage(gateway, pageSize: pageSize, order: order, conversions: conversions, showProgress: showProgress) { records in
-            for record in records { try body(record) }
+        try eachPage(gateway, pageSize: pageSize, order: order, conversions: conversions, showProgress: showProgress) { page in
+            for record in page.reply.transactions { try body(record) }
         }
     }
 
@@ -187,11 +187,21 @@ extension ExportCommand {
                 var first = true
                 var bytes: [UInt8] = []
                 var snapshots = TransactionExportCoding.SnapshotBytes()
-                let count = try ExportCommand.eachPage(gateway, pageSize: destination.pageSize, conversions: true, showProgress: !file.isStandardOutput) { records in
+                let count = try ExportCommand.eachPage(gateway, pageSize: destination.pageSize, conversions: true, showProgress: !file.isStandardOutput) { page in
                     bytes.removeAll(keepingCapacity: true)
-                    for record in records {
-                        LedgerExport.appendTransaction(record, first: first, to: &bytes, snapshots: &snapshots)
-                        first = false
+                    // A record read without `JSONDecoder` is written as the store wrote it: the
+                    // same encoder made it (`TransactionExportCoding.append`), so the bytes are
+                    // those writing it again would give, without the work (D366).
+                    if let records = page.recordBytes {
+                        for range in records.ranges {
+                            LedgerExport.appendTransactionBytes(records.frame[range], first: first, to: &bytes)
+                            first = false
+                        }
+                    } else {
+                        for record in page.reply.transactions {
+                            LedgerExport.appendTransaction(record, first: first, to: &bytes, snapshots: &snapshots)
+                            first = false
+                        }
                     }
                     try file.write(bytes: bytes)
                 }

@@ -98,9 +98,9 @@ final class Gateway {
     /// page is asked for on a thread of its own (with its own connection) while `body` works on
     /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).
     /// `conversions` false: records without their rate snapshots (`TransactionExportRequest.conversions`).
-    func exportPages(pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, _ body: (TransactionExportReply) throws -> Void) throws {
+    func exportPages(pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, _ body: (ExportPage) throws -> Void) throws {
         let frames = PageHandoff<ExportPageFrame>()
-        let pages = PageHandoff<TransactionExportReply>()
+        let pages = PageHandoff<ExportPage>()
         let home = self.home, context = self.context, timeout = self.timeout
         // Three stages, each on its own thread (D344, D351): the fetcher asks for the next page
         // as soon as a reply says where it starts and hands the reply over unread; the reader
@@ -123,7 +123,7 @@ final class Gateway {
         let reader = Thread {
             while let frame = frames.take() {
                 let page = frame.flatMap { frame in Result { try frame.read() } }
-                guard pages.put(page), case .success(let read) = page, read.nextAfterId != nil else { return }
+                guard pages.put(page), case .success(let read) = page, read.reply.nextAfterId != nil else { return }
             }
         }
         fetcher.start()
@@ -138,7 +138,7 @@ final class Gateway {
             guard let taken = pages.take() else { throw CLIFailure(message: "the export stopped before its last page", status: .failure) }
             let page = try taken.get()
             try body(page)
-            if page.nextAfterId == nil { return }
+            if page.reply.nextAfterId == nil { return }
         }
     }
 
@@ -146,7 +146,14 @@ final class Gateway {
     struct ExportPageFrame: Sendable {
         let nextAfterId: Int64?
         let nextAfterDate: String?
-        let read: @Sendable () throws -> TransactionExportReply
+        let read: @Sendable () throws -> ExportPage
+    }
+
+    /// A `tx.export` page read, with its records' bytes as the store wrote them when it was read
+    /// without `JSONDecoder` (nil when it had to be: an unexpected shape).
+    struct ExportPage: Sendable {
+        let reply: TransactionExportReply
+        let recordBytes: TransactionExportCoding.RecordBytes?
     }
 
     /// One `tx.export` page, not yet read. The store writes these pages in one known shape, which
@@ -167,9 +174,11 @@ final class Gateway {
             if let next = TransactionExportCoding.nextPage(bytes, expectedType: expectedType, re: envelope.id) {
                 let id = envelope.id
                 return ExportPageFrame(nextAfterId: next.afterId, nextAfterDate: next.afterDate) {
-                    if let page = TransactionExportCoding.decodeReplyFrame(bytes, expectedType: expectedType, re: id) { return page }
+                    if let page = TransactionExportCoding.decodeReplyFrameKeepingRecords(bytes, expectedType: expectedType, re: id) {
+                        return ExportPage(reply: page.reply, recordBytes: page.records)
+                    }
                     do throws(ClientError) {
-                        return try RequestClient.decodeReply(Data(bytes), as: TransactionExportReply.self, expectedType: expectedType)
+                        return ExportPage(reply: try RequestClient.decodeReply(Data(bytes), as: TransactionExportReply.self, expectedType: expectedType), recordBytes: nil)
                     } catch {
                         throw failure(error)
                     }
@@ -179,7 +188,7 @@ final class Gateway {
                 throw ClientError.invalidReply("the reply answers another request (\(replyTo))")
             }
             let page = try RequestClient.decodeReply(reply, as: TransactionExportReply.self, expectedType: expectedType)
-            return ExportPageFrame(nextAfterId: page.nextAfterId, nextAfterDate: page.nextAfterDate) { page }
+            return ExportPageFrame(nextAfterId: page.nextAfterId, nextAfterDate: page.nextAfterDate) { ExportPage(reply: page, recordBytes: nil) }
         } catch let error as ClientError {
             throw failure(error)
         }

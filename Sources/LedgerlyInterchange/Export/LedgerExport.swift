@@ -79,6 +79,16 @@ public struct LedgerExport: Codable, Sendable {
         TransactionExportCoding.append(record, to: &out, snapshots: &snapshots)
     }
 
+    /// A record already written by `TransactionExportCoding.append` (an export page's own
+    /// bytes), placed as `appendTransaction` places one.
+    public static func appendTransactionBytes(_ record: ArraySlice<UInt8>, first: Bool, to out: inout [UInt8]) {
+        if !first {
+            out.append(UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\n"))
+        }
+        out.append(contentsOf: record)
+    }
+
     public static let end = "\n]}\n"
 
     private static let encoder: JSONEncoder = {

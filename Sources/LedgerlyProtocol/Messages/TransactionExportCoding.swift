@@ -177,6 +177,24 @@ public enum TransactionExportCoding {
         JSONByteReader.okBody(of: frame, expectedType: expectedType, re: re) { try $0.exportReply() }
     }
 
+    /// `decodeReplyFrame`, and where each record's own bytes are in `frame`: what `append` wrote
+    /// for it in the store, which is what `export json` writes for it too (D366).
+    public static func decodeReplyFrameKeepingRecords(_ frame: [UInt8], expectedType: String, re: String?) -> (reply: TransactionExportReply, records: RecordBytes)? {
+        JSONByteReader.okBody(of: frame, expectedType: expectedType, re: re) { reader in
+            reader.recordRanges = []
+            let reply = try reader.exportReply()
+            let ranges = reader.recordRanges ?? []
+            guard ranges.count == reply.transactions.count else { throw reader.failure("records and their bytes disagree") }
+            return (reply, RecordBytes(frame: frame, ranges: ranges))
+        }
+    }
+
+    /// A page's records as the store wrote them: its frame, and where each record is in it.
+    public struct RecordBytes: Sendable {
+        public let frame: [UInt8]
+        public let ranges: [Range<Int>]
+    }
+
     /// Where the page after this one starts (`nextAfterId`, `nextAfterDate`), read with the
     /// records stepped over, when `frame` is an `.ok` reply of `expectedType` answering `re`; nil
     /// otherwise. An export asks for the next page with it before it reads this one, so the
@@ -321,6 +339,8 @@ extension Array where Element == UInt8 {
 struct JSONByteReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// Not nil: `transactionRecords` notes where each record's bytes are (`decodeReplyFrameKeepingRecords`).
+    var recordRanges: [Range<Int>]?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -630,7 +650,13 @@ struct JSONByteReader {
     /// An array of records (an export page's, a `tx.list` reply's).
     mutating func transactionRecords() throws -> [TransactionRecord] {
         var records: [TransactionRecord] = []
-        try array { records.append(try $0.transactionRecord()) }
+        try array { reader in
+            guard reader.recordRanges != nil else { return records.append(try reader.transactionRecord()) }
+            _ = try reader.peek()
+            let start = reader.position
+            records.append(try reader.transactionRecord())
+            reader.recordRanges?.append(start..<reader.position)
+        }
         return records
     }
 
