@@ -564,10 +564,10 @@ struct JSONByteReader {
         return value
     }
 
-    /// Steps over a string without making it one (its content is not checked).
-    /// Finds the closing quote with `memchr`, which looks at many bytes at once: stepping over a
-    /// page's records one byte at a time (to reach the envelope's `re`, written after the body)
-    /// was most of the CLI's fetching thread in an export. A backslash before the quote starts an
+    /// Steps over a string without making it one (its content is not checked). The closing
+    /// quote is found with `memchr`, which looks at many bytes at once: stepping over a page's
+    /// records one byte at a time (to reach the envelope's `re`, written after the body) was
+    /// most of the CLI's fetching thread in an export. A backslash before the quote starts an
     /// escape, so the search goes on past the escaped character.
     private mutating func skipString() throws {
         try expect(UInt8(ascii: "\""))
