@@ -264,7 +264,10 @@ extension EndToEndTests {
                 ["import", "csv", statement.path, "--wallet", "Checking"],
                 ["budget", "set", "Food", "100"],  // already over 80 %: the alerts service raises it
                 ["wallet", "add", "Savings", "--currency", "EUR"],
-                ["goal", "add", "Holiday", "--target", "2400", "--deadline", "2027-07-01", "--wallet", "Savings", "--auto-fund", "200", "--auto-fund-from", "Checking"],
+                // An auto-fund day that is not today's: on its day the alerts service would fund
+                // the goal a third time while the test runs (it failed on every 1st of the month).
+                ["goal", "add", "Holiday", "--target", "2400", "--deadline", "2027-07-01", "--wallet", "Savings", "--auto-fund", "200", "--auto-fund-from", "Checking",
+                 "--auto-fund-day", Calendar.current.component(.day, from: Date()) == 1 ? "2" : "1"],
                 ["goal", "fund", "Holiday", "150", "--from", "Checking"],  // a transfer, linked to the contribution
                 ["goal", "fund", "Holiday", "20"],
                 ["recurring", "add", "Rent", "--wallet", "Checking", "--amount", "800", "--category", "Rent", "--start", "2099-01-31"],
