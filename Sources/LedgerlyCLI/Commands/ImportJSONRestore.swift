@@ -33,6 +33,14 @@ struct RestoreSource {
         do { return try LedgerExportReader(path: path) } catch { throw CLIFailure(message: error.description, status: .refused) }
     }
 
+    /// The file's transactions, past its header, decoded on a second thread as they are found
+    /// (`PipelinedLedgerExportReader`, D367).
+    func records(file: String) throws -> PipelinedLedgerExportReader {
+        let reader = try reader()
+        _ = try ImportCommand.JSON.header(of: reader, file: file)
+        return PipelinedLedgerExportReader(reader)
+    }
+
     func remove() {
         if temporary { try? FileManager.default.removeItem(atPath: path) }
     }
@@ -49,8 +57,7 @@ extension ImportCommand.JSON {
     /// Reads every transaction and checks it against the header (as the restore will send it),
     /// keeping nothing but the transfer legs still waiting for their other leg.
     static func check(_ source: RestoreSource, header: LedgerExport.Header, file: String) throws -> Checked {
-        let reader = try source.reader()
-        _ = try Self.header(of: reader, file: file)
+        let reader = try source.records(file: file)
         var plan = LedgerRestorePlan(walletIds: Set(header.wallets.map(\.id)), categoryIds: Set(header.categories.map(\.id)))
         let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? 0
         var progress = Progress("checking (MB)", total: size >> 20)
@@ -83,8 +90,7 @@ extension ImportCommand.JSON {
     /// here and the caller reports the ledger as part restored.
     static func restoreTransactions(_ source: RestoreSource, header: LedgerExport.Header, checked: Checked, importId: String, batchSize: Int, gateway: Gateway,
                                     file: String) throws -> (imported: Int, duplicates: [TransactionImportDuplicate]) {
-        let reader = try source.reader()
-        _ = try Self.header(of: reader, file: file)
+        let reader = try source.records(file: file)
         var plan = LedgerRestorePlan(walletIds: Set(header.wallets.map(\.id)), categoryIds: Set(header.categories.map(\.id)))
         let sender = BatchSender(gateway: gateway, importId: importId)
         var progress = Progress("restoring", total: checked.items)

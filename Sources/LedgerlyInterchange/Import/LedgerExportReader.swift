@@ -90,9 +90,12 @@ public final class LedgerExportReader {
         public let line: Int
 
         /// Decodes and checks the record, naming its position and line when it is wrong.
-        public func decoded() throws(Failure) -> Located {
+        public func decoded() throws(Failure) -> Located { try decoded(with: JSONDecoder()) }
+
+        /// The same with a decoder the caller keeps (used only for a record the byte reader refuses).
+        public func decoded(with decoder: JSONDecoder) throws(Failure) -> Located {
             do {
-                return Located(record: try LedgerExportReader.record(json, decoder: JSONDecoder()), position: position, line: line, bytes: json.count)
+                return Located(record: try LedgerExportReader.record(json, decoder: decoder), position: position, line: line, bytes: json.count)
             } catch {
                 throw Failure(description: "transaction \(position) (line \(line)): \(LedgerExportReader.describe(error))")
             }
@@ -236,8 +239,9 @@ public final class LedgerExportReader {
     /// Finds the end of the JSON value starting at `cursor` (after whitespace), reading more of
     /// the file as needed, and consumes it. Only brackets and strings are followed here; the
     /// decoder checks the value itself.
-    private func scanValue(what: String) throws(Failure) -> Range<Int> {
-        guard let first = try peekSignificant() else { throw Failure(description: "it ends where \(what) should be: the file is cut short") }
+    /// `what` is worded only when the file is cut short (it was a fifth of finding a record).
+    private func scanValue(what: @autoclosure () -> String) throws(Failure) -> Range<Int> {
+        guard let first = try peekSignificant() else { throw Failure(description: "it ends where \(what()) should be: the file is cut short") }
         var index = cursor
         var depth = 0
         var inString = false
@@ -286,7 +290,7 @@ public final class LedgerExportReader {
             index -= before - cursor
             guard more else {
                 if scalar && buffer.count > cursor { return consumeScalarAtEnd() }
-                throw Failure(description: "it ends inside \(what): the file is cut short")
+                throw Failure(description: "it ends inside \(what()): the file is cut short")
             }
         }
     }
