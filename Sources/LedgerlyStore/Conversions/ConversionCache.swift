@@ -13,6 +13,10 @@ final class ConversionCache {
     private var base: String??
     var lookup: RateLookup?
     private var converters: [ConverterKey: CurrencyConverter] = [:]
+    /// The same converters by every currency they read (`RateLookup.involved`): the pairs and
+    /// days of a batch differ more than what their converters read, which the pivots make the
+    /// same for most of them (D368).
+    private var convertersByInvolved: [ConverterKey: CurrencyConverter] = [:]
     /// Snapshots as stored: a batch's transactions of one day share a handful of them, and
     /// encoding JSON is most of what storing one costs.
     private var encoded: [RateSnapshot: String?] = [:]
@@ -68,7 +72,10 @@ final class ConversionCache {
     func converter(_ lookup: RateLookup, currencies: [String], base: String?, at moment: Date?, day: String) throws -> CurrencyConverter {
         let sorted = currencies.count == 2 && currencies[0] <= currencies[1] ? currencies : currencies.sorted()
         let key = ConverterKey(currencies: sorted, day: moment == nil ? nil : day)
-        return try Self.remembered(key, in: &converters) { try lookup.converter(for: currencies, base: base, at: moment) }
+        return try Self.remembered(key, in: &converters) {
+            let involved = ConverterKey(currencies: RateLookup.involved(currencies, base: base), day: key.day)
+            return try Self.remembered(involved, in: &convertersByInvolved) { try lookup.converter(for: currencies, base: base, at: moment) }
+        }
     }
 
     /// The value kept under `key`, made and kept the first time it is asked for.

@@ -23,9 +23,15 @@ struct RateLookup {
     /// fiat pivots, so EUR-based and USD-based feeds both connect.
     static func pivots(base: String?) -> [String] { [base, "EUR", "USD"].compactMap { $0 } }
 
+    /// Every currency a converter for `currencies` reads rates among, sorted: the converter
+    /// depends on `currencies` only through this (and on the moment and profile).
+    static func involved(_ currencies: [String], base: String?) -> [String] {
+        Set(currencies + pivots(base: base)).sorted()
+    }
+
     func converter(for currencies: [String], base: String?, at moment: Date?) throws -> CurrencyConverter {
         let pivots = Self.pivots(base: base)
-        let involved = Array(Set(currencies + pivots))
+        let involved = Self.involved(currencies, base: base)
         let cutoff = Timestamp.string(from: moment ?? now)
         var quotes: [RateQuote] = []
         var covered = Set<CurrencyPair>()

@@ -33,6 +33,16 @@ struct LedgerTotals {
         var wallet: Int64 = 0
         var base: Int64 = 0
         var missingBase: Int64 = 0
+
+        /// Binds count, amount, (wallet,) base and missing base from parameter `first` on, in
+        /// the order the upserts name their columns.
+        func bind(to statement: BoundStatement, from first: Int32, wallet withWallet: Bool) {
+            var index = first
+            for value in withWallet ? [count, amount, wallet, base, missingBase] : [count, amount, base, missingBase] {
+                statement.bind(value, at: index)
+                index += 1
+            }
+        }
     }
 
     /// A `category_totals` row: a `ledger_totals` key without the wallet (transfers are not kept).
@@ -114,18 +124,29 @@ struct LedgerTotals {
     /// that, and the write fails as too large. `reportTables` false: only `ledger_totals`
     /// (migrations older than the tables that rebuild the totals).
     mutating func flush(_ db: Database, reportTables: Bool = true) throws {
+        // Each upsert is looked up once and bound with SQLite's own calls (`BoundStatement`): a
+        // batch of a load touches a thousand rows or more, and GRDB's cache hashes the SQL and
+        // boxes every argument per row (D368).
+        let upsert = try BoundStatement(db, cached: """
+            INSERT INTO ledger_totals (month, wallet_id, category_id, kind, transfer, currency, count, amount_minor, wallet_minor, base_minor, missing_base)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (month, wallet_id, category_id, kind, transfer, currency) DO UPDATE SET
+                count = count + excluded.count, amount_minor = amount_minor + excluded.amount_minor,
+                wallet_minor = wallet_minor + excluded.wallet_minor, base_minor = base_minor + excluded.base_minor,
+                missing_base = missing_base + excluded.missing_base
+            """)
         var categories: [CategoryKey: Sums] = [:]
         for (key, sums) in pending {
             try refusingOverflow {
-                try db.execute(cached: """
-                    INSERT INTO ledger_totals (month, wallet_id, category_id, kind, transfer, currency, count, amount_minor, wallet_minor, base_minor, missing_base)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (month, wallet_id, category_id, kind, transfer, currency) DO UPDATE SET
-                        count = count + excluded.count, amount_minor = amount_minor + excluded.amount_minor,
-                        wallet_minor = wallet_minor + excluded.wallet_minor, base_minor = base_minor + excluded.base_minor,
-                        missing_base = missing_base + excluded.missing_base
-                    """,
-                    arguments: [key.month, key.walletId, key.categoryId, key.kind, key.transfer, key.currency, sums.count, sums.amount, sums.wallet, sums.base, sums.missingBase])
+                let statement = upsert.cleared()
+                statement.bind(key.month, at: 1)
+                statement.bind(key.walletId, at: 2)
+                statement.bind(key.categoryId, at: 3)
+                statement.bind(key.kind, at: 4)
+                statement.bind(key.transfer, at: 5)
+                statement.bind(key.currency, at: 6)
+                sums.bind(to: statement, from: 7, wallet: true)
+                try statement.execute()
             }
             if sums.count < 0 {
                 try db.execute(cached: "DELETE FROM ledger_totals WHERE month = ? AND wallet_id = ? AND category_id = ? AND kind = ? AND transfer = ? AND currency = ? AND count = 0",
@@ -141,31 +162,44 @@ struct LedgerTotals {
             categories[categoryKey] = sum
         }
         if reportTables {
+            let categoryUpsert = try BoundStatement(db, cached: """
+                INSERT INTO category_totals (month, category_id, kind, currency, count, amount_minor, base_minor, missing_base)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (month, category_id, kind, currency) DO UPDATE SET
+                    count = count + excluded.count, amount_minor = amount_minor + excluded.amount_minor,
+                    base_minor = base_minor + excluded.base_minor, missing_base = missing_base + excluded.missing_base
+                """)
             for (key, sums) in categories {
                 try refusingOverflow {
-                    try db.execute(cached: """
-                        INSERT INTO category_totals (month, category_id, kind, currency, count, amount_minor, base_minor, missing_base)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (month, category_id, kind, currency) DO UPDATE SET
-                            count = count + excluded.count, amount_minor = amount_minor + excluded.amount_minor,
-                            base_minor = base_minor + excluded.base_minor, missing_base = missing_base + excluded.missing_base
-                        """,
-                        arguments: [key.month, key.categoryId, key.kind, key.currency, sums.count, sums.amount, sums.base, sums.missingBase])
+                    let statement = categoryUpsert.cleared()
+                    statement.bind(key.month, at: 1)
+                    statement.bind(key.categoryId, at: 2)
+                    statement.bind(key.kind, at: 3)
+                    statement.bind(key.currency, at: 4)
+                    sums.bind(to: statement, from: 5, wallet: false)
+                    try statement.execute()
                 }
                 if sums.count < 0 {
                     try db.execute(cached: "DELETE FROM category_totals WHERE month = ? AND category_id = ? AND kind = ? AND currency = ? AND count = 0",
                                    arguments: [key.month, key.categoryId, key.kind, key.currency])
                 }
             }
+            let payeeUpsert = try BoundStatement(db, cached: """
+                INSERT INTO payee_totals (month, kind, notes, count, base_minor, missing_base)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (month, kind, notes) DO UPDATE SET
+                    count = count + excluded.count, base_minor = base_minor + excluded.base_minor, missing_base = missing_base + excluded.missing_base
+                """)
             for (key, sums) in pendingPayees {
                 try refusingOverflow {
-                    try db.execute(cached: """
-                        INSERT INTO payee_totals (month, kind, notes, count, base_minor, missing_base)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (month, kind, notes) DO UPDATE SET
-                            count = count + excluded.count, base_minor = base_minor + excluded.base_minor, missing_base = missing_base + excluded.missing_base
-                        """,
-                        arguments: [key.month, key.kind, key.notes, sums.count, sums.base, sums.missingBase])
+                    let statement = payeeUpsert.cleared()
+                    statement.bind(key.month, at: 1)
+                    statement.bind(key.kind, at: 2)
+                    statement.bind(key.notes, at: 3)
+                    statement.bind(sums.count, at: 4)
+                    statement.bind(sums.base, at: 5)
+                    statement.bind(sums.missingBase, at: 6)
+                    try statement.execute()
                 }
                 if sums.count < 0 {
                     try db.execute(cached: "DELETE FROM payee_totals WHERE month = ? AND kind = ? AND notes = ? AND count = 0", arguments: [key.month, key.kind, key.notes])
