@@ -157,6 +157,8 @@ let package = Package(
             name: "ledgerly-bench",
             dependencies: [
                 "LedgerlyRuntime", "LedgerlyRates", "LedgerlyCore", "LedgerlyInterchange", "LedgerlyTesting", "LedgerlyProtocol", "ZeroMQ",
+                // The store's migrations, for the limit that inserts into the store's own schema.
+                "LedgerlyStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The sqlite3 C API alone (GRDB's system-library module, the same SQLite the store
                 // links): the plain batched insert that `ledgerly-bench ledger` measures as a limit.

@@ -37,6 +37,10 @@ struct LedgerScaleRun {
         table.record(.sqliteInsertLimit, sqlite.transactionsPerSecond, at: scale)
         print(String(format: "limit: plain SQLite insert of the same %d transactions (%d rows), %d a transaction: %.2f s = %.0f transactions/s",
                      sqlite.transactions, sqlite.rows, batch, sqlite.time.seconds, sqlite.transactionsPerSecond))
+        let storeSchema = try SQLiteInsertLimit(folder: root, transactions: transactions, batch: batch, schema: .store).run()
+        table.record(.sqliteStoreSchemaLimit, storeSchema.transactionsPerSecond, at: scale)
+        print(String(format: "limit: the same rows into the store's own schema (indexes, constraints, foreign keys): %.2f s = %.0f transactions/s",
+                     storeSchema.time.seconds, storeSchema.transactionsPerSecond))
         let zeroMQ = try ZeroMQRoundTripLimit(folder: root, roundTrips: 2_000).run()
         table.record(.zeroMQLimit, zeroMQ.seconds * 1e6, at: scale)
         print(String(format: "limit: bare ZeroMQ REQ/REP round trip over ipc, in-process: median %.0f µs", zeroMQ.seconds * 1e6))

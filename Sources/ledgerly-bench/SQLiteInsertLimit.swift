@@ -2,6 +2,7 @@ import Foundation
 import GRDBSQLite
 import LedgerlyCore
 import LedgerlyProtocol
+import LedgerlyStore
 import LedgerlyTesting
 
 /// A limit of the machine for the load: the same synthetic history's rows inserted with the
@@ -11,8 +12,21 @@ import LedgerlyTesting
 /// default. What Ledgerly's load adds on top (the protocol, JSON, validation, conversions, the
 /// indexes, the totals it keeps on write) is the distance between the two rates.
 ///
+/// With `schema: .store` the same rows go into the store's own database instead, made by its
+/// migrations: the `transactions` table with its indexes, constraints, foreign keys and
+/// AUTOINCREMENT, each row with the rate snapshot the store keeps for a wallet outside the base
+/// currency. That is the floor of what a load can cost in SQLite alone, before the tags, split
+/// parts, totals, change log and everything in Swift (D369).
+///
 /// Only the inserts and commits are timed: the rows are generated between batches, untimed.
 struct SQLiteInsertLimit {
+    enum Schema {
+        /// A bare table with the columns alone.
+        case bare
+        /// The store's database and its `transactions` table as the migrations make them.
+        case store
+    }
+
     struct Result {
         /// Transactions as the load counts them (a transfer once).
         let transactions: Int
@@ -25,6 +39,7 @@ struct SQLiteInsertLimit {
     let folder: URL
     let transactions: Int
     let batch: Int
+    var schema = Schema.bare
 
     private static let columns = [
         "kind", "wallet_id", "amount_minor", "currency", "wallet_amount_minor", "base_amount_minor", "category_id", "notes", "date",
@@ -36,18 +51,35 @@ struct SQLiteInsertLimit {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     func run() throws -> Result {
-        let path = folder.appendingPathComponent("sqlite-limit.sqlite").path
+        let path = folder.appendingPathComponent(schema == .bare ? "sqlite-limit.sqlite" : "sqlite-limit-store.sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        // The store's schema, made by its own migrations (the pool is closed again at once).
+        if schema == .store { _ = try StoreDatabase(url: URL(fileURLWithPath: path)) }
         var connection: OpaquePointer?
         guard sqlite3_open(path, &connection) == SQLITE_OK, let db = connection else { throw BenchmarkError.missingInput("cannot open \(path)") }
         defer { sqlite3_close(db) }
         try execute(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
-        try execute(db, """
-            CREATE TABLE transactions (id INTEGER PRIMARY KEY, kind TEXT, wallet_id INTEGER, amount_minor INTEGER, currency TEXT,
-                wallet_amount_minor INTEGER, base_amount_minor INTEGER, category_id INTEGER, notes TEXT, date TEXT, attachment_path TEXT,
-                counterparty_wallet_id INTEGER, counterparty_tx_id INTEGER, created_at TEXT, updated_at TEXT, conversion TEXT,
-                base_conversion TEXT, import_key TEXT, import_id TEXT, trade_id INTEGER, trade_transfer INTEGER, liability_id INTEGER)
-            """)
+        switch schema {
+        case .bare:
+            try execute(db, """
+                CREATE TABLE transactions (id INTEGER PRIMARY KEY, kind TEXT, wallet_id INTEGER, amount_minor INTEGER, currency TEXT,
+                    wallet_amount_minor INTEGER, base_amount_minor INTEGER, category_id INTEGER, notes TEXT, date TEXT, attachment_path TEXT,
+                    counterparty_wallet_id INTEGER, counterparty_tx_id INTEGER, created_at TEXT, updated_at TEXT, conversion TEXT,
+                    base_conversion TEXT, import_key TEXT, import_id TEXT, trade_id INTEGER, trade_transfer INTEGER, liability_id INTEGER)
+                """)
+        case .store:
+            // The wallets and categories the rows name, as the store checks foreign keys.
+            try execute(db, "PRAGMA foreign_keys = ON")
+            for (index, wallet) in SyntheticHistory.wallets.enumerated() {
+                try execute(db, """
+                    INSERT INTO wallets (id, name, currency, type, starting_balance_minor, balance_minor, created_at, updated_at)
+                    VALUES (\(index + 1), 'wallet \(index + 1)', '\(wallet.currency)', 'bank', 0, 0, '\(Self.timestamp)', '\(Self.timestamp)')
+                    """)
+            }
+            for id in 1...Self.categoryCount {
+                try execute(db, "INSERT INTO categories (id, name, kind, created_at, updated_at) VALUES (\(id), 'category \(id)', 'expense', '\(Self.timestamp)', '\(Self.timestamp)')")
+            }
+        }
         let sql = "INSERT INTO transactions (\(Self.columns.joined(separator: ", "))) VALUES (\(Self.columns.map { _ in "?" }.joined(separator: ", ")))"
         var prepared: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else { throw failure(db, "prepare") }
@@ -59,13 +91,14 @@ struct SQLiteInsertLimit {
         let incomeCount = SyntheticHistory.incomeCategories.reduce(0) { $0 + $1.1.count }
         let expenseIds = (0..<expenseCount).map { Int64($0 + 1) }
         let incomeIds = (0..<incomeCount).map { Int64(expenseCount + $0 + 1) }
+        let withSnapshots = schema == .store
         var history = SyntheticHistory(count: transactions)
         var time = Duration.zero
         var (items, rows) = (0, 0)
         while true {
             let batch = history.nextBatch(size: batch, walletIds: walletIds, expenseIds: expenseIds, incomeIds: incomeIds)
             guard !batch.isEmpty else { break }
-            let rowsOfBatch = batch.flatMap(Self.rows)
+            let rowsOfBatch = batch.flatMap { Self.rows($0, withSnapshots: withSnapshots) }
             let started = ContinuousClock.now
             try execute(db, "BEGIN")
             for row in rowsOfBatch { try insert(row, statement, db) }
@@ -92,25 +125,35 @@ struct SQLiteInsertLimit {
 
     private static let timestamp = "2026-11-24T10:00:00.000Z"
 
+    /// Every category id the synthetic history uses (expense children, then income children).
+    private static let categoryCount = (SyntheticHistory.expenseCategories + SyntheticHistory.incomeCategories).reduce(0) { $0 + $1.1.count }
+
+    /// A base-currency snapshot as the store keeps one (a USD wallet's, in a EUR ledger): the
+    /// text a row of a wallet outside the base currency carries.
+    private static let baseSnapshot = #"{"asOf":"2021-11-01T15:00:00.000Z","base":"USD","legs":[{"base":"EUR","inverted":true,"quote":"USD","rate":"1.05"}],"override":false,"profileId":1,"profileName":"official","quote":"EUR","rate":"0.952380952380952381","source":"ecb","stale":false}"#
+
     /// The rows an import item becomes: one for a transaction, two for a transfer (out, then in).
-    private static func rows(_ item: TransactionImportItem) -> [Row] {
-        func currency(_ walletId: Int64) -> String { SyntheticHistory.wallets[Int(walletId) - 1].currency }
+    /// `withSnapshots`: a row of a wallet outside EUR (the history's base) keeps a base snapshot.
+    private static func rows(_ item: TransactionImportItem, withSnapshots: Bool) -> [Row] {
         func minor(_ amount: String) -> Int64 { Int64(amount.replacingOccurrences(of: ".", with: "")) ?? 0 }
         // The amounts in all three currency columns alike: converting is the store's work, not SQLite's.
         func row(_ kind: String, _ wallet: Int64, _ amount: Int64, _ currency: String, _ category: Int64?, _ notes: String?, _ date: String, _ counterparty: Int64?) -> Row {
-            [.text(kind), .integer(wallet), .integer(amount), .text(currency), .integer(amount), .integer(amount), Value(category), Value(notes), .text(date),
-             .null, Value(counterparty), .null, .text(timestamp), .text(timestamp), .null, .null, .null, .text("bench"), .null, .integer(0), .null]
+            let snapshot: Value = withSnapshots && Self.currency(wallet) != "EUR" ? .text(baseSnapshot) : .null
+            return [.text(kind), .integer(wallet), .integer(amount), .text(currency), .integer(amount), .integer(amount), Value(category), Value(notes), .text(date),
+                    .null, Value(counterparty), .null, .text(timestamp), .text(timestamp), .null, snapshot, .null, .text("bench"), .null, .integer(0), .null]
         }
         if let tx = item.transaction {
-            return [row(tx.kind.rawValue, tx.walletId, minor(tx.amount), tx.currency ?? currency(tx.walletId), tx.categoryId, tx.notes, tx.date, nil)]
+            return [row(tx.kind.rawValue, tx.walletId, minor(tx.amount), tx.currency ?? Self.currency(tx.walletId), tx.categoryId, tx.notes, tx.date, nil)]
         }
         guard let transfer = item.transfer else { return [] }
         let out = minor(transfer.amount), into = transfer.toAmount.map(minor) ?? out
         return [
-            row("expense", transfer.fromWalletId, out, currency(transfer.fromWalletId), nil, transfer.notes, transfer.date, transfer.toWalletId),
-            row("income", transfer.toWalletId, into, currency(transfer.toWalletId), nil, transfer.notes, transfer.date, transfer.fromWalletId),
+            row("expense", transfer.fromWalletId, out, Self.currency(transfer.fromWalletId), nil, transfer.notes, transfer.date, transfer.toWalletId),
+            row("income", transfer.toWalletId, into, Self.currency(transfer.toWalletId), nil, transfer.notes, transfer.date, transfer.fromWalletId),
         ]
     }
+
+    private static func currency(_ walletId: Int64) -> String { SyntheticHistory.wallets[Int(walletId) - 1].currency }
 
     private func insert(_ row: Row, _ statement: OpaquePointer, _ db: OpaquePointer) throws {
         for (index, value) in row.enumerated() {

@@ -59,13 +59,15 @@ struct ScalingFigure: Hashable, Sendable {
     // MARK: The machine's own limits, measured in the same run
 
     static let sqliteInsertLimit = ScalingFigure(limit: "limit: plain SQLite insert of the same rows, 5,000 a transaction", .perSecond)
+    /// The same rows into the store's own `transactions` table, indexes and all (D369).
+    static let sqliteStoreSchemaLimit = ScalingFigure(limit: "limit: the same rows into the store's own schema (indexes, keys)", .perSecond)
     static let zeroMQLimit = ScalingFigure(limit: "limit: bare ZeroMQ REQ/REP round trip, ipc, in-process", .microseconds)
     static let swiftStartLimit = ScalingFigure(limit: "limit: a Swift binary that does nothing, start to exit", .milliseconds)
 
     // MARK: Ledgerly's figures, with issue 16's targets
 
     /// 1 M transactions in ≤ 10 s, read as a rate so that it applies at every scale (bulk paths are linear).
-    static let loadRate = ScalingFigure("load through tx.import, transactions/s", .perSecond, target: .atLeast(100_000), limit: sqliteInsertLimit)
+    static let loadRate = ScalingFigure("load through tx.import, transactions/s", .perSecond, target: .atLeast(100_000), limit: sqliteStoreSchemaLimit)
     static let loadTime = ScalingFigure("load through tx.import, wall time", .seconds)
     static let version = ScalingFigure("ledgerly --version", .milliseconds, target: .atMost(8), limit: swiftStartLimit)
     static let balanceCLI = ScalingFigure("ledgerly report balance", .milliseconds, target: .atMost(12))
