@@ -90,10 +90,8 @@ public final class LedgerExportReader {
         public let line: Int
 
         /// Decodes and checks the record, naming its position and line when it is wrong.
-        public func decoded() throws(Failure) -> Located { try decoded(with: JSONDecoder()) }
-
-        /// The same with a decoder the caller keeps (used only for a record the byte reader refuses).
-        public func decoded(with decoder: JSONDecoder) throws(Failure) -> Located {
+        /// `decoder` reads only a record the byte reader refuses; a caller decoding many keeps one.
+        public func decoded(with decoder: JSONDecoder = JSONDecoder()) throws(Failure) -> Located {
             do {
                 return Located(record: try LedgerExportReader.record(json, decoder: decoder), position: position, line: line, bytes: json.count)
             } catch {

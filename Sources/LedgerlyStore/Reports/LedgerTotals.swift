@@ -35,13 +35,14 @@ struct LedgerTotals {
         var missingBase: Int64 = 0
 
         /// Binds count, amount, (wallet,) base and missing base from parameter `first` on, in
-        /// the order the upserts name their columns.
+        /// the order the `ledger_totals` and `category_totals` upserts name their columns.
         func bind(to statement: BoundStatement, from first: Int32, wallet withWallet: Bool) {
-            var index = first
-            for value in withWallet ? [count, amount, wallet, base, missingBase] : [count, amount, base, missingBase] {
-                statement.bind(value, at: index)
-                index += 1
-            }
+            statement.bind(count, at: first)
+            statement.bind(amount, at: first + 1)
+            let next = withWallet ? first + 3 : first + 2
+            if withWallet { statement.bind(wallet, at: first + 2) }
+            statement.bind(base, at: next)
+            statement.bind(missingBase, at: next + 1)
         }
     }
 
