@@ -314,6 +314,53 @@ import Testing
         #expect(try await store.failure(TransactionListRequest(after: TransactionListCursor(date: "2026-02-30", id: 1))).field == "body.after.date")
     }
 
+    /// One batch shares its converters among transactions whose currencies differ but whose
+    /// converters read the same rates (D368: EUR/JPY and JPY/USD both read EUR, JPY and USD).
+    /// Every amount and snapshot must come out as `tx.create` makes them one at a time, each with
+    /// converters of its own.
+    @Test func anImportBatchConvertsAsSingleCreatesDo() async throws {
+        func ledger() async throws -> (Store, [String: WalletRecord]) {
+            let store = try await Store()
+            for (day, usd, jpy) in [("2026-03-09", "1.0841", "161.37"), ("2026-03-10", "1.0903", "162.05"), ("2026-03-11", "1.0877", "160.98")] {
+                _ = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: usd, asOf: "\(day)T15:00:00Z"))
+                _ = try await store.call(RateSetRequest(base: "EUR", quote: "JPY", rate: jpy, asOf: "\(day)T15:00:00Z"))
+            }
+            var wallets: [String: WalletRecord] = [:]
+            for currency in ["EUR", "USD", "JPY"] { wallets[currency] = try await store.call(WalletCreateRequest(name: "In \(currency)", currency: currency)) }
+            return (store, wallets)
+        }
+        let (batchStore, batchWallets) = try await ledger()
+        let (singleStore, singleWallets) = try await ledger()
+        // Every wallet with every currency on every day (foreign spending in both directions, crosses
+        // through the pivots), interleaved so one converter serves transactions of other pairs.
+        var requests: [(wallet: String, TransactionCreateRequest)] = []
+        for day in ["2026-03-09", "2026-03-10", "2026-03-11", "2026-03-12"] {
+            for wallet in ["JPY", "USD", "EUR"] {
+                for (currency, amount) in [("USD", "12.34"), ("EUR", "56.78"), ("JPY", "9100")] {
+                    requests.append((wallet, TransactionCreateRequest(kind: .expense, walletId: 0, amount: amount, currency: currency, date: day)))
+                }
+            }
+        }
+        func request(_ entry: (wallet: String, TransactionCreateRequest), in wallets: [String: WalletRecord]) throws -> TransactionCreateRequest {
+            var request = entry.1
+            request.walletId = try #require(wallets[entry.wallet]).id
+            return request
+        }
+        let imported = try await batchStore.call(TransactionImportRequest(importId: "converted", items: try requests.map {
+            TransactionImportItem(transaction: try request($0, in: batchWallets))
+        }))
+        #expect(imported.imported == requests.count)
+        let firstId = try #require(imported.firstId)
+        for (offset, entry) in requests.enumerated() {
+            let single = try await singleStore.call(try request(entry, in: singleWallets))
+            let batched = try await batchStore.call(TransactionGetRequest(id: firstId + Int64(offset)))
+            #expect(batched.walletAmount == single.walletAmount, "\(entry.wallet) wallet, \(entry.1.amount) \(entry.1.currency ?? "") on \(entry.1.date)")
+            #expect(batched.baseAmount == single.baseAmount)
+            #expect(batched.conversion == single.conversion)
+            #expect(batched.baseConversion == single.baseConversion)
+        }
+    }
+
     @Test func anImportBatchIsAllOrNothingSkipsDuplicatesAndIsOneEvent() async throws {
         let ledger = try await Ledger()
         let store = ledger.store
