@@ -34,7 +34,8 @@ struct RestoreSource {
     }
 
     /// The file's transactions, past its header, decoded on a second thread as they are found
-    /// (`PipelinedLedgerExportReader`, D367).
+    /// (`PipelinedLedgerExportReader`, D367): for the checking pass, which runs while the store
+    /// waits and a core is free.
     func records(file: String) throws -> PipelinedLedgerExportReader {
         let reader = try reader()
         _ = try ImportCommand.JSON.header(of: reader, file: file)
@@ -90,7 +91,9 @@ extension ImportCommand.JSON {
     /// here and the caller reports the ledger as part restored.
     static func restoreTransactions(_ source: RestoreSource, header: LedgerExport.Header, checked: Checked, importId: String, batchSize: Int, gateway: Gateway,
                                     file: String) throws -> (imported: Int, duplicates: [TransactionImportDuplicate]) {
-        let reader = try source.records(file: file)
+        // One thread here: while sending, the store needs both cores (D367).
+        let reader = try source.reader()
+        _ = try Self.header(of: reader, file: file)
         var plan = LedgerRestorePlan(walletIds: Set(header.wallets.map(\.id)), categoryIds: Set(header.categories.map(\.id)))
         let sender = BatchSender(gateway: gateway, importId: importId)
         var progress = Progress("restoring", total: checked.items)
