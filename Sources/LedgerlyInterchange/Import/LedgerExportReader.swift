@@ -111,12 +111,7 @@ public final class LedgerExportReader {
 
     /// The next transaction; nil after the last one (the rest of the file is then read and checked).
     public func next() throws(Failure) -> Located? {
-        guard let raw = try nextRaw() else { return nil }
-        do {
-            return Located(record: try Self.record(raw.json, decoder: decoder), position: raw.position, line: raw.line, bytes: raw.json.count)
-        } catch {
-            throw Failure(description: "transaction \(raw.position) (line \(raw.line)): \(Self.describe(error))")
-        }
+        try nextRaw()?.decoded(with: decoder)
     }
 
     /// The next transaction's text, to be decoded (`Raw.decoded`), perhaps on another thread;
