@@ -14,6 +14,8 @@ public struct StoreDatabase: Sendable {
     public let epoch: String
     /// The copy taken before this open migrated the database, if it did.
     public let backupBeforeMigration: URL?
+    /// Writes committed through this value that an import plan could depend on (D370).
+    let writeGeneration = WriteGeneration()
 
     public enum OpenError: Error, CustomStringConvertible {
         case newerVersion(path: String, unknown: [String])

@@ -11,7 +11,9 @@ import LedgerlyProtocol
 enum ImportHandlers {
     static let maximumKeyLength = 200
 
-    static func importBatch(_ request: TransactionImportRequest, _ context: inout WriteContext) throws -> TransactionImportReply {
+    /// `plan`: the items checked and converted when the batch was decoded (`ImportPlan`), used
+    /// when still current.
+    static func importBatch(_ request: TransactionImportRequest, plan: ImportPlan? = nil, _ context: inout WriteContext) throws -> TransactionImportReply {
         let importId = request.importId.trimmingCharacters(in: .whitespaces)
         guard !importId.isEmpty, importId.count <= maximumKeyLength else {
             throw LedgerError.invalid("body.importId must be 1 to \(maximumKeyLength) characters", field: .body("importId"))
@@ -28,6 +30,7 @@ enum ImportHandlers {
         // Ids up to this one existed before the batch: a duplicate of a later one is an earlier
         // item of this batch, which a dry run does not keep.
         let lastBefore = try Int64.fetchOne(db, sql: "SELECT max(id) FROM transactions") ?? 0
+        let planned = plan.flatMap { $0.isCurrent(at: context.date) ? $0.items : nil }
         // A dry run does everything (so duplicates within the file and every check are real),
         // then rolls back; its replies are remembered like any write's.
         try db.inSavepoint {
@@ -44,13 +47,21 @@ enum ImportHandlers {
                         duplicates.append(TransactionImportDuplicate(line: item.line, importKey: key, existingId: dryRun && existing > lastBefore ? nil : existing))
                         return true
                     }
-                    switch (item.transaction, item.transfer) {
-                    case (let transaction?, nil):
+                    switch (item.transaction, item.transfer, planned?[index]) {
+                    case (let transaction?, nil, let plan):
                         if try isDuplicate(inWallet: transaction.walletId) { continue }
-                        _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept)
-                    case (nil, let transfer?):
+                        if case .transaction(let plan)? = plan {
+                            _ = try writer.insert(plan.get(), transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept)
+                        } else {
+                            _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept)
+                        }
+                    case (nil, let transfer?, let plan):
                         if try isDuplicate(inWallet: transfer.fromWalletId) { continue }
-                        _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
+                        if case .transfer(let plan)? = plan {
+                            _ = try writer.insertTransfer(plan.get(), transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
+                        } else {
+                            _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
+                        }
                     default:
                         throw LedgerError.invalid("an item has either a transaction or a transfer", field: .root("item"))
                     }

@@ -11,8 +11,8 @@ struct StoreRouteTable {
     /// A request's decoded body bound to the database work that answers it, to run next (the
     /// store decodes a large import while the previous one is applied: D71).
     typealias Work = @Sendable (StoreRouteEnvironment) throws -> RouterOutcome
-    /// Decodes a request frame for its handler.
-    typealias Route = @Sendable (RequestDecoding.ParsedFrame) throws -> Work
+    /// Decodes a request frame for its handler (and plans it, for `tx.import`: `ImportPlan`).
+    typealias Route = @Sendable (RequestDecoding.ParsedFrame, StoreRouteEnvironment) throws -> Work
 
     private(set) var routes = RequestRoutes<Route>(service: LedgerlyService.store.name)
 
@@ -43,7 +43,7 @@ struct StoreRouteTable {
 
     /// A read in one read transaction, with the service clock and the epoch.
     mutating func read<Request: ReadRequest>(_ type: Request.Type, _ handler: @escaping @Sendable (Request, ReadContext) throws -> Request.Reply) {
-        routes.add(type) { frame in
+        routes.add(type) { frame, _ in
             let request = try RequestDecoding.decode(Request.self, from: frame).request
             let header = frame.header
             return { environment in
@@ -64,7 +64,7 @@ struct StoreRouteTable {
     /// would write for `Request.Reply` (`tx.export`: Foundation's encoder was a large part of an
     /// export, D260).
     mutating func readEncoded<Request: ReadRequest>(_ type: Request.Type, _ handler: @escaping @Sendable (Request, Database) throws -> [UInt8]) {
-        routes.add(type) { frame in
+        routes.add(type) { frame, _ in
             let request = try RequestDecoding.decode(Request.self, from: frame).request
             let header = frame.header
             return { environment in
@@ -77,7 +77,7 @@ struct StoreRouteTable {
     /// A read that works on the database pool itself, outside any transaction (`ledger.backup`
     /// runs SQLite's online backup, which takes its own).
     mutating func readPool<Request: ReadRequest>(_ type: Request.Type, _ handler: @escaping @Sendable (Request, DatabasePool) throws -> Request.Reply) {
-        routes.add(type) { frame in
+        routes.add(type) { frame, _ in
             let request = try RequestDecoding.decode(Request.self, from: frame).request
             let header = frame.header
             return { environment in
@@ -92,13 +92,33 @@ struct StoreRouteTable {
         _ type: Request.Type, _ handler: @escaping @Sendable (Request, inout WriteContext) throws -> Request.Reply,
         after: (@Sendable (StoreRouteEnvironment) -> Void)? = nil
     ) {
-        routes.add(type) { frame in
+        routes.add(type) { frame, _ in
             let (request, bodyHash) = try RequestDecoding.decode(Request.self, from: frame)
             let header = frame.header
             return { environment in
                 let outcome = try StoreRouter.applyOnce(request.body, bodyHash: bodyHash, header: header, environment: environment, handler)
                 after?(environment)
                 return outcome
+            }
+        }
+    }
+
+    /// A write planned when it is decoded, before the requests ahead of it are applied (on the
+    /// bulk pipeline's decoding thread), then applied as `write` does. `planning` reads a
+    /// snapshot and the handler checks that the plan is still current (`ImportPlan`, D370).
+    /// The write itself must not change what plans read (it does not advance `WriteGeneration`).
+    mutating func write<Request: WriteRequest, Plan: Sendable>(
+        _ type: Request.Type, planning: @escaping @Sendable (Request, StoreRouteEnvironment) -> Plan,
+        _ handler: @escaping @Sendable (Request, Plan, inout WriteContext) throws -> Request.Reply
+    ) {
+        routes.add(type) { frame, environment in
+            let (request, bodyHash) = try RequestDecoding.decode(Request.self, from: frame)
+            let header = frame.header
+            let plan = planning(request.body, environment)
+            return { environment in
+                try StoreRouter.applyOnce(request.body, bodyHash: bodyHash, header: header, environment: environment, changesPlannedReads: false) { body, context in
+                    try handler(body, plan, &context)
+                }
             }
         }
     }

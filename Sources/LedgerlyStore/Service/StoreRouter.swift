@@ -83,15 +83,18 @@ final class StoreRouter: Sendable {
         if !route.request.allowedBeforeSetup && !environment.setupGate.isOpen {
             throw ErrorBody(code: .setupRequired, message: "Ledgerly is not set up yet: run `ledgerly setup` first")
         }
-        return try route.handler(frame)
+        return try route.handler(frame, environment)
     }
 
     /// Applies a write exactly once per idempotency key: a key seen before returns the stored
     /// reply and changes nothing; the same key with a different body is a `conflict`.
+    /// `changesPlannedReads`: false only for a write that cannot change what an import plan
+    /// reads (`WriteGeneration`); every other write advances the count once it has committed.
     static func applyOnce<Request: WriteRequest>(
-        _ body: Request, bodyHash: String, header: EnvelopeHeader, environment: StoreRouteEnvironment,
+        _ body: Request, bodyHash: String, header: EnvelopeHeader, environment: StoreRouteEnvironment, changesPlannedReads: Bool = true,
         _ handler: @Sendable (Request, inout WriteContext) throws -> Request.Reply
     ) throws -> RouterOutcome {
+        defer { if changesPlannedReads { environment.database.writeGeneration.advance() } }
         let key = header.key ?? ""
         let epoch = environment.database.epoch
         let (reply, events) = try environment.database.pool.write { db -> (Data, [EncodedChangeEvent]) in

@@ -13,9 +13,9 @@ import LedgerlyProtocol
 /// It lives for one SQL transaction and never outlives what it read.
 final class TransactionWriter {
     let db: Database
-    let rates = ConversionCache()
-    private var wallets: [Int64: WalletRecord] = [:]
-    private var knownCategories = Set<Int64>()
+    /// Checks and conversions, for what the caller did not plan before the write.
+    let planner: TransactionPlanner
+    var rates: ConversionCache { planner.rates }
     private var tagIds: [String: Int64] = [:]
     private var balanceChanges: [Int64: Int64] = [:]
     /// Restored times as sent → as stored (`Recording`).
@@ -29,7 +29,10 @@ final class TransactionWriter {
     private(set) var categoryIds = Set<Int64>()
     private(set) var months = Set<String>()
 
-    init(db: Database) { self.db = db }
+    init(db: Database) {
+        self.db = db
+        planner = TransactionPlanner(db: db)
+    }
 
     /// Validates and records one transaction. `kept`: restoring an export, the amounts and rates
     /// it had instead of converting again.
@@ -38,28 +41,22 @@ final class TransactionWriter {
     /// `liability`: the liability this pays (also kept out of spending: the debt falls by as much).
     func insert(_ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil,
                 trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil) throws -> Int64 {
-        let wallet = try activeWallet(request.walletId, field: .body("walletId"))
-        let currency = try InputRules.currency(request.currency ?? wallet.currency, field: .body("currency"))
-        let amount = try InputRules.positiveAmount(request.amount, currency: currency, field: .body("amount"))
-        let date = try InputRules.date(request.date, field: .body("date"))
-        if let categoryId = request.categoryId { try requireCategory(categoryId, field: .body("categoryId")) }
-        let splits = try TransactionHandlers.validSplits(request.splits ?? [], total: amount, db: db) { try self.requireCategory($0, field: $1) }
-        if request.categoryId != nil && !splits.isEmpty {
-            throw LedgerError.invalid("give a category or splits, not both: each split part has its own category", field: .body("splits"))
-        }
-        let notes = try InputRules.optionalText(request.notes, field: .body("notes"))
-        let attachment = try InputRules.optionalText(request.attachmentPath, field: .body("attachmentPath"), limit: 4_096)
+        try insert(planner.plan(request, kept: kept, now: context.date), request, &context, importKey: importKey, importId: importId, kept: kept, trade: trade, liability: liability)
+    }
+
+    /// Records a transaction planned for this write (by `planner`, or before the write on a
+    /// snapshot the caller knows to be current: `ImportPlan`).
+    func insert(_ plan: PlannedTransaction, _ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil,
+                kept: KeptAmounts? = nil, trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil) throws -> Int64 {
         let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
-        let converted = try kept.map { try TransactionConversion.restored($0, amount: amount, wallet: wallet, db: db, cache: rates) }
-            ?? TransactionConversion.make(db, amount: amount, wallet: wallet, overrideRate: request.rate, date: date, now: context.date, cache: rates)
+        let planned = try plan.conversion.get()
+        let converted = planned.converted
         let effect = request.kind.sign * converted.walletMoney.minorUnits
         let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
         let baseMinor = converted.baseMinorUnits.map { request.kind.sign * $0 }
         let transfer = trade?.asTransfer == true || liability != nil
 
         let keptId = try kept?.id.map { try InputRules.positiveId($0, field: .root("kept").member("id")) }
-        let day = date.description
-        let conversionJSON = rates.json(converted.conversion), baseConversionJSON = rates.json(converted.baseConversion)
         try refusingTaken(keptId, field: .root("kept").member("id")) {
             let insert = try transactionInsert?.cleared() ?? BoundStatement(db, cached: """
                 INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
@@ -68,17 +65,17 @@ final class TransactionWriter {
             transactionInsert = insert
             insert.bind(keptId, at: 1)
             insert.bind(request.kind.rawValue, at: 2)
-            insert.bind(wallet.id, at: 3)
-            insert.bind(amount.minorUnits, at: 4)
-            insert.bind(currency.code, at: 5)
+            insert.bind(plan.wallet.id, at: 3)
+            insert.bind(plan.amount.minorUnits, at: 4)
+            insert.bind(plan.currency.code, at: 5)
             insert.bind(effect, at: 6)
             insert.bind(baseMinor, at: 7)
-            insert.bind(conversionJSON, at: 8)
-            insert.bind(baseConversionJSON, at: 9)
+            insert.bind(planned.conversionJSON, at: 8)
+            insert.bind(planned.baseConversionJSON, at: 9)
             insert.bind(request.categoryId, at: 10)
-            insert.bind(notes, at: 11)
-            insert.bind(day, at: 12)
-            insert.bind(attachment, at: 13)
+            insert.bind(plan.notes, at: 11)
+            insert.bind(plan.day, at: 12)
+            insert.bind(plan.attachment, at: 13)
             insert.bind(importKey, at: 14)
             insert.bind(recording.importId, at: 15)
             insert.bind(recording.createdAt, at: 16)
@@ -90,11 +87,11 @@ final class TransactionWriter {
         }
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
-        try TransactionHandlers.writeSplits(db, txId: id, date: day, splits: splits)
+        try TransactionHandlers.writeSplits(db, txId: id, date: plan.day, splits: plan.splits)
         try recorded(id, LedgerTotals.Entry(
-            date: day, walletId: wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: currency.code,
-            amountMinor: amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: splits.map { ($0.0.minorUnits, $0.1.categoryId) },
-            notes: notes))
+            date: plan.day, walletId: plan.wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: plan.currency.code,
+            amountMinor: plan.amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: plan.splits.map { ($0.0.minorUnits, $0.1.categoryId) },
+            notes: plan.notes))
         return id
     }
 
@@ -134,67 +131,25 @@ final class TransactionWriter {
 
     /// Validates and records both legs of a transfer; returns [outgoing, incoming].
     func insertTransfer(_ request: TransferCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil) throws -> [Int64] {
-        guard request.fromWalletId != request.toWalletId else {
-            throw LedgerError.invalid("a transfer needs two different wallets", field: .body("toWalletId"))
-        }
-        let source = try activeWallet(request.fromWalletId, field: .body("fromWalletId"))
-        let destination = try activeWallet(request.toWalletId, field: .body("toWalletId"))
-        let sourceCurrency = try InputRules.currency(source.currency, field: .body("fromWalletId"))
-        let destinationCurrency = try InputRules.currency(destination.currency, field: .body("toWalletId"))
-        let outgoing = try InputRules.positiveAmount(request.amount, currency: sourceCurrency, field: .body("amount"))
-        let incoming: Money
-        if let toAmount = request.toAmount {
-            incoming = try InputRules.positiveAmount(toAmount, currency: destinationCurrency, field: .body("toAmount"))
-            if sourceCurrency == destinationCurrency && incoming != outgoing {
-                throw LedgerError.invalid("both wallets are in \(sourceCurrency.code): body.toAmount must equal body.amount (record a fee as its own expense)", field: .body("toAmount"))
-            }
-        } else {
-            guard sourceCurrency == destinationCurrency else {
-                throw LedgerError.invalid("the wallets are in \(sourceCurrency.code) and \(destinationCurrency.code): give body.toAmount, what arrives in \(destination.name)", field: .body("toAmount"))
-            }
-            incoming = outgoing
-        }
-        let date = try InputRules.date(request.date, field: .body("date"))
-        let notes = try InputRules.optionalText(request.notes, field: .body("notes"))
-        let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
-        let base = try rates.baseCurrency(db)
+        try insertTransfer(planner.plan(request, kept: kept, now: context.date), request, &context, importKey: importKey, importId: importId, kept: kept)
+    }
 
-        // Both legs carry the same value, so they get the same base amount: the base-currency leg's
-        // own amount when one is in the base currency (the transfer's real rate), else both
-        // converted; when either cannot be converted, neither gets one (totals stay balanced).
-        let legs = [(source, outgoing, TransactionKind.expense, destination), (destination, incoming, .income, source)]
-        var conversions: [TransactionConversion]
-        if let kept {
-            // Restoring an export: each leg gets the base amount it had.
-            conversions = [
-                TransactionConversion(walletMoney: outgoing, conversion: nil,
-                                      baseMinorUnits: try TransactionConversion.keptBase(kept.baseAmount, db: db, field: .root("kept").member("baseAmount"), cache: rates),
-                                      baseConversion: kept.baseConversion),
-                TransactionConversion(walletMoney: incoming, conversion: nil,
-                                      baseMinorUnits: try TransactionConversion.keptBase(kept.incomingBaseAmount ?? kept.baseAmount, db: db, field: .root("kept").member("incomingBaseAmount"), cache: rates),
-                                      baseConversion: kept.incomingBaseConversion),
-            ]
-        } else {
-            conversions = try zip(legs, [FieldPath.body("amount"), request.toAmount == nil ? .body("amount") : .body("toAmount")]).map { leg, field in
-                try TransactionConversion.make(db, amount: leg.1, wallet: leg.0, overrideRate: nil, date: date, now: context.date, cache: rates, amountField: field)
-            }
-            if let inBase = legs.firstIndex(where: { $0.1.currency.code == base }) {
-                conversions = conversions.indices.map { index in
-                    conversions[index].withBase(minorUnits: legs[inBase].1.minorUnits, snapshot: index == inBase ? nil : conversions[index].baseConversion)
-                }
-            } else if conversions.contains(where: { $0.baseMinorUnits == nil }) {
-                conversions = conversions.map { $0.withBase(minorUnits: nil, snapshot: nil) }
-            }
-        }
+    /// Records a transfer planned for this write (as `insert` does a transaction).
+    func insertTransfer(_ plan: PlannedTransfer, _ request: TransferCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil,
+                        kept: KeptAmounts? = nil) throws -> [Int64] {
+        let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
+        let conversions = try plan.conversions.get()
+        let legs = [(plan.source, plan.outgoing, TransactionKind.expense, plan.destination), (plan.destination, plan.incoming, .income, plan.source)]
+        let notes = plan.notes
         let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
-        let day = date.description
+        let day = plan.day
         var legIds: [Int64] = []
         for ((wallet, money, kind, counterparty), converted) in zip(legs, conversions) {
             let effect = kind.sign * money.minorUnits
-            let baseMinor = converted.baseMinorUnits.map { kind.sign * $0 }
+            let baseMinor = converted.converted.baseMinorUnits.map { kind.sign * $0 }
             let idField = kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
             let keptId = try (kind == .expense ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
-            let baseConversionJSON = rates.json(converted.baseConversion)
+            let baseConversionJSON = converted.baseConversionJSON
             try refusingTaken(keptId, field: idField) {
                 let insert = try BoundStatement(db, cached: """
                     INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
@@ -252,19 +207,6 @@ final class TransactionWriter {
         if let category = entry.categoryId { categoryIds.insert(category) }
         categoryIds.formUnion(entry.splits.map(\.categoryId))
         try totals.add(entry)
-    }
-
-    private func activeWallet(_ id: Int64, field: FieldPath) throws -> WalletRecord {
-        if let known = wallets[id] { return known }
-        let wallet = try WalletRow.active(db, id: id, field: field).record
-        wallets[id] = wallet
-        return wallet
-    }
-
-    private func requireCategory(_ id: Int64, field: FieldPath) throws {
-        guard !knownCategories.contains(id) else { return }
-        try CategoryRow.requireExists(db, id: id, field: field)
-        knownCategories.insert(id)
     }
 
     private func tagIds(_ names: [String], field: FieldPath, _ context: inout WriteContext) throws -> [Int64] {

@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+import LedgerlyRuntime
+
+/// A `tx.import` batch's items checked and converted on the store's decoding thread, on a read
+/// snapshot, while the applying thread is still writing the batches ahead of it (D370).
+///
+/// Why: the applying thread is the one a load or an `import json` waits for, and a fifth of it
+/// was checks and conversions that read only wallets, categories, settings and rates, none of
+/// which an import changes. The plan is used only when it is still what the write would work
+/// out itself: no other write has committed since it was read (`WriteGeneration`) and it is
+/// still the same day. Items whose conversion reads the clock (dated today or later, an override
+/// rate) and items whose planning failed for a reason other than a refusal are left unplanned;
+/// the write works those out as it always has.
+struct ImportPlan: Sendable {
+    enum Item: Sendable {
+        case transaction(Result<PlannedTransaction, any Error>)
+        case transfer(Result<PlannedTransfer, any Error>)
+    }
+
+    /// The count of writes when the plan was read, and the count itself.
+    let generation: UInt64
+    let writes: WriteGeneration
+    let today: String
+    /// One per request item; nil: work it out in the write.
+    let items: [Item?]
+
+    /// Plans what it can of `request`; nil when the snapshot cannot be read (the write then
+    /// works out every item itself).
+    static func make(_ request: TransactionImportRequest, _ environment: StoreRouteEnvironment) -> ImportPlan? {
+        guard (1...TransactionImportRequest.maximumItems).contains(request.items.count) else { return nil }
+        // Read before the snapshot is taken: a write committed after this moves it.
+        let generation = environment.database.writeGeneration.current
+        let now = environment.clock.now()
+        return try? environment.database.pool.read { db in
+            let planner = TransactionPlanner(db: db)
+            let items = request.items.map { item -> Item? in
+                switch (item.transaction, item.transfer) {
+                case (let transaction?, nil):
+                    let plan = Result { try planner.plan(transaction, kept: item.kept, now: now) }
+                    guard isRefusalOrSuccess(plan.flatMap { $0.conversion }), (try? plan.get().readsClock) != true else { return nil }
+                    return .transaction(plan)
+                case (nil, let transfer?):
+                    let plan = Result { try planner.plan(transfer, kept: item.kept, now: now) }
+                    guard isRefusalOrSuccess(plan.flatMap { $0.conversions }), (try? plan.get().readsClock) != true else { return nil }
+                    return .transfer(plan)
+                default:
+                    return nil
+                }
+            }
+            return ImportPlan(generation: generation, writes: environment.database.writeGeneration, today: Timestamp.today(at: now), items: items)
+        }
+    }
+
+    /// Whether the write may use this plan: nothing it read can have changed since.
+    func isCurrent(at date: Date) -> Bool {
+        generation == writes.current && today == Timestamp.today(at: date)
+    }
+
+    /// A refusal is the item's answer whenever it is planned; any other failure (a read that
+    /// failed) says nothing about the item.
+    private static func isRefusalOrSuccess<T>(_ result: Result<T, any Error>) -> Bool {
+        switch result {
+        case .success: true
+        case .failure(let error): error is LedgerError
+        }
+    }
+}
