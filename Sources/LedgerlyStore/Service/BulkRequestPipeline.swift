@@ -5,8 +5,9 @@ import Synchronization
 import ZeroMQ
 
 /// Large requests (a `tx.import` batch is megabytes of JSON) are decoded on one thread and
-/// applied on another, so the store decodes the next batch while SQLite writes the previous one
-/// and a bulk load keeps both cores busy (D71).
+/// applied on another, so the store decodes the next batch (and checks and converts its items:
+/// `ImportPlan`, D370) while SQLite writes the previous one and a bulk load keeps both cores
+/// busy (D71).
 ///
 /// Both stages are first in, first out, and while anything is in the pipeline every request,
 /// large or small, goes through it: requests are still applied in the order they arrived (an

@@ -34,8 +34,9 @@ final class StoreRouter: Sendable {
         prepare(frame)()
     }
 
-    /// Parses, checks and decodes a request (no database access): the part of a request that
-    /// the store can do for a large `tx.import` batch while the previous one is being applied.
+    /// Parses, checks and decodes a request: the part of a request that the store can do for a
+    /// large `tx.import` batch while the previous one is being applied. Only a `tx.import` reads
+    /// the database here, on a snapshot, to plan its items (`ImportPlan`, D370); nothing writes.
     func prepare(_ frame: Data) -> PreparedRequest {
         do {
             let work = try route(try RequestDecoding.parse(frame))
