@@ -90,15 +90,17 @@ final class StoreRouter: Sendable {
     /// Applies a write exactly once per idempotency key: a key seen before returns the stored
     /// reply and changes nothing; the same key with a different body is a `conflict`.
     /// `changesPlannedReads`: false only for a write that cannot change what an import plan
-    /// reads (`WriteGeneration`); every other write advances the count once it has committed.
+    /// reads (`WriteGeneration`); every other write advances the count as it commits, on the
+    /// writer itself, so no reader can see the change before the count can have moved.
     static func applyOnce<Request: WriteRequest>(
         _ body: Request, bodyHash: String, header: EnvelopeHeader, environment: StoreRouteEnvironment, changesPlannedReads: Bool = true,
         _ handler: @Sendable (Request, inout WriteContext) throws -> Request.Reply
     ) throws -> RouterOutcome {
-        defer { if changesPlannedReads { environment.database.writeGeneration.advance() } }
         let key = header.key ?? ""
         let epoch = environment.database.epoch
+        let writes = environment.database.writeGeneration
         let (reply, events) = try environment.database.pool.write { db -> (Data, [EncodedChangeEvent]) in
+            if changesPlannedReads { db.afterNextTransaction { _ in writes.advance() } }
             if let earlier = try IdempotencyLedger.lookup(db, key: key) {
                 guard earlier.requestType == header.type, try sameBody(earlier.bodyHash, bodyHash, body) else {
                     throw ErrorBody(code: .conflict, message: "the idempotency key \(InputEcho.quoted(key)) was already used for a different request", field: "key")
