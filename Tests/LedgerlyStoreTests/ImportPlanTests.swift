@@ -10,17 +10,6 @@ import Testing
 /// (D370): the plan is used only while nothing it read can have changed, and a batch applied with
 /// a plan gives what it would have given without one.
 @Suite struct ImportPlanTests {
-    /// A request frame as the store receives it.
-    private func frame<Request: RequestBody>(_ body: Request) throws -> Data {
-        try MessageCoding.encode(Envelope(type: Request.messageType.rawValue, body: body, key: Request.isWrite ? UUID().uuidString : nil))
-    }
-
-    private func reply<Reply: Codable & Sendable>(_ outcome: RouterOutcome, as type: Reply.Type) throws -> Reply {
-        let header = try MessageCoding.decoder().decode(EnvelopeHeader.self, from: outcome.reply)
-        if header.type == "error" { throw try MessageCoding.decoder().decode(Envelope<ErrorBody>.self, from: outcome.reply).body }
-        return try MessageCoding.decoder().decode(Envelope<Reply>.self, from: outcome.reply).body
-    }
-
     private func environment(_ store: Store) -> StoreRouteEnvironment {
         StoreRouteEnvironment(database: store.database, clock: .system, setupGate: SetupGate(completed: true))
     }
@@ -32,10 +21,10 @@ import Testing
             TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: dollars.id, amount: "12.34", date: "2026-03-10")),
         ])
         // Decoded (and planned) while no EUR/USD rate is known: the plan has no base amount.
-        let decoded = store.router.prepare(try frame(batch))
+        let decoded = try store.prepare(batch)
         _ = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: "1.0903", asOf: "2026-03-10T15:00:00Z"))
         // Applied after the rate: the write converts with it, as a transaction created now does.
-        let imported = try reply(decoded(), as: TransactionImportReply.self)
+        let imported = try Store.body(of: decoded(), as: TransactionImportReply.self)
         let recorded = try await store.call(TransactionGetRequest(id: try #require(imported.firstId)))
         let created = try await store.call(TransactionCreateRequest(kind: .expense, walletId: dollars.id, amount: "12.34", date: "2026-03-10"))
         #expect(created.baseAmount == "11.32")
@@ -49,10 +38,10 @@ import Testing
         let batch = TransactionImportRequest(importId: "archived", items: [
             TransactionImportItem(line: 2, transaction: TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "5", date: "2026-03-10")),
         ])
-        let decoded = store.router.prepare(try frame(batch))
+        let decoded = try store.prepare(batch)
         _ = try await store.call(WalletArchiveRequest(id: cash.id))
         do {
-            _ = try reply(decoded(), as: TransactionImportReply.self)
+            _ = try Store.body(of: decoded(), as: TransactionImportReply.self)
             Issue.record("the batch was imported into an archived wallet")
         } catch let error as ErrorBody {
             #expect(error.field == "body.items[0].transaction.walletId")
@@ -91,11 +80,11 @@ import Testing
         let batch = TransactionImportRequest(importId: "planned", items: [
             TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "5", date: "2026-03-10")),
         ])
-        let decoded = store.router.prepare(try frame(batch))
+        let decoded = try store.prepare(batch)
         // Archived behind the store's back (no write through it, so the count stays): the plan,
         // which found the wallet active, is what the batch records.
         try await store.database.pool.write { try $0.execute(sql: "UPDATE wallets SET archived = 1 WHERE id = ?", arguments: [cash.id]) }
-        let imported = try reply(decoded(), as: TransactionImportReply.self)
+        let imported = try Store.body(of: decoded(), as: TransactionImportReply.self)
         #expect(imported.imported == 1)
     }
 
@@ -129,11 +118,11 @@ import Testing
         }
         let (planned, cash, dollars, food, fun) = try await ledger()
         let (retired, _, _, _, _) = try await ledger()
-        let withPlan = planned.router.prepare(try frame(batch(cash, dollars, food, fun)))
-        let withoutPlan = retired.router.prepare(try frame(batch(cash, dollars, food, fun)))
+        let withPlan = try planned.prepare(batch(cash, dollars, food, fun))
+        let withoutPlan = try retired.prepare(batch(cash, dollars, food, fun))
         retired.database.writeGeneration.advance()
-        let one = try reply(withPlan(), as: TransactionImportReply.self)
-        let other = try reply(withoutPlan(), as: TransactionImportReply.self)
+        let one = try Store.body(of: withPlan(), as: TransactionImportReply.self)
+        let other = try Store.body(of: withoutPlan(), as: TransactionImportReply.self)
         #expect(one == other)
         #expect(one.imported == 6 && one.duplicates.count == 1)
         for id in try #require(one.firstId)...(try #require(one.lastId)) {
@@ -149,8 +138,8 @@ import Testing
         let refused = TransactionImportRequest(importId: "refused", items: [
             TransactionImportItem(line: 7, transaction: TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "1.234", date: "2026-03-09")),
         ])
-        let refusedWithPlan = planned.router.prepare(try frame(refused))
-        let refusedWithout = retired.router.prepare(try frame(refused))
+        let refusedWithPlan = try planned.prepare(refused)
+        let refusedWithout = try retired.prepare(refused)
         retired.database.writeGeneration.advance()
         let bodies = try [refusedWithPlan(), refusedWithout()].map { try MessageCoding.decoder().decode(Envelope<ErrorBody>.self, from: $0.reply).body }
         #expect(bodies[0].message.hasPrefix("line 7:"))

@@ -47,21 +47,14 @@ enum ImportHandlers {
                         duplicates.append(TransactionImportDuplicate(line: item.line, importKey: key, existingId: dryRun && existing > lastBefore ? nil : existing))
                         return true
                     }
-                    switch (item.transaction, item.transfer, planned?[index]) {
-                    case (let transaction?, nil, let plan):
+                    let plan = planned?[index]
+                    switch (item.transaction, item.transfer) {
+                    case (let transaction?, nil):
                         if try isDuplicate(inWallet: transaction.walletId) { continue }
-                        if case .transaction(let plan)? = plan {
-                            _ = try writer.insert(plan.get(), transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept)
-                        } else {
-                            _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept)
-                        }
-                    case (nil, let transfer?, let plan):
+                        _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept, planned: plan?.transaction())
+                    case (nil, let transfer?):
                         if try isDuplicate(inWallet: transfer.fromWalletId) { continue }
-                        if case .transfer(let plan)? = plan {
-                            _ = try writer.insertTransfer(plan.get(), transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
-                        } else {
-                            _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept)
-                        }
+                        _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept, planned: plan?.transfer())
                     default:
                         throw LedgerError.invalid("an item has either a transaction or a transfer", field: .root("item"))
                     }

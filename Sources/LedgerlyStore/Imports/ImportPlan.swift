@@ -18,6 +18,18 @@ struct ImportPlan: Sendable {
     enum Item: Sendable {
         case transaction(Result<PlannedTransaction, any Error>)
         case transfer(Result<PlannedTransfer, any Error>)
+
+        /// The planned transaction, or the refusal it was planned to be (nil: not one).
+        func transaction() throws -> PlannedTransaction? {
+            guard case .transaction(let plan) = self else { return nil }
+            return try plan.get()
+        }
+
+        /// The planned transfer, or its refusal (nil: not one).
+        func transfer() throws -> PlannedTransfer? {
+            guard case .transfer(let plan) = self else { return nil }
+            return try plan.get()
+        }
     }
 
     /// The count of writes when the plan was read, and the count itself.

@@ -39,15 +39,11 @@ final class TransactionWriter {
     /// `trade`: the investment trade whose cash this is; `asTransfer` keeps a buy's or sale's
     /// cash out of income and spending (money between the user's own accounts).
     /// `liability`: the liability this pays (also kept out of spending: the debt falls by as much).
+    /// `planned`: the request's checks and conversion, worked out before the write on a snapshot
+    /// the caller knows to be current (`ImportPlan`); else `planner` works them out now.
     func insert(_ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil,
-                trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil) throws -> Int64 {
-        try insert(planner.plan(request, kept: kept, now: context.date), request, &context, importKey: importKey, importId: importId, kept: kept, trade: trade, liability: liability)
-    }
-
-    /// Records a transaction planned for this write (by `planner`, or before the write on a
-    /// snapshot the caller knows to be current: `ImportPlan`).
-    func insert(_ plan: PlannedTransaction, _ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil,
-                kept: KeptAmounts? = nil, trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil) throws -> Int64 {
+                trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil, planned: PlannedTransaction? = nil) throws -> Int64 {
+        let plan = try planned ?? planner.plan(request, kept: kept, now: context.date)
         let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
         let planned = try plan.conversion.get()
         let converted = planned.converted
@@ -129,14 +125,11 @@ final class TransactionWriter {
         }
     }
 
-    /// Validates and records both legs of a transfer; returns [outgoing, incoming].
-    func insertTransfer(_ request: TransferCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil) throws -> [Int64] {
-        try insertTransfer(planner.plan(request, kept: kept, now: context.date), request, &context, importKey: importKey, importId: importId, kept: kept)
-    }
-
-    /// Records a transfer planned for this write (as `insert` does a transaction).
-    func insertTransfer(_ plan: PlannedTransfer, _ request: TransferCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil,
-                        kept: KeptAmounts? = nil) throws -> [Int64] {
+    /// Validates and records both legs of a transfer; returns [outgoing, incoming]. `planned`: as
+    /// for `insert`.
+    func insertTransfer(_ request: TransferCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil,
+                        planned: PlannedTransfer? = nil) throws -> [Int64] {
+        let plan = try planned ?? planner.plan(request, kept: kept, now: context.date)
         let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
         let conversions = try plan.conversions.get()
         let legs = [(plan.source, plan.outgoing, TransactionKind.expense, plan.destination), (plan.destination, plan.incoming, .income, plan.source)]

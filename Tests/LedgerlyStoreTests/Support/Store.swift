@@ -30,16 +30,30 @@ final class Store {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
+    /// A request's frame as the store receives it (a write with a new key unless one is given).
+    static func frame<Request: RequestBody>(_ body: Request, key: String? = nil) throws -> Data {
+        try MessageCoding.encode(Envelope(type: Request.messageType.rawValue, body: body, key: Request.isWrite ? (key ?? UUID().uuidString) : nil))
+    }
+
+    /// A reply's body, or the error it carries, thrown.
+    static func body<Reply: Codable & Sendable>(of outcome: RouterOutcome, as type: Reply.Type) throws -> Reply {
+        let header = try MessageCoding.decoder().decode(EnvelopeHeader.self, from: outcome.reply)
+        if header.type == "error" { throw try MessageCoding.decoder().decode(Envelope<ErrorBody>.self, from: outcome.reply).body }
+        return try MessageCoding.decoder().decode(Envelope<Reply>.self, from: outcome.reply).body
+    }
+
     func send<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> RouterOutcome {
-        let envelope = Envelope(type: Request.messageType.rawValue, body: body, key: Request.isWrite ? (key ?? UUID().uuidString) : nil)
-        return router.handle(try MessageCoding.encode(envelope))
+        router.handle(try Self.frame(body, key: key))
+    }
+
+    /// Decodes (and, for `tx.import`, plans) a request now; it is applied when the returned work
+    /// runs, as the bulk pipeline does on its two threads.
+    func prepare<Request: RequestBody>(_ body: Request) throws -> StoreRouter.PreparedRequest {
+        router.prepare(try Self.frame(body))
     }
 
     func call<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> Request.Reply {
-        let outcome = try await send(body, key: key)
-        let header = try MessageCoding.decoder().decode(EnvelopeHeader.self, from: outcome.reply)
-        if header.type == "error" { throw try MessageCoding.decoder().decode(Envelope<ErrorBody>.self, from: outcome.reply).body }
-        return try MessageCoding.decoder().decode(Envelope<Request.Reply>.self, from: outcome.reply).body
+        try Self.body(of: await send(body, key: key), as: Request.Reply.self)
     }
 
     func failure<Request: RequestBody>(_ body: Request, key: String? = nil) async throws -> ErrorBody {
