@@ -83,10 +83,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // SQLite's process-wide settings, which its variadic `sqlite3_config` makes (D371).
+        .target(name: "CSQLiteConfiguration", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "LedgerlyStore",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ",
+                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ", "CSQLiteConfiguration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -148,7 +150,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "ledgerly-store", dependencies: ["LedgerlyStore", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ledgerly-store",
+            dependencies: ["LedgerlyStore", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-sync", dependencies: ["LedgerlySync", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),

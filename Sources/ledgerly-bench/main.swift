@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerlyStore
 
 /// `ledgerly-bench`: performance figures printed from real processes. Run in release mode:
 /// `swift run -c release ledgerly-bench writes`.
@@ -10,4 +11,6 @@ struct LedgerlyBench: ParsableCommand {
         defaultSubcommand: WriteBenchmark.self)
 }
 
+// The store's SQLite settings, so the limits measured in this process are SQLite as the store runs it.
+SQLiteProcessSettings.apply()
 LedgerlyBench.main()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerlyRuntime
 import LedgerlyStore
+import Logging
 import ServiceLifecycle
 
 /// `ledgerly-store`: parse, build the service, run (or put a backup back and exit).
@@ -21,6 +22,7 @@ struct StoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.store.name)
+        if !SQLiteProcessSettings.apply() { logger.warning("SQLite had started before its settings were made; it keeps its defaults") }
         let home = options.preparedHome(for: .store, logger: logger)
         if let restore { Self.restore(restore, home: home) }
         await ServiceLauncher.run([.init(service: StoreService(home: home, durability: durability, clock: options.clock, logger: logger))], as: .store, logger: logger)

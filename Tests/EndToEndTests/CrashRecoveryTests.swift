@@ -51,6 +51,8 @@ extension EndToEndTests {
             #expect(Set(notes).count == total)
             #expect(try client.call(WalletGetRequest(id: wallet.id)).balance == "9700.00")
             #expect(harness.log(.store).components(separatedBy: "ready").count - 1 == 2)
+            // Both starts made SQLite's process-wide settings before it started (D371).
+            #expect(!harness.log(.store).contains("SQLite had started before its settings were made"))
         }
 
         @Test func aRetriedWriteIsAppliedOnceAndGetsTheOriginalReply() throws {
