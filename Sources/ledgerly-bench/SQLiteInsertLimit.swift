@@ -14,7 +14,7 @@ import LedgerlyTesting
 ///
 /// With `schema: .store` the same rows go into the store's own database instead, made by its
 /// migrations: the `transactions` table with its indexes, constraints, foreign keys and
-/// AUTOINCREMENT, each row with the rate snapshot the store keeps for a wallet outside the base
+/// AUTOINCREMENT, each row with the rate snapshot id the store keeps for a wallet outside the base
 /// currency. That is the floor of what a load can cost in SQLite alone, before the tags, split
 /// parts, totals, change log and everything in Swift (D369).
 ///
@@ -43,7 +43,7 @@ struct SQLiteInsertLimit {
 
     private static let columns = [
         "kind", "wallet_id", "amount_minor", "currency", "wallet_amount_minor", "base_amount_minor", "category_id", "notes", "date",
-        "attachment_path", "counterparty_wallet_id", "counterparty_tx_id", "created_at", "updated_at", "conversion", "base_conversion",
+        "attachment_path", "counterparty_wallet_id", "counterparty_tx_id", "created_at", "updated_at", "conversion_id", "base_conversion_id",
         "import_key", "import_id", "trade_id", "trade_transfer", "liability_id",
     ]
 
@@ -64,8 +64,8 @@ struct SQLiteInsertLimit {
             try execute(db, """
                 CREATE TABLE transactions (id INTEGER PRIMARY KEY, kind TEXT, wallet_id INTEGER, amount_minor INTEGER, currency TEXT,
                     wallet_amount_minor INTEGER, base_amount_minor INTEGER, category_id INTEGER, notes TEXT, date TEXT, attachment_path TEXT,
-                    counterparty_wallet_id INTEGER, counterparty_tx_id INTEGER, created_at TEXT, updated_at TEXT, conversion TEXT,
-                    base_conversion TEXT, import_key TEXT, import_id TEXT, trade_id INTEGER, trade_transfer INTEGER, liability_id INTEGER)
+                    counterparty_wallet_id INTEGER, counterparty_tx_id INTEGER, created_at TEXT, updated_at TEXT, conversion_id INTEGER,
+                    base_conversion_id INTEGER, import_key TEXT, import_id TEXT, trade_id INTEGER, trade_transfer INTEGER, liability_id INTEGER)
                 """)
         case .store:
             // The wallets and categories the rows name, as the store checks foreign keys.
@@ -76,6 +76,8 @@ struct SQLiteInsertLimit {
                     VALUES (\(index + 1), 'wallet \(index + 1)', '\(wallet.currency)', 'bank', 0, 0, '\(Self.timestamp)', '\(Self.timestamp)')
                     """)
             }
+            // The one base snapshot the rows outside the base currency refer to (D372).
+            try execute(db, "INSERT INTO conversion_snapshots (id, snapshot) VALUES (\(Self.baseSnapshotId), '\(Self.baseSnapshot)')")
             for id in 1...Self.categoryCount {
                 try execute(db, "INSERT INTO categories (id, name, kind, created_at, updated_at) VALUES (\(id), 'category \(id)', 'expense', '\(Self.timestamp)', '\(Self.timestamp)')")
             }
@@ -128,8 +130,9 @@ struct SQLiteInsertLimit {
     /// Every category id the synthetic history uses (expense children, then income children).
     private static let categoryCount = (SyntheticHistory.expenseCategories + SyntheticHistory.incomeCategories).reduce(0) { $0 + $1.1.count }
 
-    /// A base-currency snapshot as the store keeps one (a USD wallet's, in a EUR ledger): the
-    /// text a row of a wallet outside the base currency carries.
+    /// A base-currency snapshot as the store keeps one (a USD wallet's, in a EUR ledger), stored
+    /// once; a row of a wallet outside the base currency carries its id (D372).
+    private static let baseSnapshotId: Int64 = 1
     private static let baseSnapshot = #"{"asOf":"2021-11-01T15:00:00.000Z","base":"USD","legs":[{"base":"EUR","inverted":true,"quote":"USD","rate":"1.05"}],"override":false,"profileId":1,"profileName":"official","quote":"EUR","rate":"0.952380952380952381","source":"ecb","stale":false}"#
 
     /// The rows an import item becomes: one for a transaction, two for a transfer (out, then in).
@@ -138,7 +141,7 @@ struct SQLiteInsertLimit {
         func minor(_ amount: String) -> Int64 { Int64(amount.replacingOccurrences(of: ".", with: "")) ?? 0 }
         // The amounts in all three currency columns alike: converting is the store's work, not SQLite's.
         func row(_ kind: String, _ wallet: Int64, _ amount: Int64, _ currency: String, _ category: Int64?, _ notes: String?, _ date: String, _ counterparty: Int64?) -> Row {
-            let snapshot: Value = withSnapshots && Self.currency(wallet) != "EUR" ? .text(baseSnapshot) : .null
+            let snapshot: Value = withSnapshots && Self.currency(wallet) != "EUR" ? .integer(baseSnapshotId) : .null
             return [.text(kind), .integer(wallet), .integer(amount), .text(currency), .integer(amount), .integer(amount), Value(category), Value(notes), .text(date),
                     .null, Value(counterparty), .null, .text(timestamp), .text(timestamp), .null, snapshot, .null, .text("bench"), .null, .integer(0), .null]
         }

@@ -121,26 +121,31 @@ private struct StoredTransaction {
     var importId: String?
     var walletCurrency: String
 
-    private static let columns = """
+    /// `conversions`: with the snapshots' text (stored once each and joined by id, D372), or
+    /// NULL in their place, for the exports that do not write them, without the look-ups.
+    private static func columns(conversions: Bool) -> String {
+        """
         SELECT t.id, t.kind, t.wallet_id, t.amount_minor, t.currency, t.wallet_amount_minor, t.base_amount_minor, t.category_id,
                t.notes, t.date, t.attachment_path, t.counterparty_wallet_id, t.counterparty_tx_id, t.created_at, t.updated_at,
-               t.conversion, t.base_conversion, t.import_key, t.import_id, w.currency
+               \(conversions ? "sc.snapshot, sb.snapshot" : "NULL, NULL"), t.import_key, t.import_id, w.currency
         FROM transactions t JOIN wallets w ON w.id = t.wallet_id
+        \(conversions ? "LEFT JOIN conversion_snapshots sc ON sc.id = t.conversion_id LEFT JOIN conversion_snapshots sb ON sb.id = t.base_conversion_id" : "")
         """
+    }
 
     /// `conversions` false: `conversion` and `baseConversion` are left nil, unread.
     static func page(_ db: Database, after: Int64, limit: Int, conversions: Bool) throws -> [StoredTransaction] {
-        try read(Row.fetchCursor(db.cachedStatement(sql: columns + " WHERE t.id > ? ORDER BY t.id LIMIT ?"), arguments: [after, limit]),
+        try read(Row.fetchCursor(db.cachedStatement(sql: columns(conversions: conversions) + " WHERE t.id > ? ORDER BY t.id LIMIT ?"), arguments: [after, limit]),
                  limit: limit, conversions: conversions)
     }
 
     /// In (date, id) order from the `transactions_by_date` index, after `after` when given.
     static func pageByDate(_ db: Database, after: (date: String, id: Int64)?, limit: Int, conversions: Bool) throws -> [StoredTransaction] {
         guard let after else {
-            return try read(Row.fetchCursor(db.cachedStatement(sql: columns + " ORDER BY t.date, t.id LIMIT ?"), arguments: [limit]),
+            return try read(Row.fetchCursor(db.cachedStatement(sql: columns(conversions: conversions) + " ORDER BY t.date, t.id LIMIT ?"), arguments: [limit]),
                             limit: limit, conversions: conversions)
         }
-        return try read(Row.fetchCursor(db.cachedStatement(sql: columns + " WHERE (t.date, t.id) > (?, ?) ORDER BY t.date, t.id LIMIT ?"),
+        return try read(Row.fetchCursor(db.cachedStatement(sql: columns(conversions: conversions) + " WHERE (t.date, t.id) > (?, ?) ORDER BY t.date, t.id LIMIT ?"),
                                         arguments: [after.date, after.id, limit]), limit: limit, conversions: conversions)
     }
 

@@ -125,10 +125,11 @@ enum BaseAmountBackfill {
         }
         guard !fills.isEmpty else { return 0 }
         try LedgerTotals.apply(db, ids: fills.map(\.id), sign: -1)
+        let snapshots = ConversionSnapshotIds(db: db)
         for fill in fills {
             try db.execute(
-                cached: "UPDATE transactions SET base_amount_minor = ?, base_conversion = ?, updated_at = ? WHERE id = ?",
-                arguments: [fill.baseMinor, TransactionConversion.json(fill.snapshot), context.now, fill.id])
+                cached: "UPDATE transactions SET base_amount_minor = ?, base_conversion_id = ?, updated_at = ? WHERE id = ?",
+                arguments: [fill.baseMinor, try snapshots.id(of: TransactionConversion.json(fill.snapshot)), context.now, fill.id])
         }
         try LedgerTotals.apply(db, ids: fills.map(\.id), sign: 1)
         for fill in fills {

@@ -14,7 +14,7 @@ enum TransactionHandlers {
     // MARK: Reads
 
     static func fetch(_ db: Database, id: Int64, field: FieldPath = .body("id")) throws -> TransactionRecord {
-        guard let row = try db.cachedRow(sql: "SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id = ?", arguments: [id]) else {
+        guard let row = try db.cachedRow(sql: "SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) WHERE t.id = ?", arguments: [id]) else {
             throw LedgerError.notFound("there is no transaction \(id)", field: field)
         }
         return try records(db, rows: [row])[0]
@@ -96,11 +96,11 @@ enum TransactionHandlers {
             // its matches.
             let walked = "(t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))"
             rows = try Row.fetchAll(
-                db, sql: "\(prefix)SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id \(filter(others + dates + keyset + [walked])) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
+                db, sql: "\(prefix)SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) \(filter(others + dates + keyset + [walked])) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
                 arguments: StatementArguments([categoryId] + otherArguments + dateArguments + keysetArguments + [limit + 1, offset]))
         } else {
             rows = try Row.fetchAll(
-                db, sql: "SELECT t.*, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id \(filter(others + dates + keyset)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
+                db, sql: "SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) \(filter(others + dates + keyset)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
                 arguments: StatementArguments(otherArguments + dateArguments + keysetArguments + [limit + 1, offset]))
         }
         let shown = Array(rows.prefix(limit))
@@ -138,9 +138,9 @@ enum TransactionHandlers {
             matches(id, date) AS (
                 SELECT id, date FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?
                 UNION ALL SELECT DISTINCT tx_id, date FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
-            SELECT t.*, w.currency AS wallet_currency
+            SELECT \(TransactionRow.selection)
             FROM (SELECT id, date FROM matches \(keyset) ORDER BY date DESC, id DESC \(cutFirst ? page : "")) m
-            JOIN transactions t ON t.id = m.id JOIN wallets w ON w.id = t.wallet_id
+            JOIN transactions t ON t.id = m.id \(TransactionRow.selectionJoins)
             \(others.conditions.isEmpty ? "" : "WHERE " + others.conditions.joined(separator: " AND "))
             ORDER BY m.date DESC, m.id DESC \(cutFirst ? "" : page)
             """

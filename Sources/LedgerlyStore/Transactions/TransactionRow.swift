@@ -10,6 +10,15 @@ import LedgerlyProtocol
 struct TransactionRow: FetchableRecord, Sendable {
     static let databaseTableName = "transactions"
 
+    /// What every query that reads these rows selects, from `transactions t` joined with
+    /// `selectionJoins`: the row, the text of its two rate snapshots (stored once each in
+    /// `conversion_snapshots` and referred to by id, D372) and its wallet's currency.
+    static let selection = "t.*, sc.snapshot AS conversion, sb.snapshot AS base_conversion, w.currency AS wallet_currency"
+    static let selectionJoins = """
+        JOIN wallets w ON w.id = t.wallet_id \
+        LEFT JOIN conversion_snapshots sc ON sc.id = t.conversion_id LEFT JOIN conversion_snapshots sb ON sb.id = t.base_conversion_id
+        """
+
     enum Columns {
         static let id = Column("id")
         static let kind = Column("kind")
@@ -26,6 +35,7 @@ struct TransactionRow: FetchableRecord, Sendable {
         static let counterpartyTransactionId = Column("counterparty_tx_id")
         static let createdAt = Column("created_at")
         static let updatedAt = Column("updated_at")
+        /// Not columns of the table: the snapshots' text, joined (`selection`).
         static let conversion = Column("conversion")
         static let baseConversion = Column("base_conversion")
         static let importKey = Column("import_key")

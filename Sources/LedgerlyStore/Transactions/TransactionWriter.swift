@@ -21,6 +21,8 @@ final class TransactionWriter {
     /// Restored times as sent → as stored (`Recording`).
     private var timestamps: [String: String] = [:]
     private var totals = LedgerTotals()
+    /// The rate snapshots' rows, referred to by id (D372).
+    private let snapshots: ConversionSnapshotIds
     /// The `transactions` insert, kept for the whole write (`BoundStatement.cleared()`).
     private var transactionInsert: BoundStatement?
     /// Every id recorded (transfer legs one each), and what they touched, for an import's event.
@@ -32,6 +34,7 @@ final class TransactionWriter {
     init(db: Database) {
         self.db = db
         planner = TransactionPlanner(db: db)
+        snapshots = ConversionSnapshotIds(db: db)
     }
 
     /// Validates and records one transaction. `kept`: restoring an export, the amounts and rates
@@ -53,9 +56,11 @@ final class TransactionWriter {
         let transfer = trade?.asTransfer == true || liability != nil
 
         let keptId = try kept?.id.map { try InputRules.positiveId($0, field: .root("kept").member("id")) }
+        let conversionId = try snapshots.id(of: planned.conversionJSON)
+        let baseConversionId = try snapshots.id(of: planned.baseConversionJSON)
         try refusingTaken(keptId, field: .root("kept").member("id")) {
             let insert = try transactionInsert?.cleared() ?? BoundStatement(db, cached: """
-                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion, base_conversion, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
+                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion_id, base_conversion_id, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             transactionInsert = insert
@@ -66,8 +71,8 @@ final class TransactionWriter {
             insert.bind(plan.currency.code, at: 5)
             insert.bind(effect, at: 6)
             insert.bind(baseMinor, at: 7)
-            insert.bind(planned.conversionJSON, at: 8)
-            insert.bind(planned.baseConversionJSON, at: 9)
+            insert.bind(conversionId, at: 8)
+            insert.bind(baseConversionId, at: 9)
             insert.bind(request.categoryId, at: 10)
             insert.bind(plan.notes, at: 11)
             insert.bind(plan.day, at: 12)
@@ -142,10 +147,10 @@ final class TransactionWriter {
             let baseMinor = converted.converted.baseMinorUnits.map { kind.sign * $0 }
             let idField = kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
             let keptId = try (kind == .expense ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
-            let baseConversionJSON = converted.baseConversionJSON
+            let baseConversionId = try snapshots.id(of: converted.baseConversionJSON)
             try refusingTaken(keptId, field: idField) {
                 let insert = try BoundStatement(db, cached: """
-                    INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
+                    INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion_id, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 insert.bind(keptId, at: 1)
@@ -155,7 +160,7 @@ final class TransactionWriter {
                 insert.bind(money.currency.code, at: 5)
                 insert.bind(effect, at: 6)
                 insert.bind(baseMinor, at: 7)
-                insert.bind(baseConversionJSON, at: 8)
+                insert.bind(baseConversionId, at: 8)
                 insert.bind(notes, at: 9)
                 insert.bind(day, at: 10)
                 insert.bind(counterparty.id, at: 11)
