@@ -44,6 +44,20 @@ struct LedgerTotals {
             statement.bind(base, at: next)
             statement.bind(missingBase, at: next + 1)
         }
+
+        /// One transaction's part, signed by `sign`. `amount` and `wallet` are left alone with
+        /// `countsAmounts` false (the payee totals keep counts and base amounts only). Every sum
+        /// is worked out before any is changed.
+        mutating func add(sign: Int64, amount: Int64, wallet: Int64, base: Int64?, countsMissingBase: Bool, countsAmounts: Bool = true) throws {
+            let newAmount = countsAmounts ? try CheckedMinorUnits.add(self.amount, sign * amount) : self.amount
+            let newWallet = countsAmounts ? try CheckedMinorUnits.add(self.wallet, sign * wallet) : self.wallet
+            let newBase = try base.map { try CheckedMinorUnits.add(self.base, sign * $0) } ?? self.base
+            count += sign
+            self.amount = newAmount
+            self.wallet = newWallet
+            self.base = newBase
+            if base == nil && countsMissingBase { missingBase += sign }
+        }
     }
 
     /// A `category_totals` row: a `ledger_totals` key without the wallet (transfers are not kept).
@@ -86,38 +100,44 @@ struct LedgerTotals {
     private var pendingPayees: [PayeeKey: Sums] = [:]
 
     /// Adds (`sign` 1) or takes away (`sign` -1) a transaction. Throws when a sum would overflow.
+    ///
+    /// A transaction that is not split is one part with the whole of each amount: it is added
+    /// without the arrays a split's shares need, since a load adds a million of them.
     mutating func add(_ entry: Entry, sign: Int64 = 1) throws {
         let month = String(entry.date.prefix(7))
         let amountSign: Int64 = entry.kind == .income ? 1 : -1
-        let parts = entry.splits.isEmpty ? [(amount: entry.amountMinor, categoryId: entry.categoryId ?? 0)] : entry.splits
-        let amounts = parts.map(\.amount)
-        let walletShares = ProportionalShares.allocate(entry.walletEffect, parts: amounts, total: entry.amountMinor)
-        let baseShares = entry.baseMinor.map { ProportionalShares.allocate($0, parts: amounts, total: entry.amountMinor) }
-        for (index, part) in parts.enumerated() {
-            let key = Key(month: month, walletId: entry.walletId, categoryId: part.categoryId, kind: entry.kind.rawValue, transfer: entry.transfer, currency: entry.currency)
-            var sums = pending[key] ?? Sums()
-            sums.count += sign
-            sums.amount = try CheckedMinorUnits.add(sums.amount, sign * amountSign * part.amount)
-            sums.wallet = try CheckedMinorUnits.add(sums.wallet, sign * walletShares[index])
-            if let baseShares {
-                sums.base = try CheckedMinorUnits.add(sums.base, sign * baseShares[index])
-            } else if index == 0 {
-                // Counted once per transaction (in its first part's row), as reports say "N transactions".
-                sums.missingBase += sign
+        func key(_ categoryId: Int64) -> Key {
+            Key(month: month, walletId: entry.walletId, categoryId: categoryId, kind: entry.kind.rawValue, transfer: entry.transfer, currency: entry.currency)
+        }
+        if entry.splits.isEmpty {
+            try Self.add(to: &pending, key(entry.categoryId ?? 0)) {
+                try $0.add(sign: sign, amount: amountSign * entry.amountMinor, wallet: entry.walletEffect, base: entry.baseMinor, countsMissingBase: true)
             }
-            pending[key] = sums
+        } else {
+            let amounts = entry.splits.map(\.amount)
+            let walletShares = ProportionalShares.allocate(entry.walletEffect, parts: amounts, total: entry.amountMinor)
+            let baseShares = entry.baseMinor.map { ProportionalShares.allocate($0, parts: amounts, total: entry.amountMinor) }
+            for (index, part) in entry.splits.enumerated() {
+                // A missing base amount is counted once per transaction (in its first part's row),
+                // as reports say "N transactions".
+                try Self.add(to: &pending, key(part.categoryId)) {
+                    try $0.add(sign: sign, amount: amountSign * part.amount, wallet: walletShares[index], base: baseShares?[index], countsMissingBase: index == 0)
+                }
+            }
         }
         if !entry.transfer, let notes = entry.notes {
-            let key = PayeeKey(month: month, kind: entry.kind.rawValue, notes: notes)
-            var sums = pendingPayees[key] ?? Sums()
-            sums.count += sign
-            if let baseMinor = entry.baseMinor {
-                sums.base = try CheckedMinorUnits.add(sums.base, sign * baseMinor)
-            } else {
-                sums.missingBase += sign
+            try Self.add(to: &pendingPayees, PayeeKey(month: month, kind: entry.kind.rawValue, notes: notes)) {
+                try $0.add(sign: sign, amount: 0, wallet: 0, base: entry.baseMinor, countsMissingBase: true, countsAmounts: false)
             }
-            pendingPayees[key] = sums
         }
+    }
+
+    /// Changes the sums of `key` with `change`, storing them only when it succeeds: a key whose
+    /// change overflowed is not left behind with empty sums for a caller that goes on.
+    private static func add<K: Hashable>(to sums: inout [K: Sums], _ key: K, _ change: (inout Sums) throws -> Void) throws {
+        var value = sums[key] ?? Sums()
+        try change(&value)
+        sums[key] = value
     }
 
     /// Writes the pending sums into the totals tables (one upsert per row touched) and forgets
