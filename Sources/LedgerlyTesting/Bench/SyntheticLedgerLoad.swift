@@ -8,7 +8,7 @@ import ZeroMQ
 /// Loads `SyntheticHistory` into a store that has just started on an empty home, through the
 /// real protocol: setup (EUR), the wallets, the categories, five years of daily rates, then the
 /// transactions in `tx.import` batches from concurrent senders (one encodes its next batch while
-/// the store applies another's). Shared by `ledgerly-bench ledger` and `ledgerly-bench networth`,
+/// the store applies another's), written as `ledgerly import` writes them. Shared by `ledgerly-bench ledger` and `ledgerly-bench networth`,
 /// so both measure the same ledger.
 public struct SyntheticLedgerLoad {
     public struct Result: Sendable {
@@ -69,7 +69,7 @@ public struct SyntheticLedgerLoad {
                 defer { sender.close() }
                 while let (number, items) = source.next() {
                     do {
-                        source.loaded(try sender.call(TransactionImportRequest(importId: "bench", items: items), key: "bench-\(number)").imported)
+                        source.loaded(try Self.importBatch(TransactionImportRequest(importId: "bench", items: items), key: "bench-\(number)", on: sender).imported)
                     } catch {
                         log("batch \(number) failed: \(error)")
                         failures.add()
@@ -80,6 +80,15 @@ public struct SyntheticLedgerLoad {
         }
         group.wait()
         return Result(walletIds: walletIds, loaded: source.loadedCount, loadTime: ContinuousClock.now - started, failedBatches: failures.value)
+    }
+
+    /// One batch, its frame written by `TransactionImportCoding` as `ledgerly import` writes it
+    /// (D359), not by `JSONEncoder`: the senders share the machine's two cores with the store,
+    /// and `JSONEncoder` took more CPU for a million transactions than the store's load did.
+    private static func importBatch(_ request: TransactionImportRequest, key: String, on client: RequestClient) throws -> TransactionImportReply {
+        let envelope = Envelope(type: TransactionImportRequest.messageType.rawValue, body: request, key: key)
+        let reply = try client.exchange(TransactionImportCoding.encode(envelope), id: envelope.id)
+        return try RequestClient.decodeReply(reply, as: TransactionImportReply.self, expectedType: TransactionImportRequest.messageType.replyType)
     }
 }
 
