@@ -89,8 +89,9 @@ import Testing
     }
 
     /// The same batch, planned and used in one store and planned but retired in the other:
-    /// every transaction recorded the same, across foreign spending, splits, tags, transfers in
-    /// one currency and across two, kept amounts, refused items and duplicates.
+    /// every transaction recorded the same, and the same report totals and balances, across
+    /// foreign spending, splits, tags, transfers in one currency and across two, kept amounts,
+    /// refused items and duplicates.
     @Test func aBatchRecordsTheSameWithItsPlanAsWithout() async throws {
         func ledger() async throws -> (Store, WalletRecord, WalletRecord, CategoryRecord, CategoryRecord) {
             let store = try await Store()
@@ -134,6 +135,20 @@ import Testing
             }
             #expect(try await recorded(planned) == recorded(retired))
         }
+        // The report totals and balances too: the plan added up those of the items without an
+        // import key (the write adds the others, and skips the duplicate), the write alone all.
+        let plan = try #require(ImportPlan.make(batch(cash, dollars, food, fun), environment(planned)))
+        #expect(plan.totalled == [false, true, true, true, true, true, false])
+        func totals(_ store: Store) async throws -> [String] {
+            try await store.database.pool.read { db in
+                try ["ledger_totals", "category_totals", "payee_totals"].flatMap { table in
+                    try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map { "\(table) \($0)" }
+                } + Row.fetchAll(db, sql: "SELECT id, balance_minor FROM wallets").map { "wallets \($0)" }
+            }.sorted()
+        }
+        let plannedTotals = try await totals(planned)
+        #expect(plannedTotals == (try await totals(retired)))
+        #expect(plannedTotals.count(where: { $0.hasPrefix("ledger_totals") }) >= 6)
         // A refusal reads the same too.
         let refused = TransactionImportRequest(importId: "refused", items: [
             TransactionImportItem(line: 7, transaction: TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: "1.234", date: "2026-03-09")),

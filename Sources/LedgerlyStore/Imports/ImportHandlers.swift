@@ -30,10 +30,12 @@ enum ImportHandlers {
         // Ids up to this one existed before the batch: a duplicate of a later one is an earlier
         // item of this batch, which a dry run does not keep.
         let lastBefore = try Int64.fetchOne(db, sql: "SELECT max(id) FROM transactions") ?? 0
-        let planned = plan.flatMap { $0.isCurrent(at: context.date) ? $0.items : nil }
+        let current = plan.flatMap { $0.isCurrent(at: context.date) ? $0 : nil }
+        let planned = current?.items
         // A dry run does everything (so duplicates within the file and every check are real),
         // then rolls back; its replies are remembered like any write's.
         try db.inSavepoint {
+            if let current { try writer.addPlannedTotals(current.totals) }
             for (index, item) in request.items.enumerated() {
                 do {
                     if let key = item.importKey {
@@ -48,13 +50,14 @@ enum ImportHandlers {
                         return true
                     }
                     let plan = planned?[index]
+                    let totalled = current?.totalled[index] ?? false
                     switch (item.transaction, item.transfer) {
                     case (let transaction?, nil):
                         if try isDuplicate(inWallet: transaction.walletId) { continue }
-                        _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept, planned: plan?.transaction())
+                        _ = try writer.insert(transaction, &context, importKey: item.importKey, importId: importId, kept: item.kept, planned: plan?.transaction(), totalled: totalled)
                     case (nil, let transfer?):
                         if try isDuplicate(inWallet: transfer.fromWalletId) { continue }
-                        _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept, planned: plan?.transfer())
+                        _ = try writer.insertTransfer(transfer, &context, importKey: item.importKey, importId: importId, kept: item.kept, planned: plan?.transfer(), totalled: totalled)
                     default:
                         throw LedgerError.invalid("an item has either a transaction or a transfer", field: .root("item"))
                     }

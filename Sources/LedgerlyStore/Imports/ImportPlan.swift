@@ -38,6 +38,12 @@ struct ImportPlan: Sendable {
     let today: String
     /// One per request item; nil: work it out in the write.
     let items: [Item?]
+    /// The report totals of the items marked in `totalled`, added up here so that the write
+    /// only adds the sum (`TransactionWriter.addPlannedTotals`): an item is marked when its plan
+    /// succeeded and it has no import key, so that the write records it for certain if the
+    /// batch commits at all (a keyed item may turn out to be a duplicate and be skipped).
+    let totals: LedgerTotals
+    let totalled: [Bool]
 
     /// Plans what it can of `request`; nil when the snapshot cannot be read (the write then
     /// works out every item itself).
@@ -62,8 +68,36 @@ struct ImportPlan: Sendable {
                     return nil
                 }
             }
-            return ImportPlan(generation: generation, writes: environment.database.writeGeneration, today: Timestamp.today(at: now), items: items)
+            let (totals, totalled) = addedUp(request, items)
+            return ImportPlan(generation: generation, writes: environment.database.writeGeneration, today: Timestamp.today(at: now), items: items,
+                              totals: totals, totalled: totalled)
         }
+    }
+
+    /// The totals of the items the write records for certain, with the entries the write would
+    /// add itself (`TransactionWriter.totalsEntry`). A sum that would overflow leaves every item
+    /// to the write, which then refuses the one that overflows, naming it.
+    private static func addedUp(_ request: TransactionImportRequest, _ items: [Item?]) -> (LedgerTotals, [Bool]) {
+        var totals = LedgerTotals()
+        var totalled = [Bool](repeating: false, count: items.count)
+        do {
+            for (index, item) in items.enumerated() where request.items[index].importKey == nil {
+                switch item {
+                case .transaction(.success(let plan))?:
+                    guard let request = request.items[index].transaction, case .success(let converted) = plan.conversion else { continue }
+                    try totals.add(TransactionWriter.totalsEntry(request, plan, converted.converted, transfer: false))
+                case .transfer(.success(let plan))?:
+                    guard case .success(let conversions) = plan.conversions else { continue }
+                    for entry in TransactionWriter.totalsEntries(plan, conversions) { try totals.add(entry) }
+                default:
+                    continue
+                }
+                totalled[index] = true
+            }
+        } catch {
+            return (LedgerTotals(), [Bool](repeating: false, count: items.count))
+        }
+        return (totals, totalled)
     }
 
     /// Whether the write may use this plan: nothing it read can have changed since.

@@ -58,6 +58,18 @@ struct LedgerTotals {
             self.base = newBase
             if base == nil && countsMissingBase { missingBase += sign }
         }
+
+        /// Another set of sums of the same row, added.
+        mutating func add(_ other: Sums) throws {
+            let newAmount = try CheckedMinorUnits.add(amount, other.amount)
+            let newWallet = try CheckedMinorUnits.add(wallet, other.wallet)
+            let newBase = try CheckedMinorUnits.add(base, other.base)
+            count += other.count
+            amount = newAmount
+            wallet = newWallet
+            base = newBase
+            missingBase += other.missingBase
+        }
     }
 
     /// A `category_totals` row: a `ledger_totals` key without the wallet (transfers are not kept).
@@ -130,6 +142,12 @@ struct LedgerTotals {
                 try $0.add(sign: sign, amount: 0, wallet: 0, base: entry.baseMinor, countsMissingBase: true, countsAmounts: false)
             }
         }
+    }
+
+    /// Adds what `other` has pending: a batch's totals added up before its write (`ImportPlan`).
+    mutating func add(_ other: LedgerTotals) throws {
+        for (key, sums) in other.pending { try Self.add(to: &pending, key) { try $0.add(sums) } }
+        for (key, sums) in other.pendingPayees { try Self.add(to: &pendingPayees, key) { try $0.add(sums) } }
     }
 
     /// Changes the sums of `key` with `change`, storing them only when it succeeds: a key whose

@@ -44,16 +44,15 @@ final class TransactionWriter {
     /// `liability`: the liability this pays (also kept out of spending: the debt falls by as much).
     /// `planned`: the request's checks and conversion, worked out before the write on a snapshot
     /// the caller knows to be current (`ImportPlan`); else `planner` works them out now.
+    /// `totalled`: the plan's report totals are already in this write's (`addPlannedTotals`).
     func insert(_ request: TransactionCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil,
-                trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil, planned: PlannedTransaction? = nil) throws -> Int64 {
+                trade: (id: Int64, asTransfer: Bool)? = nil, liability: Int64? = nil, planned: PlannedTransaction? = nil, totalled: Bool = false) throws -> Int64 {
         let plan = try planned ?? planner.plan(request, kept: kept, now: context.date)
         let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
         let planned = try plan.conversion.get()
-        let converted = planned.converted
-        let effect = request.kind.sign * converted.walletMoney.minorUnits
         let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
-        let baseMinor = converted.baseMinorUnits.map { request.kind.sign * $0 }
         let transfer = trade?.asTransfer == true || liability != nil
+        let entry = Self.totalsEntry(request, plan, planned.converted, transfer: transfer)
 
         let keptId = try kept?.id.map { try InputRules.positiveId($0, field: .root("kept").member("id")) }
         let conversionId = try snapshots.id(of: planned.conversionJSON)
@@ -69,8 +68,8 @@ final class TransactionWriter {
             insert.bind(plan.wallet.id, at: 3)
             insert.bind(plan.amount.minorUnits, at: 4)
             insert.bind(plan.currency.code, at: 5)
-            insert.bind(effect, at: 6)
-            insert.bind(baseMinor, at: 7)
+            insert.bind(entry.walletEffect, at: 6)
+            insert.bind(entry.baseMinor, at: 7)
             insert.bind(conversionId, at: 8)
             insert.bind(baseConversionId, at: 9)
             insert.bind(request.categoryId, at: 10)
@@ -89,11 +88,29 @@ final class TransactionWriter {
         let id = db.lastInsertedRowID
         try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
         try TransactionHandlers.writeSplits(db, txId: id, date: plan.day, splits: plan.splits)
-        try recorded(id, LedgerTotals.Entry(
-            date: plan.day, walletId: plan.wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: plan.currency.code,
-            amountMinor: plan.amount.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: plan.splits.map { ($0.0.minorUnits, $0.1.categoryId) },
-            notes: plan.notes))
+        try recorded(id, entry, totalled: totalled)
         return id
+    }
+
+    /// What a transaction recorded from `plan` with `converted` changes: its wallet's balance
+    /// (`walletEffect`), its base amount, and the report totals it is added to. One function for
+    /// the write and for the plan that adds up its batch's totals beforehand (`ImportPlan`).
+    static func totalsEntry(_ request: TransactionCreateRequest, _ plan: PlannedTransaction, _ converted: TransactionConversion, transfer: Bool) -> LedgerTotals.Entry {
+        LedgerTotals.Entry(
+            date: plan.day, walletId: plan.wallet.id, categoryId: request.categoryId, kind: request.kind, transfer: transfer, currency: plan.currency.code,
+            amountMinor: plan.amount.minorUnits, walletEffect: request.kind.sign * converted.walletMoney.minorUnits,
+            baseMinor: converted.baseMinorUnits.map { request.kind.sign * $0 }, splits: plan.splits.map { ($0.0.minorUnits, $0.1.categoryId) }, notes: plan.notes)
+    }
+
+    /// The same for each leg of a transfer ([outgoing, incoming]).
+    static func totalsEntries(_ plan: PlannedTransfer, _ conversions: [PlannedConversion]) -> [LedgerTotals.Entry] {
+        zip([(plan.source, plan.outgoing, TransactionKind.expense), (plan.destination, plan.incoming, .income)], conversions).map { leg, converted in
+            let (wallet, money, kind) = leg
+            return LedgerTotals.Entry(
+                date: plan.day, walletId: wallet.id, categoryId: nil, kind: kind, transfer: true, currency: money.currency.code,
+                amountMinor: money.minorUnits, walletEffect: kind.sign * money.minorUnits,
+                baseMinor: converted.converted.baseMinorUnits.map { kind.sign * $0 }, splits: [], notes: plan.notes)
+        }
     }
 
     /// Runs the insert of a transaction with a restored id (`id` nil: SQLite picks the next) and
@@ -130,21 +147,20 @@ final class TransactionWriter {
         }
     }
 
-    /// Validates and records both legs of a transfer; returns [outgoing, incoming]. `planned`: as
-    /// for `insert`.
+    /// Validates and records both legs of a transfer; returns [outgoing, incoming]. `planned` and
+    /// `totalled`: as for `insert`.
     func insertTransfer(_ request: TransferCreateRequest, _ context: inout WriteContext, importKey: String? = nil, importId: String? = nil, kept: KeptAmounts? = nil,
-                        planned: PlannedTransfer? = nil) throws -> [Int64] {
+                        planned: PlannedTransfer? = nil, totalled: Bool = false) throws -> [Int64] {
         let plan = try planned ?? planner.plan(request, kept: kept, now: context.date)
         let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
         let conversions = try plan.conversions.get()
         let legs = [(plan.source, plan.outgoing, TransactionKind.expense, plan.destination), (plan.destination, plan.incoming, .income, plan.source)]
+        let entries = Self.totalsEntries(plan, conversions)
         let notes = plan.notes
         let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
         let day = plan.day
         var legIds: [Int64] = []
-        for ((wallet, money, kind, counterparty), converted) in zip(legs, conversions) {
-            let effect = kind.sign * money.minorUnits
-            let baseMinor = converted.converted.baseMinorUnits.map { kind.sign * $0 }
+        for (((wallet, money, kind, counterparty), converted), entry) in zip(zip(legs, conversions), entries) {
             let idField = kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
             let keptId = try (kind == .expense ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
             let baseConversionId = try snapshots.id(of: converted.baseConversionJSON)
@@ -158,8 +174,8 @@ final class TransactionWriter {
                 insert.bind(wallet.id, at: 3)
                 insert.bind(money.minorUnits, at: 4)
                 insert.bind(money.currency.code, at: 5)
-                insert.bind(effect, at: 6)
-                insert.bind(baseMinor, at: 7)
+                insert.bind(entry.walletEffect, at: 6)
+                insert.bind(entry.baseMinor, at: 7)
                 insert.bind(baseConversionId, at: 8)
                 insert.bind(notes, at: 9)
                 insert.bind(day, at: 10)
@@ -173,9 +189,7 @@ final class TransactionWriter {
             let id = db.lastInsertedRowID
             legIds.append(id)
             try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
-            try recorded(id, LedgerTotals.Entry(
-                date: day, walletId: wallet.id, categoryId: nil, kind: kind, transfer: true, currency: money.currency.code,
-                amountMinor: money.minorUnits, walletEffect: effect, baseMinor: baseMinor, splits: [], notes: notes))
+            try recorded(id, entry, totalled: totalled)
         }
         try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[1], legIds[0]])
         try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[0], legIds[1]])
@@ -193,7 +207,14 @@ final class TransactionWriter {
 
     // MARK: Remembered reads
 
-    private func recorded(_ id: Int64, _ entry: LedgerTotals.Entry) throws {
+    /// Adds a batch's report totals that its plan added up beforehand (`ImportPlan.totals`), for
+    /// the items then recorded with `totalled` true. Call before any of them is recorded.
+    func addPlannedTotals(_ planned: LedgerTotals) throws {
+        try totals.add(planned)
+    }
+
+    /// `totalled`: the entry's report totals are already in (`addPlannedTotals`).
+    private func recorded(_ id: Int64, _ entry: LedgerTotals.Entry, totalled: Bool) throws {
         let (sum, overflow) = balanceChanges[entry.walletId, default: 0].addingReportingOverflow(entry.walletEffect)
         guard !overflow else {
             throw LedgerError.invalid("this would take the wallet's balance beyond what Ledgerly can store", field: .body("amount"))
@@ -204,7 +225,7 @@ final class TransactionWriter {
         months.insert(String(entry.date.prefix(7)))
         if let category = entry.categoryId { categoryIds.insert(category) }
         categoryIds.formUnion(entry.splits.map(\.categoryId))
-        try totals.add(entry)
+        if !totalled { try totals.add(entry) }
     }
 
     private func tagIds(_ names: [String], field: FieldPath, _ context: inout WriteContext) throws -> [Int64] {
