@@ -10,7 +10,7 @@ public enum SQLiteProcessSettings {
     /// Why: with them on (the default), every allocation and free SQLite makes takes one
     /// process-wide mutex to count it. A load makes several per row (the values it binds, the
     /// records it builds), and the lock and unlock were 8 % of the store's applying thread; a
-    /// million-transaction load ran 10–15 % faster without them. Ledgerly never reads the
+    /// million-transaction load ran 5–18 % faster without them. Ledgerly never reads the
     /// statistics (`sqlite3_memory_used` and the like), and no limit depends on them: the store
     /// sets no soft heap limit.
     ///
