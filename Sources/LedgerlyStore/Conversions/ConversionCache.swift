@@ -19,10 +19,7 @@ final class ConversionCache {
     private var convertersByInvolved: [ConverterKey: CurrencyConverter] = [:]
     /// Snapshots as stored: a batch's transactions of one day share a handful of them, and
     /// encoding JSON is most of what storing one costs.
-    private var encoded: [RateSnapshot: String?] = [:]
-    /// The last snapshots stored, looked at before `encoded`: consecutive transactions mostly
-    /// share one, the very same values, which compare at once where hashing reads every field.
-    private var recentlyEncoded: [(snapshot: RateSnapshot, json: String?)] = []
+    private var encoded = RecentFirstMemo<RateSnapshot, String?>()
 
     private var moments: [String: Date?] = [:]
     private var snapshots: [SnapshotKey: RateSnapshot] = [:]
@@ -54,11 +51,7 @@ final class ConversionCache {
 
     func json(_ snapshot: RateSnapshot?) -> String? {
         guard let snapshot else { return nil }
-        if let recent = recentlyEncoded.first(where: { $0.snapshot == snapshot }) { return recent.json }
-        let json = Self.remembered(snapshot, in: &encoded) { TransactionConversion.json(snapshot) }
-        if recentlyEncoded.count == 4 { recentlyEncoded.removeFirst() }
-        recentlyEncoded.append((snapshot, json))
-        return json
+        return encoded.value(for: snapshot, TransactionConversion.json)
     }
 
     func baseCurrency(_ db: Database) throws -> String? {

@@ -84,8 +84,8 @@ struct ImportPlan: Sendable {
             for (index, item) in items.enumerated() where request.items[index].importKey == nil {
                 switch item {
                 case .transaction(.success(let plan))?:
-                    guard let request = request.items[index].transaction, case .success(let converted) = plan.conversion else { continue }
-                    try totals.add(TransactionWriter.totalsEntry(request, plan, converted.converted, transfer: false))
+                    guard let transaction = request.items[index].transaction, case .success(let converted) = plan.conversion else { continue }
+                    try totals.add(TransactionWriter.totalsEntry(transaction, plan, converted.converted, transfer: false))
                 case .transfer(.success(let plan))?:
                     guard case .success(let conversions) = plan.conversions else { continue }
                     for entry in TransactionWriter.totalsEntries(plan, conversions) { try totals.add(entry) }

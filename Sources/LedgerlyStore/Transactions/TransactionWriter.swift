@@ -154,15 +154,14 @@ final class TransactionWriter {
         let plan = try planned ?? planner.plan(request, kept: kept, now: context.date)
         let tags = try tagIds(request.tags ?? [], field: .body("tags"), &context)
         let conversions = try plan.conversions.get()
-        let legs = [(plan.source, plan.outgoing, TransactionKind.expense, plan.destination), (plan.destination, plan.incoming, .income, plan.source)]
+        // Each leg's wallet, amount, kind and effects, as its totals take them.
         let entries = Self.totalsEntries(plan, conversions)
-        let notes = plan.notes
         let recording = try Recording(kept, importId: importId, now: context.now, timestamps: &timestamps)
-        let day = plan.day
         var legIds: [Int64] = []
-        for (((wallet, money, kind, counterparty), converted), entry) in zip(zip(legs, conversions), entries) {
-            let idField = kind == .expense ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
-            let keptId = try (kind == .expense ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
+        for (index, (entry, converted)) in zip(entries, conversions).enumerated() {
+            let outgoing = index == 0
+            let idField = outgoing ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
+            let keptId = try (outgoing ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
             let baseConversionId = try snapshots.id(of: converted.baseConversionJSON)
             try refusingTaken(keptId, field: idField) {
                 let insert = try BoundStatement(db, cached: """
@@ -170,17 +169,17 @@ final class TransactionWriter {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 insert.bind(keptId, at: 1)
-                insert.bind(kind.rawValue, at: 2)
-                insert.bind(wallet.id, at: 3)
-                insert.bind(money.minorUnits, at: 4)
-                insert.bind(money.currency.code, at: 5)
+                insert.bind(entry.kind.rawValue, at: 2)
+                insert.bind(entry.walletId, at: 3)
+                insert.bind(entry.amountMinor, at: 4)
+                insert.bind(entry.currency, at: 5)
                 insert.bind(entry.walletEffect, at: 6)
                 insert.bind(entry.baseMinor, at: 7)
                 insert.bind(baseConversionId, at: 8)
-                insert.bind(notes, at: 9)
-                insert.bind(day, at: 10)
-                insert.bind(counterparty.id, at: 11)
-                insert.bind(kind == .expense ? importKey : nil, at: 12)
+                insert.bind(entry.notes, at: 9)
+                insert.bind(entry.date, at: 10)
+                insert.bind(entries[1 - index].walletId, at: 11)
+                insert.bind(outgoing ? importKey : nil, at: 12)
                 insert.bind(recording.importId, at: 13)
                 insert.bind(recording.createdAt, at: 14)
                 insert.bind(recording.updatedAt, at: 15)
