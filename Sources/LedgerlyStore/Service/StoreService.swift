@@ -33,6 +33,7 @@ public final class StoreService: Service {
         try home.prepare()
         let lock = try InstanceLock(path: LedgerlyService.store.lockPath(in: home))
         let database = try StoreDatabase(url: home.databaseURL, durability: durability)
+        let checkpointer = try BackgroundCheckpointer(database: database, durability: durability)
         let router = try StoreRouter(database: database, startedAt: Timestamp.now(), clock: clock, logger: logger)
         let lastSeq = PublishedSequence(try await database.pool.read(EventHandlers.lastSeq))
         let context = try ZMQContext()
@@ -76,6 +77,7 @@ public final class StoreService: Service {
         // Large requests already taken are applied and answered before the sockets close.
         await bulk.drain()
         await sockets.stop()
+        checkpointer.stop()
         database.foldWriteAheadLog(logger: logger)
         withExtendedLifetime(lock) {}
     }
