@@ -85,10 +85,12 @@ let package = Package(
         ),
         // SQLite's process-wide settings, which its variadic `sqlite3_config` makes (D371).
         .target(name: "CSQLiteConfiguration", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // glibc's malloc settings, which Swift's Glibc module does not import (D375).
+        .target(name: "CMallocConfiguration"),
         .target(
             name: "LedgerlyStore",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ", "CSQLiteConfiguration",
+                "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ", "CSQLiteConfiguration", "CMallocConfiguration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

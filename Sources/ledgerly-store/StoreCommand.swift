@@ -22,6 +22,7 @@ struct StoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.store.name)
+        if !MallocArenaSettings.apply() { logger.warning("glibc refused to limit its malloc arenas to \(MallocArenaSettings.arenas); it keeps its default") }
         if !SQLiteProcessSettings.apply() { logger.warning("SQLite had started before its settings were made; it keeps its defaults") }
         let home = options.preparedHome(for: .store, logger: logger)
         if let restore { Self.restore(restore, home: home) }
