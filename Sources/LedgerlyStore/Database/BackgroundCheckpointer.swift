@@ -54,9 +54,8 @@ final class BackgroundCheckpointer: Sendable {
     init(database: StoreDatabase, durability: Durability) throws {
         pool = database.pool
         let connection = try CheckpointConnection(path: database.pool.path, durability: durability)
-        // A thread of its own rather than a dispatch queue: a queue's block runs on any of the
-        // pool's threads, and one thread more taking turns at the decoding and applying work
-        // spread their allocations over one malloc arena more, 30 MB more resident at a load.
+        // A thread of its own rather than a dispatch queue, whose blocks would take turns on
+        // the pool's threads with the decoding and applying work (and their malloc arenas: D375).
         let thread = Thread { [shared] in
             while true {
                 shared.wake.wait()
