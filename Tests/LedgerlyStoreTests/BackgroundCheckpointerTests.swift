@@ -15,6 +15,16 @@ import Testing
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
     }
 
+    /// One transaction per row of `rowBytes` into `scratch`, after each one `each`.
+    private func writeRows(_ ids: Range<Int>, to store: Store, each: () -> Void = {}) async throws {
+        for id in ids {
+            try await store.database.pool.write { db in
+                try db.execute(sql: "INSERT INTO scratch (id, bytes) VALUES (?, zeroblob(?))", arguments: [id, Self.rowBytes])
+            }
+            each()
+        }
+    }
+
     @Test func theLogIsCopiedBackAndStaysBoundedWhileWritesGoOn() async throws {
         let store = try await Store(setUp: false)
         let url = store.folder.appendingPathComponent("ledgerly.sqlite")
@@ -25,11 +35,7 @@ import Testing
 
         // 3,000 pages: past the threshold, below the writer's own limit. Only the background
         // checkpoint can have copied them into the database file.
-        for index in 0..<48 {
-            try await store.database.pool.write { db in
-                try db.execute(sql: "INSERT INTO scratch (id, bytes) VALUES (?, zeroblob(?))", arguments: [index, Self.rowBytes])
-            }
-        }
+        try await writeRows(0..<48, to: store)
         let deadline = ContinuousClock.now + .seconds(20)
         while fileSize(url) < sizeBefore + 1_000 * 4_096, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
@@ -37,16 +43,10 @@ import Testing
         #expect(fileSize(url) >= sizeBefore + 1_000 * 4_096, "the database file did not grow: no checkpoint ran")
 
         // 25,000 pages more, three times the writer's limit: the log is restarted on the way
-        // instead of holding all of them. It may pass the limit by what is committed while a
-        // background checkpoint still runs (the writer's own then waits for the next commit),
-        // here many small commits in a row; without the writer's own it would hold them all.
+        // instead of holding all of them (the writer's own checkpoint waits for a background one
+        // still running); without the writer's own it would hold them all.
         var largestLog = 0
-        for index in 48..<438 {
-            try await store.database.pool.write { db in
-                try db.execute(sql: "INSERT INTO scratch (id, bytes) VALUES (?, zeroblob(?))", arguments: [index, Self.rowBytes])
-            }
-            largestLog = max(largestLog, fileSize(log))
-        }
+        try await writeRows(48..<438, to: store) { largestLog = max(largestLog, fileSize(log)) }
         // Twice the limit of 8,000 pages, while 109 MB are written.
         #expect(BackgroundCheckpointer.limitPages == 8_000)
         #expect(largestLog < 2 * 8_000 * 4_096, "the log reached \(largestLog) bytes")
@@ -70,11 +70,7 @@ import Testing
         checkpointer.stop()
         try await store.database.pool.write { db in try db.execute(sql: "CREATE TABLE scratch (id INTEGER PRIMARY KEY, bytes BLOB NOT NULL)") }
         let sizeBefore = fileSize(url)
-        for index in 0..<48 {
-            try await store.database.pool.write { db in
-                try db.execute(sql: "INSERT INTO scratch (id, bytes) VALUES (?, zeroblob(?))", arguments: [index, Self.rowBytes])
-            }
-        }
+        try await writeRows(0..<48, to: store)
         // The commits that took the log past 1,000 pages copied it back themselves, at once.
         #expect(fileSize(url) >= sizeBefore + 1_000 * 4_096)
     }

@@ -45,6 +45,10 @@ final class BackgroundCheckpointer: Sendable {
         let wake = DispatchSemaphore(value: 0)
         /// Signalled by the thread as it ends.
         let ended = DispatchSemaphore(value: 0)
+        /// Held while a checkpoint runs: SQLite refuses a second one at the same time (busy,
+        /// without waiting), so the writer's own, past the limit, waits here for the thread's
+        /// to end instead of being refused for as long as it runs.
+        let checkpointing = Mutex(())
     }
 
     private let pool: DatabasePool
@@ -63,7 +67,7 @@ final class BackgroundCheckpointer: Sendable {
                     state.requested = false
                     return state.stopped
                 }) else { break }
-                connection.checkpointPassive()
+                shared.checkpointing.withLock { _ in connection.checkpointPassive() }
             }
             shared.ended.signal()
         }
@@ -82,8 +86,7 @@ final class BackgroundCheckpointer: Sendable {
     private func logHas(_ pages: Int32, writer: OpaquePointer?) {
         guard pages >= Self.thresholdPages else { return }
         if pages >= Self.limitPages {
-            // Busy (a background checkpoint is running) is fine: the next commit tries again.
-            sqlite3_wal_checkpoint_v2(writer, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            shared.checkpointing.withLock { _ in _ = sqlite3_wal_checkpoint_v2(writer, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
             return
         }
         // One checkpoint per `thresholdPages` written, as SQLite's own: a page rewritten by
