@@ -107,6 +107,21 @@ import Testing
         #expect(names == ["Salary", "Food", "Food/Groceries", "Fruit"])
     }
 
+    /// `CategoryRow(row:)` reads each column by name (no `Decodable`): every field a category
+    /// is created with comes back the same from `category.list` and from a lookup by id.
+    @Test func everyCategoryFieldReadsBackAsCreated() async throws {
+        let store = try await Store()
+        let food = try await store.call(CategoryCreateRequest(name: "Food", kind: .expense, icon: "🍎", color: "#12AB34", budgetingEnabled: false, sortOrder: -7))
+        let bakery = try await store.call(CategoryCreateRequest(name: "Bäckerei", parentId: food.id, icon: nil, color: nil, budgetingEnabled: true, sortOrder: 3))
+        let listed = try await store.call(CategoryListRequest()).categories
+        #expect(listed == [food, bakery])
+        #expect(listed.first == CategoryRecord(id: food.id, name: "Food", kind: .expense, parentId: nil, path: "Food", icon: "🍎", color: "#12AB34",
+                                               budgetingEnabled: false, sortOrder: -7))
+        #expect(listed.last?.parentId == food.id)
+        #expect(listed.last?.path == "Food/Bäckerei")
+        #expect(try await store.call(CategoryGetRequest(id: bakery.id)) == bakery)
+    }
+
     @Test func archivedWalletsTakeNoNewTransactions() async throws {
         let store = try await Store()
         let wallet = try await store.call(WalletCreateRequest(name: "Old", currency: "EUR"))

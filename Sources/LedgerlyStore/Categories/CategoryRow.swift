@@ -50,6 +50,22 @@ struct CategoryRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable
         self.updatedAt = updatedAt
     }
 
+    /// Read explicitly rather than through `Decodable`: `category.list` and every lookup by id
+    /// read the whole tree, and `Decodable` converted each column's snake-case name for every
+    /// row, 38 % of the store's work for a `category.list` at a million transactions.
+    init(row: Row) throws {
+        id = row[Columns.id]
+        name = row[Columns.name]
+        kind = row[Columns.kind]
+        parentId = row[Columns.parentId]
+        icon = row[Columns.icon]
+        color = row[Columns.color]
+        budgetingEnabled = row[Columns.budgetingEnabled]
+        sortOrder = row[Columns.sortOrder]
+        createdAt = row[Columns.createdAt]
+        updatedAt = row[Columns.updatedAt]
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     func record(path: String) -> CategoryRecord {
@@ -61,7 +77,9 @@ struct CategoryRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable
 extension CategoryRow {
     /// Every category with its path, parents before children, siblings in sort order.
     static func tree(_ db: Database, kind: CategoryKind? = nil) throws -> [CategoryRecord] {
-        let rows = try db.cachedRows(sql: """
+        // Read through a cursor, each row while the statement is on it: a copied row looks a
+        // column up by lowercasing every column name, the statement's row by a dictionary.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             WITH RECURSIVE tree(id, path, sort_key) AS (
                 SELECT id, name, printf('%08d/%s', sort_order + 50000000, lower(name)) FROM categories WHERE parent_id IS NULL
                 UNION ALL
@@ -71,8 +89,12 @@ extension CategoryRow {
             SELECT c.*, tree.path FROM categories c JOIN tree ON tree.id = c.id
             \(kind == nil ? "" : "WHERE c.kind = ?")
             ORDER BY c.kind DESC, tree.sort_key
-            """, arguments: kind.map { [$0.rawValue] } ?? [])
-        return try rows.map { try CategoryRow(row: $0).record(path: $0["path"]) }
+            """), arguments: kind.map { [$0.rawValue] } ?? [])
+        var records: [CategoryRecord] = []
+        while let row = try rows.next() {
+            records.append(try CategoryRow(row: row).record(path: row["path"]))
+        }
+        return records
     }
 
     /// The category with this id, with its path; refused as not found, naming `field`.

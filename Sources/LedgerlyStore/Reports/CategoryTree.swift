@@ -15,7 +15,10 @@ struct CategoryTree {
 
     init(_ db: Database) throws {
         var nodes: [Int64: Node] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, name, kind, parent_id, sort_order FROM categories") {
+        // A cursor's row finds a column by name in a dictionary; a fetched (copied) row lowercases
+        // every column name for each look-up (`CategoryRow.tree`).
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name, kind, parent_id, sort_order FROM categories"))
+        while let row = try rows.next() {
             nodes[row["id"]] = Node(id: row["id"], name: row["name"], kind: CategoryKind(rawValue: row["kind"]) ?? .expense,
                                     parentId: row["parent_id"], sortOrder: row["sort_order"])
         }
