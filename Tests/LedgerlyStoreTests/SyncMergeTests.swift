@@ -123,6 +123,28 @@ import Testing
         #expect(try await Self.snapshot(b) == Self.snapshot(a))
     }
 
+    /// A category moved on one device: the other device's `tx.list` counts follow it, since
+    /// applying the move recomputes `split_subtree_counts` there too (D377).
+    @Test func aSyncedCategoryMoveMovesItsSplitCounts() async throws {
+        let (a, ids) = try await Self.filledStore()
+        let household = try await a.call(CategoryCreateRequest(name: "Household", kind: .expense))
+        // Parts in Groceries (under Food) and Household: Food's only through Groceries.
+        _ = try await a.call(TransactionCreateRequest(kind: .expense, walletId: ids["bank"]!, amount: "8", date: "2026-11-06",
+                                                      splits: [SplitPart(amount: "5", categoryId: ids["groceries"]!), SplitPart(amount: "3", categoryId: household.id)]))
+        let hub = Hub()
+        _ = try await a.call(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .create))
+        try await hub.push(a)
+        let b = try await hub.join()
+        // November as a whole month: the count of split transactions comes from the kept table.
+        let food = TransactionListRequest(categoryId: ids["food"], from: "2026-11-01", to: "2026-11-30", limit: 1)
+        #expect(try await b.call(food).total == 3)  // lunch, the market's split, the new split
+        _ = try await a.call(CategoryUpdateRequest(id: ids["groceries"]!, makeTopLevel: true))
+        try await hub.meet([a, b])
+        #expect(try await b.call(CategoryGetRequest(id: ids["groceries"]!)).parentId == nil)
+        #expect(try await a.call(food).total == 2)
+        #expect(try await b.call(food).total == 2)
+    }
+
     @Test func aDeviceWithALedgerCannotJoinWithoutMerging() async throws {
         let (a, _) = try await Self.filledStore()
         let refusal = try await a.failure(SyncEnableRequest(ledgerId: Self.ledger, deviceId: Self.device(), hub: "h", mode: .join))

@@ -80,6 +80,8 @@ enum CategoryHandlers {
         if let order = try InputRules.sortOrder(request.sortOrder, field: .body("sortOrder")) { row.sortOrder = order }
         row.updatedAt = context.now
         try row.update(db)
+        // A move changes which subtrees the category's split parts count in.
+        if parentId != category.parentId { try SplitSubtreeCounts.rebuild(db) }
         let updated = try CategoryRow.find(db, id: category.id, field: .body("id"))
         try context.record(.categoryUpdated, id: String(updated.id), data: updated)
         return updated

@@ -669,6 +669,20 @@ enum StoreMigrations {
                 ALTER TABLE transactions DROP COLUMN base_conversion;
                 """)
         }
+        // `tx.list` counted a category's split transactions with `count(DISTINCT)` over the split
+        // parts' index, whose temporary B-tree was most of the request at a million (D377). Kept
+        // per month and category subtree by `LedgerTotals`; filled once here.
+        migrator.registerMigration("v23-split-subtree-counts") { db in
+            try db.execute(sql: """
+                CREATE TABLE split_subtree_counts (
+                    month TEXT NOT NULL,
+                    category_id INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (category_id, month)
+                ) WITHOUT ROWID;
+                """)
+            try SplitSubtreeCounts.rebuild(db)
+        }
         return migrator
     }
 }

@@ -6,7 +6,9 @@ import LedgerlyCore
 ///   a past day, budgets, net worth);
 /// - `category_totals`: the same without the wallet and without transfers, one row per month,
 ///   category, kind and currency (`report.categories`, `report.cashflow`);
-/// - `payee_totals`: per month, kind and exact note text, transfers left out (`report.payees`).
+/// - `payee_totals`: per month, kind and exact note text, transfers left out (`report.payees`);
+/// and, through `SplitSubtreeCounts`, how many split transactions each category's subtree has per
+/// month (`tx.list`'s count).
 ///
 /// Why: a report over the whole history would otherwise scan every transaction (half a second at
 /// a million, docs/measured-limits.md); the totals tables have a few thousand rows, so every report
@@ -110,6 +112,8 @@ struct LedgerTotals {
 
     private(set) var pending: [Key: Sums] = [:]
     private var pendingPayees: [PayeeKey: Sums] = [:]
+    /// Split transactions added (positive) or taken away (negative), for `split_subtree_counts`.
+    private var pendingSplitTransactions: [SplitSubtreeCounts.Key: Int64] = [:]
 
     /// Adds (`sign` 1) or takes away (`sign` -1) a transaction. Throws when a sum would overflow.
     ///
@@ -126,6 +130,7 @@ struct LedgerTotals {
                 try $0.add(sign: sign, amount: amountSign * entry.amountMinor, wallet: entry.walletEffect, base: entry.baseMinor, countsMissingBase: true)
             }
         } else {
+            pendingSplitTransactions[SplitSubtreeCounts.Key(month: month, parts: entry.splits.map(\.categoryId)), default: 0] += sign
             let amounts = entry.splits.map(\.amount)
             let walletShares = ProportionalShares.allocate(entry.walletEffect, parts: amounts, total: entry.amountMinor)
             let baseShares = entry.baseMinor.map { ProportionalShares.allocate($0, parts: amounts, total: entry.amountMinor) }
@@ -148,6 +153,7 @@ struct LedgerTotals {
     mutating func add(_ other: LedgerTotals) throws {
         for (key, sums) in other.pending { try Self.add(to: &pending, key) { try $0.add(sums) } }
         for (key, sums) in other.pendingPayees { try Self.add(to: &pendingPayees, key) { try $0.add(sums) } }
+        for (key, change) in other.pendingSplitTransactions { pendingSplitTransactions[key, default: 0] += change }
     }
 
     /// Changes the sums of `key` with `change`, storing them only when it succeeds: a key whose
@@ -161,8 +167,9 @@ struct LedgerTotals {
     /// Writes the pending sums into the totals tables (one upsert per row touched) and forgets
     /// them. SQLite turns an integer sum that overflows into a float; the tables' CHECKs refuse
     /// that, and the write fails as too large. `reportTables` false: only `ledger_totals`
-    /// (migrations older than the tables that rebuild the totals).
-    mutating func flush(_ db: Database, reportTables: Bool = true) throws {
+    /// (migrations older than the tables that rebuild the totals); `splitCounts` false: not
+    /// `split_subtree_counts` (migrations older than that table).
+    mutating func flush(_ db: Database, reportTables: Bool = true, splitCounts: Bool = true) throws {
         // Each upsert is looked up once and bound with SQLite's own calls (`BoundStatement`): a
         // batch of a load touches a thousand rows or more, and GRDB's cache hashes the SQL and
         // boxes every argument per row (D368).
@@ -245,8 +252,10 @@ struct LedgerTotals {
                 }
             }
         }
+        if splitCounts { try SplitSubtreeCounts.apply(db, pendingSplitTransactions) }
         pending = [:]
         pendingPayees = [:]
+        pendingSplitTransactions = [:]
     }
 
     private func refusingOverflow(_ write: () throws -> Void) throws {
@@ -293,8 +302,10 @@ struct LedgerTotals {
         let hasTradeCash = try db.columns(in: "transactions").contains { $0.name == "trade_transfer" }
         let transferColumn = hasTradeCash ? "(counterparty_wallet_id IS NOT NULL OR trade_transfer = 1)" : "counterparty_wallet_id IS NOT NULL"
         let reportTables = try db.tableExists("payee_totals")
+        let splitCounts = try db.tableExists("split_subtree_counts")
         try db.execute(sql: "DELETE FROM ledger_totals")
         if reportTables { try db.execute(sql: "DELETE FROM category_totals; DELETE FROM payee_totals") }
+        if splitCounts { try db.execute(sql: "DELETE FROM split_subtree_counts") }
         var splits: [Int64: [(amount: Int64, categoryId: Int64)]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT tx_id, amount_minor, category_id FROM splits ORDER BY tx_id, position") {
             splits[row["tx_id"], default: []].append((row["amount_minor"], row["category_id"]))
@@ -307,6 +318,6 @@ struct LedgerTotals {
         while let row = try cursor.next() {
             try totals.add(entry(row: row, splits: splits[row["id"]] ?? []))
         }
-        try totals.flush(db, reportTables: reportTables)
+        try totals.flush(db, reportTables: reportTables, splitCounts: splitCounts)
     }
 }

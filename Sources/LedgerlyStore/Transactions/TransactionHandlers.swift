@@ -157,9 +157,11 @@ enum TransactionHandlers {
     ///   those months are taken off again, counted from their index), and in the partial months at
     ///   either end, the (category, date) index (D358). Counting 35,000 index entries took 1.4 ms
     ///   of a `tx list` at a million; the months' totals are a few hundred rows.
-    /// - transactions with split parts in the subtree: `count(DISTINCT)` over the split parts'
-    ///   (category, date) index, as a transaction with parts in two of the subtree's categories
-    ///   counts once.
+    /// - transactions with split parts in the subtree: in the whole months, the kept
+    ///   `split_subtree_counts` of the category itself (each row counts a transaction once however
+    ///   many of its parts the subtree holds, D377); in the partial months, `count(DISTINCT)` over
+    ///   the split parts' (category, date) index. A split transaction's parts carry its date, so
+    ///   none is counted in two of these day ranges.
     private static func categoryCount(_ db: Database, categoryId: Int64, range: CategoryRange) throws -> Int {
         let months = WholeMonthsRange(from: range.from, to: range.to)
         // The whole months' days: the first month's first day to the last month's last day
@@ -167,13 +169,15 @@ enum TransactionHandlers {
         let wholeDays = (from: months.firstMonth + "-01", to: months.lastMonth + "-31")
         return try db.cachedValue(Int.self, sql: """
             \(categorySubtree)
-            SELECT (SELECT coalesce(sum(count), 0) FROM ledger_totals WHERE category_id IN subtree AND month BETWEEN ? AND ?)
-                 - (SELECT count(*) FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
-                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?)
-                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?)
-                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
+            SELECT (SELECT coalesce(sum(count), 0) FROM ledger_totals WHERE category_id IN subtree AND month BETWEEN ?2 AND ?3)
+                 - (SELECT count(*) FROM splits WHERE category_id IN subtree AND date BETWEEN ?4 AND ?5)
+                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ?6 AND ?7)
+                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ?8 AND ?9)
+                 + (SELECT coalesce(sum(count), 0) FROM split_subtree_counts WHERE category_id = ?1 AND month BETWEEN ?2 AND ?3)
+                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ?6 AND ?7)
+                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ?8 AND ?9)
             """, arguments: [categoryId, months.firstMonth, months.lastMonth, wholeDays.from, wholeDays.to,
-                             months.leading.from, months.leading.to, months.trailing.from, months.trailing.to, range.from, range.to]) ?? 0
+                             months.leading.from, months.leading.to, months.trailing.from, months.trailing.to]) ?? 0
     }
 
     // MARK: Writes

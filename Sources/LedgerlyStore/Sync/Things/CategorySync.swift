@@ -67,7 +67,15 @@ enum CategorySync: SyncedThing {
             id: newId, name: name, kind: fields.kind, parentId: parentId,
             icon: fields.icon, color: try InputRules.color(fields.color, field: field), budgetingEnabled: fields.budgetingEnabled,
             sortOrder: fields.sortOrder, createdAt: fields.createdAt, updatedAt: fields.updatedAt)
-        if localId != nil { try row.update(db) } else { try row.insert(db) }
+        if let localId {
+            // nil for a top-level category (NULL reads as no value).
+            let oldParentId = try db.cachedValue(Int64.self, sql: "SELECT parent_id FROM categories WHERE id = ?", arguments: [localId])
+            try row.update(db)
+            // A move changes which subtrees the category's split parts count in.
+            if oldParentId != parentId { try SplitSubtreeCounts.rebuild(db) }
+        } else {
+            try row.insert(db)
+        }
         let id = row.id ?? db.lastInsertedRowID
         try context.record(localId == nil ? .categoryCreated : .categoryUpdated, id: String(id), data: try CategoryRow.find(db, id: id, field: field))
         return id
