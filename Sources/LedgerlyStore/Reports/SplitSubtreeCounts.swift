@@ -25,17 +25,11 @@ enum SplitSubtreeCounts {
     /// categories in its subtree (the categories themselves and their ancestors), once per key.
     static func apply(_ db: Database, _ changes: [Key: Int64]) throws {
         guard !changes.isEmpty else { return }
-        var parents: [Int64: Int64] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, parent_id FROM categories WHERE parent_id IS NOT NULL"))
-        while let row = try rows.next() { parents[row[0]] = row[1] }
+        let tree = try CategoryTree(db)
         var counts: [RowKey: Int64] = [:]
         for (key, change) in changes where change != 0 {
-            var reached = Set<Int64>()
-            for categoryId in key.categoryIds {
-                var next: Int64? = categoryId
-                // `insert` fails on a category already reached: another part's ancestor, or a cycle.
-                while let current = next, reached.insert(current).inserted { next = parents[current] }
-            }
+            // A set: two parts under one ancestor count once there.
+            let reached = Set(key.categoryIds.flatMap(tree.chain))
             for categoryId in reached { counts[RowKey(month: key.month, categoryId: categoryId), default: 0] += change }
         }
         let upsert = try BoundStatement(db, cached: """
