@@ -15,7 +15,7 @@ import CMallocConfiguration
 /// the decoding and applying threads landed on the same arena, each waited on the other's lock at
 /// every allocation SQLite and Swift make (489,103 futex calls in a 400,000-transaction load
 /// against 500 to 6,000 otherwise, 9 % of the applying thread in a profile, the load 15–20 %
-/// slower), in about one run in eight. With four, no run out of seven had it, and the store
+/// slower), in two runs of fourteen. With four, none of eleven runs had it, and the store
 /// peaked at 68–70 MB at a million instead of 64–66.
 public enum MallocArenaSettings {
     public static let arenas: Int32 = 4
