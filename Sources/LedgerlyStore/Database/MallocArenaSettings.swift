@@ -14,7 +14,7 @@ import CMallocConfiguration
 /// thread shared the second one or the idle main one, by the order they first allocated. When
 /// the decoding and applying threads landed on the same arena, each waited on the other's lock at
 /// every allocation SQLite and Swift make (489,103 futex calls in a 400,000-transaction load
-/// against 576 to 12,578 otherwise, 9 % of the applying thread in a profile, the load 15–20 %
+/// against 576 to 12,578 otherwise, 9 % of the applying thread in a profile, the load 12–20 %
 /// slower), in two runs of fourteen. With four, none of eleven runs had it, and the store
 /// peaked at 68–70 MB at a million instead of 64–66.
 public enum MallocArenaSettings {
