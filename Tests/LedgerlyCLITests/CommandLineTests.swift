@@ -138,3 +138,59 @@ import Testing
         #expect(failures.isEmpty, "\(failures)")
     }
 }
+
+/// Help reads as paragraphs: swift-argument-parser wraps each line of a discussion to the
+/// terminal's width (80 columns when it cannot tell) and keeps the line breaks it is given, so a
+/// sentence written across two source lines, the first longer than the terminal, printed a short
+/// fragment on a line of its own in the middle of the sentence. Such paragraphs are one line in
+/// the discussion (source lines joined with `\`); list items, option lines, formulas and examples
+/// keep their own lines.
+@Suite struct CommandHelpLayoutTests {
+    static let terminalColumns = 80
+
+    /// A line that continues the sentence above it: not blank, not indented, not a list item, an
+    /// example or a labelled line ("Defaults: …").
+    static func continuesASentence(_ line: Substring) -> Bool {
+        guard let first = line.first, first != " " else { return false }
+        if line.hasPrefix("- ") || line.hasPrefix("Example:") || line.hasPrefix("ledgerly ") { return false }
+        if let colon = line.firstIndex(of: ":"), line[..<colon].count <= 21,
+           line[..<colon].allSatisfy({ $0.isLetter || $0 == " " }), line[colon...].hasPrefix(": "), line.first?.isUppercase == true {
+            return false
+        }
+        return true
+    }
+
+    /// Whether a line ends a sentence (what follows it then starts a line of its own anyway).
+    static func endsASentence(_ line: Substring) -> Bool {
+        let trimmed = line.reversed().drop(while: { "\"`)] ".contains($0) })
+        return trimmed.first.map { ".!?".contains($0) } ?? true
+    }
+
+    @Test func noDiscussionBreaksASentenceAfterALineLongerThanTheTerminal() {
+        var broken: [String] = []
+        func walk(_ command: any ParsableCommand.Type, path: [String]) {
+            let lines = command.configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
+            for (line, next) in zip(lines, lines.dropFirst())
+            where line.count > Self.terminalColumns && !Self.endsASentence(line) && Self.continuesASentence(next) {
+                broken.append("ledgerly \(path.joined(separator: " ")): \"\(line.suffix(30))\" / \"\(next.prefix(30))\"")
+            }
+            for sub in command.configuration.subcommands { walk(sub, path: path + [sub.configuration.commandName ?? "?"]) }
+        }
+        walk(LedgerlyCommand.self, path: [])
+        #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
+    }
+
+    /// The rule itself, on the lines that made it: a sentence broken after 93 columns is caught; a
+    /// list, an example, a labelled line and a sentence's end are not.
+    @Test func theRuleTellsABrokenSentenceFromALayout() {
+        #expect(Self.continuesASentence("history, the alert log and conversion history"))
+        #expect(Self.continuesASentence("--drift-points` (default 5); the alerts service raises one alert"))
+        #expect(!Self.continuesASentence("  --core      counted in core net worth"))
+        #expect(!Self.continuesASentence("- a list item"))
+        #expect(!Self.continuesASentence("Example: ledgerly asset add House --value 250000"))
+        #expect(!Self.continuesASentence("Defaults: the currency of your locale (LC_ALL / LANG) or USD"))
+        #expect(!Self.continuesASentence(""))
+        #expect(Self.endsASentence("investments, and net worth (manual assets, liabilities, monthly snapshots)."))
+        #expect(!Self.endsASentence("wallets, categories, tags, rate profiles and rate"))
+    }
+}

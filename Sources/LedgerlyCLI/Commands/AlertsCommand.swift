@@ -8,9 +8,9 @@ struct AlertsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alerts", abstract: "Budget, goal, recurring and rate alerts: print them as they happen, or list the history.",
         discussion: """
-            `ledgerly alerts --follow` prints each alert as it is raised, until interrupted; with
+            `ledgerly alerts --follow` prints each alert as it is raised, until interrupted; with \
             --since it first prints the ones raised since then (missed while it was not running).
-            Each alert is raised once (per budget, month and threshold; per goal milestone; per
+            Each alert is raised once (per budget, month and threshold; per goal milestone; per \
             occurrence), whatever restarts happen.
             """,
         subcommands: [List.self])

@@ -9,8 +9,8 @@ struct BackupCommand: ParsableCommand {
         commandName: "backup",
         abstract: "Write a consistent copy of the ledger's database to FILE while Ledgerly runs.",
         discussion: """
-            The store copies its database with SQLite's online backup, checks the copy (PRAGMA integrity_check)
-            and writes it under FILE, which must not exist. Every change acknowledged before this command answers
+            The store copies its database with SQLite's online backup, checks the copy (PRAGMA integrity_check) \
+            and writes it under FILE, which must not exist. Every change acknowledged before this command answers \
             is in the copy. Put a copy back with `ledgerly restore FILE`.
             """)
 

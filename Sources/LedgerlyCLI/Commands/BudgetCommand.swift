@@ -7,8 +7,8 @@ struct BudgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "budget", abstract: "Monthly budgets per category, with alerts at 50, 80 and 100 %.",
         discussion: """
-            A budget on a parent category counts its subcategories. Spending is expenses minus refunds
-            in the base currency at each transaction's kept rate; split parts count in their own
+            A budget on a parent category counts its subcategories. Spending is expenses minus refunds \
+            in the base currency at each transaction's kept rate; split parts count in their own \
             categories; transfers never count. Alerts are raised once per budget, month and threshold.
             """,
         subcommands: [Set.self, List.self, Status.self, Delete.self], defaultSubcommand: Status.self)
@@ -30,7 +30,7 @@ struct BudgetCommand: ParsableCommand {
             abstract: "Set a category's monthly budget (or change its limit from a month on).",
             discussion: """
                 Example: ledgerly budget set Groceries 200 --thresholds 50,80,100 --carry-over
-                A change applies from --from (default: this month) on; earlier months keep the limit they had,
+                A change applies from --from (default: this month) on; earlier months keep the limit they had, \
                 so their status, alerts and carry-over do not change. `ledgerly budget list` shows each budget's history.
                 """)
         @OptionGroup var global: GlobalOptions

@@ -8,10 +8,10 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write the ledger as an hledger journal or beancount file, transactions as CSV, or everything as JSON.",
         discussion: """
-            journal: wallets and categories as accounts, amounts in their currencies with @@ prices in the
-            base currency from the kept rates, so `hledger -f FILE bal` and `hledger -f FILE bal -B` give the
-            balances and category totals `ledgerly report` gives; manual assets and liabilities at their
-            valuations and balances (assets:manual:…, liabilities:…). beancount: the same entries in
+            journal: wallets and categories as accounts, amounts in their currencies with @@ prices in the \
+            base currency from the kept rates, so `hledger -f FILE bal` and `hledger -f FILE bal -B` give the \
+            balances and category totals `ledgerly report` gives; manual assets and liabilities at their \
+            valuations and balances (assets:manual:…, liabilities:…). beancount: the same entries in \
             beancount's syntax, for bean-check and Fava. csv: one row per transaction.
             json: everything Ledgerly needs to rebuild the ledger (`ledgerly import json`).
             """,
@@ -96,7 +96,7 @@ struct ExportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "beancount", abstract: "A beancount ledger of every transaction (the journal's entries in beancount's syntax).",
             discussion: """
-                Accounts are renamed as beancount requires (Assets:Café-Wallet, Expenses:X-日本食); notes are kept
+                Accounts are renamed as beancount requires (Assets:Café-Wallet, Expenses:X-日本食); notes are kept \
                 whole as the narration; Ledgerly's ids are metadata.
                 Example: ledgerly export beancount -o ledger.beancount && bean-check ledger.beancount
                 """)

@@ -7,8 +7,8 @@ extension ImportCommand {
         static let configuration = CommandConfiguration(
             commandName: "camt", abstract: "Import an ISO 20022 camt.053 statement (XML) into a wallet.",
             discussion: """
-                Reads camt.053 versions .001.02 to .001.08. Each booked entry (Ntry, status BOOK) becomes a transaction
-                dated by its booking date, of Amt (DBIT: an expense, CRDT: income), described by the counterparty and the
+                Reads camt.053 versions .001.02 to .001.08. Each booked entry (Ntry, status BOOK) becomes a transaction \
+                dated by its booking date, of Amt (DBIT: an expense, CRDT: income), described by the counterparty and the \
                 remittance text; a batch entry whose transactions each carry an amount becomes one transaction each.
                 Pending entries are left out and listed. Entries are known again by the bank's reference (AcctSvcrRef).
                 The account's currency (Acct/Ccy) must be the wallet's.

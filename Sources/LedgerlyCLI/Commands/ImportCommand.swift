@@ -55,12 +55,12 @@ struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv", abstract: "Import a bank statement (CSV) into a wallet.",
             discussion: """
-                Without --mapping the columns are found by their names, in English, German, French or Spanish
-                (date/Buchungstag/Fecha, amount/Betrag/Montant/Importe or debit and credit, description/payee/
-                Verwendungszweck/Libellé/Concepto, currency/Währung/Devise). --mapping takes a mapping file (JSON:
-                columns, date format, decimal comma, rules; see docs/reports-import-export.md) or the name of one
-                shipped with Ledgerly (`ledgerly import mappings` lists them). Amounts may carry the row's currency
-                mark (12,50 €, EUR -3.20). Rows already imported into the wallet are skipped and reported; one bad
+                Without --mapping the columns are found by their names, in English, German, French or Spanish \
+                (date/Buchungstag/Fecha, amount/Betrag/Montant/Importe or debit and credit, description/payee/\
+                Verwendungszweck/Libellé/Concepto, currency/Währung/Devise). --mapping takes a mapping file (JSON: \
+                columns, date format, decimal comma, rules; see docs/reports-import-export.md) or the name of one \
+                shipped with Ledgerly (`ledgerly import mappings` lists them). Amounts may carry the row's currency \
+                mark (12,50 €, EUR -3.20). Rows already imported into the wallet are skipped and reported; one bad \
                 row imports nothing and names its line.
                 Example: ledgerly import csv statement.csv --wallet Checking --mapping mybank.json --dry-run
                 Example: ledgerly import csv umsaetze.csv --wallet Giro --mapping dkb --rules rules.json
@@ -172,9 +172,9 @@ struct ImportCommand: ParsableCommand {
             commandName: "json",
             abstract: "Rebuild a ledger from `ledgerly export json` (into a new, empty ledger).",
             discussion: """
-                Everything comes back under the ids it had: wallets, categories, tags, rate profiles and rate
-                history, the alert log and conversion history, every transaction with its kept amounts and rates,
-                then budgets, goals with their contributions, and recurring templates where they had got to,
+                Everything comes back under the ids it had: wallets, categories, tags, rate profiles and rate \
+                history, the alert log and conversion history, every transaction with its kept amounts and rates, \
+                then budgets, goals with their contributions, and recurring templates where they had got to, \
                 investments, and net worth (manual assets, liabilities, monthly snapshots).
                 Set up the new ledger with the export's base currency first: ledgerly setup --base-currency EUR …
                 """)

@@ -9,7 +9,7 @@ extension ImportCommand {
         static let configuration = CommandConfiguration(
             commandName: "mappings", abstract: "List the bank CSV mappings shipped with Ledgerly (for import csv --mapping NAME), or print one as a mapping file.",
             discussion: """
-                With NAME, prints that mapping as a mapping file (JSON), which import csv --mapping FILE reads as the shipped
+                With NAME, prints that mapping as a mapping file (JSON), which import csv --mapping FILE reads as the shipped \
                 one is read (its "findHeader" looks for the header below the bank's preamble): a start for your own.
                 Without NAME, lists them; --json lists them as one object of mappings by name.
                 Example: ledgerly import mappings dkb --json > mybank.json

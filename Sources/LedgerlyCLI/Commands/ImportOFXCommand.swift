@@ -7,9 +7,9 @@ extension ImportCommand {
         static let configuration = CommandConfiguration(
             commandName: "ofx", abstract: "Import an OFX or QFX statement (bank or credit card) into a wallet.",
             discussion: """
-                Reads OFX 1.x (SGML), OFX 2.x (XML) and Quicken's QFX: each STMTTRN of a bank (STMTRS) or credit-card
-                (CCSTMTRS) statement becomes a transaction dated DTPOSTED, of TRNAMT (negative: an expense), described by
-                NAME and MEMO. Transactions are known again by their FITID, so a statement imported twice, or two
+                Reads OFX 1.x (SGML), OFX 2.x (XML) and Quicken's QFX: each STMTTRN of a bank (STMTRS) or credit-card \
+                (CCSTMTRS) statement becomes a transaction dated DTPOSTED, of TRNAMT (negative: an expense), described by \
+                NAME and MEMO. Transactions are known again by their FITID, so a statement imported twice, or two \
                 overlapping ones, import each transaction once. The statement's currency (CURDEF) must be the wallet's.
                 Example: ledgerly import ofx checking.ofx --wallet Checking --dry-run
                 Example: ledgerly import ofx export.qfx --wallet Visa --account 4111222233334444 --rules rules.json

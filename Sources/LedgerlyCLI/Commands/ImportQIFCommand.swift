@@ -8,12 +8,12 @@ extension ImportCommand {
         static let configuration = CommandConfiguration(
             commandName: "qif", abstract: "Import a QIF file (!Type:Bank, CCard, Cash, Oth A or Oth L) into a wallet.",
             discussion: """
-                Each record becomes a transaction dated D, of T (negative: an expense), described by the payee (P), memo (M)
-                and number (N). QIF dates follow the exporting program's locale: give their format with --date-format
-                (M/D/YYYY, D.M.YYYY, M/D'YY …) or let it be told from the file's dates; a file whose dates fit two formats
-                is refused. A category (L, and split lines S/$) is used when this ledger has that category path
-                (Food:Groceries is Food/Groceries); one it lacks refuses the file unless --ignore-categories. Split parts
-                win over a rule's category; a split that cannot be kept is imported whole, with a note. A class after
+                Each record becomes a transaction dated D, of T (negative: an expense), described by the payee (P), memo (M) \
+                and number (N). QIF dates follow the exporting program's locale: give their format with --date-format \
+                (M/D/YYYY, D.M.YYYY, M/D'YY …) or let it be told from the file's dates; a file whose dates fit two formats \
+                is refused. A category (L, and split lines S/$) is used when this ledger has that category path \
+                (Food:Groceries is Food/Groceries); one it lacks refuses the file unless --ignore-categories. Split parts \
+                win over a rule's category; a split that cannot be kept is imported whole, with a note. A class after \
                 / in L becomes a tag. Amounts are in the wallet's currency (QIF has none).
                 Example: ledgerly import qif checking.qif --wallet Checking --date-format M/D/YYYY --dry-run
                 Example: ledgerly import qif cash.qif --wallet Cash --ignore-categories

@@ -8,8 +8,8 @@ struct InvestAllocationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "allocation", abstract: "Allocation targets per group (or asset type), and the drift from them.",
         discussion: """
-            actual = value / total × 100 and drift = actual − target, in percentage points, with every held asset that has
-            a price converted to the ledger's base currency. A target drifts when |drift| is past `ledgerly settings set
+            actual = value / total × 100 and drift = actual − target, in percentage points, with every held asset that has \
+            a price converted to the ledger's base currency. A target drifts when |drift| is past `ledgerly settings set \
             --drift-points` (default 5); the alerts service raises one alert per episode.
             """,
         subcommands: [Set.self, Remove.self, Show.self], defaultSubcommand: Show.self)

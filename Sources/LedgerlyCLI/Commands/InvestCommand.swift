@@ -8,8 +8,8 @@ struct InvestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "invest", abstract: "Investments: accounts, assets, trades, holdings, realised gains, prices, allocation.",
         discussion: """
-            Accounts are named by id or name, assets by symbol or id. Quantities, prices, fees and rates are plain
-            decimals, passed to the store as typed. The rules (lots, cost-basis methods, gains split into a price and a
+            Accounts are named by id or name, assets by symbol or id. Quantities, prices, fees and rates are plain \
+            decimals, passed to the store as typed. The rules (lots, cost-basis methods, gains split into a price and a \
             currency effect) are in docs/investments.md.
             Example: ledgerly invest account add Broker --base-currency EUR
                      ledgerly invest asset add AAPL --type stock --currency USD

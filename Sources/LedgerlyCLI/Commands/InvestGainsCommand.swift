@@ -16,7 +16,7 @@ struct InvestGainsCommand: ParsableCommand {
             That is, with quantity q, prices P₀ → P₁ and rates R₀ → R₁:
               price effect    q(P₁ − P₀)R₁
               currency effect qP₀(R₁ − R₀)
-            Fees are in the cost (P₀) and come off the proceeds (P₁). R₁ is the sale's rate; cost is in the asset's
+            Fees are in the cost (P₀) and come off the proceeds (P₁). R₁ is the sale's rate; cost is in the asset's \
             currency. Income is dividends, interest and distributions.
             """)
     @OptionGroup var global: GlobalOptions

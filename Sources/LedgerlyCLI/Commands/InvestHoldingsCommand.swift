@@ -9,7 +9,7 @@ struct InvestHoldingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "holdings", abstract: "Holdings: quantity, cost, price and its age, value, unrealised gain; totals per base currency.",
         discussion: """
-            Figures are in each account's base currency: value = round(quantity × price) at today's rate; gain = value − cost,
+            Figures are in each account's base currency: value = round(quantity × price) at today's rate; gain = value − cost, \
             split into a price effect and a currency effect (currencyEffect = round(cost × today's rate) − costBase).
             A stale price is still used and marked. On a terminal, the last 72 hours of prices are drawn as a sparkline.
             """)

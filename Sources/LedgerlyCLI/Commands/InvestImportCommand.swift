@@ -9,9 +9,9 @@ struct InvestImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import a broker's trade CSV into an investment account (all or nothing).",
         discussion: """
-            --map names the column of each field: kind, symbol and date are required; quantity, price, fee, amount
-            (income), rate and notes are optional. Kinds are buy, sell, dividend, interest and distribution in any case;
-            --kinds maps the broker's own words. Numbers go to the store as written (plain decimals). A line equal to a
+            --map names the column of each field: kind, symbol and date are required; quantity, price, fee, amount \
+            (income), rate and notes are optional. Kinds are buy, sell, dividend, interest and distribution in any case; \
+            --kinds maps the broker's own words. Numbers go to the store as written (plain decimals). A line equal to a \
             trade already in the account is a duplicate and skipped; one bad line imports nothing and is named.
             Example: ledgerly invest import trades.csv --account Broker --wallet Checking \\
                        --map kind=Type,symbol=Ticker,date=Date,quantity=Qty,price=Price,fee=Commission,amount=Amount \\

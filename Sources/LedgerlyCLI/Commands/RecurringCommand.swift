@@ -8,7 +8,7 @@ struct RecurringCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recurring", abstract: "Transactions that repeat: posted (or reminded of) once per occurrence.",
         discussion: """
-            ledgerly-alerts runs the schedule: each due occurrence is posted (or, with --remind, announced
+            ledgerly-alerts runs the schedule: each due occurrence is posted (or, with --remind, announced \
             as an alert) exactly once, and after downtime every missed occurrence is handled once, in order.
             """,
         subcommands: [Add.self, List.self, Pause.self, Resume.self, Delete.self], defaultSubcommand: List.self)

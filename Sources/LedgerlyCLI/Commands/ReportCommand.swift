@@ -10,9 +10,9 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Balances, spending and income by category, cash flow, top payees, net worth by month.",
         discussion: """
-            Amounts are in the base currency at each transaction's kept rate (a report never changes
-            because a rate changed later). Parent categories include their subcategories, split parts
-            count in their own categories, transfers are neither income nor spending, and a refund
+            Amounts are in the base currency at each transaction's kept rate (a report never changes \
+            because a rate changed later). Parent categories include their subcategories, split parts \
+            count in their own categories, transfers are neither income nor spending, and a refund \
             lowers its category's spending. Every report takes --json or --csv.
             """,
         subcommands: [Balance.self, Categories.self, CashFlow.self, Payees.self, ReportNetWorthCommand.self], defaultSubcommand: Balance.self)

@@ -11,8 +11,8 @@ struct RestoreCommand: ParsableCommand {
         commandName: "restore",
         abstract: "Put a backup made by `ledgerly backup` back in place of the database (stop ledgerly-store first).",
         discussion: """
-            The backup is checked first (integrity, a Ledgerly database, not from a newer version); the database it
-            replaces is kept in <home>/backups/. Start ledgerly-store again afterwards: the other services see the
+            The backup is checked first (integrity, a Ledgerly database, not from a newer version); the database it \
+            replaces is kept in <home>/backups/. Start ledgerly-store again afterwards: the other services see the \
             restored ledger as a new history and replay it (alerts it already holds are not raised again).
             A JSON export is put back with `ledgerly import json` instead.
             """)

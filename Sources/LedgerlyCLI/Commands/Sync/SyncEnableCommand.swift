@@ -8,11 +8,11 @@ struct SyncEnableCommand: ParsableCommand {
         commandName: "enable",
         abstract: "Start syncing with the hub at URL (the first device creates the ledger there; the next ones join it).",
         discussion: """
-            The first device makes the ledger on the hub and sends everything it holds. Another device joins
+            The first device makes the ledger on the hub and sends everything it holds. Another device joins \
             that ledger and receives it, settings included: join from a new home, even before `ledgerly setup`.
-            A device that already holds a ledger of its own is refused unless you say --merge (its ledger is
+            A device that already holds a ledger of its own is refused unless you say --merge (its ledger is \
             then sent beside the hub's; same-named wallets and categories are renamed "Name (2)").
-            The passphrase encrypts everything on the hub: every device needs the same one, and it cannot be
+            The passphrase encrypts everything on the hub: every device needs the same one, and it cannot be \
             recovered. It is read from --passphrase-file (first line), else asked for at the terminal.
             URL: postgres://user:password@host:5432/database, with ?sslmode=require for TLS.
             """)
