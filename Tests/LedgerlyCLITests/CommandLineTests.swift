@@ -180,6 +180,21 @@ import Testing
         #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
     }
 
+    /// An example, an indented line (flags, formulas, an example's continuation) or a command line
+    /// fits the terminal: wrapped, a command someone copies from the help breaks in two.
+    @Test func noExampleIsWiderThanTheTerminal() {
+        var wide: [String] = []
+        func walk(_ command: any ParsableCommand.Type, path: [String]) {
+            for line in command.configuration.discussion.split(separator: "\n")
+            where (line.hasPrefix("Example:") || line.hasPrefix(" ") || line.hasPrefix("ledgerly ")) && line.count > Self.terminalColumns {
+                wide.append("ledgerly \(path.joined(separator: " ")): \(line.count) columns: \(line)")
+            }
+            for sub in command.configuration.subcommands { walk(sub, path: path + [sub.configuration.commandName ?? "?"]) }
+        }
+        walk(LedgerlyCommand.self, path: [])
+        #expect(wide.isEmpty, "\(wide.joined(separator: "\n"))")
+    }
+
     /// The rule itself, on the lines that made it: a sentence broken after 93 columns is caught; a
     /// list, an example, a labelled line and a sentence's end are not.
     @Test func theRuleTellsABrokenSentenceFromALayout() {

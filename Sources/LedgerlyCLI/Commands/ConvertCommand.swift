@@ -9,9 +9,9 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert an amount with your stored rates (and keep it in the conversion history).",
         discussion: """
-            ledgerly convert 100 JPY                 to your base currency, with the active profile
+            ledgerly convert 100 JPY                 to your base currency, active profile
             ledgerly convert 100 USD --to ARS --mode parallel
-            ledgerly convert 250 GBP --to EUR --at 2026-03-01   with the rate in force that day
+            ledgerly convert 250 GBP --to EUR --at 2026-03-01   the rate in force that day
             ledgerly convert --history
             """)
 

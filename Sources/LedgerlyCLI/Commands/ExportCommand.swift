@@ -83,7 +83,7 @@ struct ExportCommand: ParsableCommand {
 
     struct Journal: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "journal", abstract: "An hledger/ledger journal of every transaction.",
-                                                        discussion: "Example: ledgerly export journal -o ledger.journal && hledger -f ledger.journal bal")
+                                                        discussion: "Example: ledgerly export journal -o ledger.journal &&\n           hledger -f ledger.journal bal")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var destination: Destination
 
@@ -98,7 +98,8 @@ struct ExportCommand: ParsableCommand {
             discussion: """
                 Accounts are renamed as beancount requires (Assets:Café-Wallet, Expenses:X-日本食); notes are kept \
                 whole as the narration; Ledgerly's ids are metadata.
-                Example: ledgerly export beancount -o ledger.beancount && bean-check ledger.beancount
+                Example: ledgerly export beancount -o ledger.beancount &&
+                           bean-check ledger.beancount
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var destination: Destination

@@ -34,7 +34,7 @@ struct GoalCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a saving goal.",
-            discussion: "Example: ledgerly goal add Holiday --target 2400 --deadline 2027-07-01 --wallet Savings --auto-fund 200 --auto-fund-from Checking")
+            discussion: "Example: ledgerly goal add Holiday --target 2400 --deadline 2027-07-01 \\\n           --wallet Savings --auto-fund 200 --auto-fund-from Checking")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Its name.") var name: String

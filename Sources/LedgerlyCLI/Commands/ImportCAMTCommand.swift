@@ -13,7 +13,8 @@ extension ImportCommand {
                 Pending entries are left out and listed. Entries are known again by the bank's reference (AcctSvcrRef).
                 The account's currency (Acct/Ccy) must be the wallet's.
                 Example: ledgerly import camt 2026-11.xml --wallet Giro --dry-run
-                Example: ledgerly import camt statements.xml --wallet Giro --account DE89370400440532013000 --rules rules.json
+                Example: ledgerly import camt statements.xml --wallet Giro \\
+                           --account DE89370400440532013000 --rules rules.json
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

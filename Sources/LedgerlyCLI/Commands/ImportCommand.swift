@@ -62,8 +62,10 @@ struct ImportCommand: ParsableCommand {
                 shipped with Ledgerly (`ledgerly import mappings` lists them). Amounts may carry the row's currency \
                 mark (12,50 €, EUR -3.20). Rows already imported into the wallet are skipped and reported; one bad \
                 row imports nothing and names its line.
-                Example: ledgerly import csv statement.csv --wallet Checking --mapping mybank.json --dry-run
-                Example: ledgerly import csv umsaetze.csv --wallet Giro --mapping dkb --rules rules.json
+                Example: ledgerly import csv statement.csv --wallet Checking \\
+                           --mapping mybank.json --dry-run
+                Example: ledgerly import csv umsaetze.csv --wallet Giro --mapping dkb \\
+                           --rules rules.json
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

@@ -12,7 +12,8 @@ extension ImportCommand {
                 NAME and MEMO. Transactions are known again by their FITID, so a statement imported twice, or two \
                 overlapping ones, import each transaction once. The statement's currency (CURDEF) must be the wallet's.
                 Example: ledgerly import ofx checking.ofx --wallet Checking --dry-run
-                Example: ledgerly import ofx export.qfx --wallet Visa --account 4111222233334444 --rules rules.json
+                Example: ledgerly import ofx export.qfx --wallet Visa \\
+                           --account 4111222233334444 --rules rules.json
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

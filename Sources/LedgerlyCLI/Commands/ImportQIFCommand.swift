@@ -15,7 +15,8 @@ extension ImportCommand {
                 (Food:Groceries is Food/Groceries); one it lacks refuses the file unless --ignore-categories. Split parts \
                 win over a rule's category; a split that cannot be kept is imported whole, with a note. A class after \
                 / in L becomes a tag. Amounts are in the wallet's currency (QIF has none).
-                Example: ledgerly import qif checking.qif --wallet Checking --date-format M/D/YYYY --dry-run
+                Example: ledgerly import qif checking.qif --wallet Checking \\
+                           --date-format M/D/YYYY --dry-run
                 Example: ledgerly import qif cash.qif --wallet Cash --ignore-categories
                 """)
         @OptionGroup var global: GlobalOptions

@@ -18,7 +18,7 @@ struct InvestAccountCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add an investment account.",
-            discussion: "Example: ledgerly invest account add Broker --broker 'Interactive Brokers' --base-currency EUR --method fifo")
+            discussion: "Example: ledgerly invest account add Broker --broker 'Interactive Brokers' \\\n           --base-currency EUR --method fifo")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Its name (unique).") var name: String

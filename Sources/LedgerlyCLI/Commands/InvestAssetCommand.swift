@@ -28,8 +28,10 @@ struct InvestAssetCommand: ParsableCommand {
             commandName: "add",
             abstract: "Add an asset.",
             discussion: """
-                Example: ledgerly invest asset add AAPL --type stock --currency USD --name 'Apple Inc.' --exchange NASDAQ --group core
-                         ledgerly invest asset add BTC --type crypto --currency USD --provider-id bitcoin
+                Example: ledgerly invest asset add AAPL --type stock --currency USD \\
+                           --name 'Apple Inc.' --exchange NASDAQ --group core
+                         ledgerly invest asset add BTC --type crypto --currency USD \\
+                           --provider-id bitcoin
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions

@@ -9,7 +9,8 @@ struct InvestBuyCommand: ParsableCommand {
         discussion: """
             The lot's base cost is round(cost × rate), in the account's base currency; the rate is kept with the trade.
             With --wallet the cost leaves that wallet (a linked transaction, counted like a transfer).
-            Example: ledgerly invest buy AAPL --account Broker --quantity 10 --price 100 --fee 1 --rate 0.90 --date 2026-01-02
+            Example: ledgerly invest buy AAPL --account Broker --quantity 10 --price 100 \\
+                       --fee 1 --rate 0.90 --date 2026-01-02
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -13,7 +13,8 @@ struct InvestCommand: ParsableCommand {
             currency effect) are in docs/investments.md.
             Example: ledgerly invest account add Broker --base-currency EUR
                      ledgerly invest asset add AAPL --type stock --currency USD
-                     ledgerly invest buy AAPL --account Broker --quantity 10 --price 100 --fee 1
+                     ledgerly invest buy AAPL --account Broker --quantity 10 --price 100 \\
+                       --fee 1
             """,
         subcommands: [
             InvestAccountCommand.self, InvestAssetCommand.self, InvestWatchCommand.self,

@@ -14,8 +14,8 @@ struct InvestImportCommand: ParsableCommand {
             --kinds maps the broker's own words. Numbers go to the store as written (plain decimals). A line equal to a \
             trade already in the account is a duplicate and skipped; one bad line imports nothing and is named.
             Example: ledgerly invest import trades.csv --account Broker --wallet Checking \\
-                       --map kind=Type,symbol=Ticker,date=Date,quantity=Qty,price=Price,fee=Commission,amount=Amount \\
-                       --kinds BUY=buy,SELL=sell,DIV=dividend --date-format DD.MM.YYYY --dry-run
+              --map kind=Type,symbol=Sym,date=Date,quantity=Qty,price=Price,amount=Amt \\
+              --kinds BUY=buy,SELL=sell,DIV=dividend --date-format DD.MM.YYYY --dry-run
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

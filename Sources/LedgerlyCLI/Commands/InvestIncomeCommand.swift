@@ -9,7 +9,8 @@ struct InvestIncomeCommand: ParsableCommand {
         commandName: "dividend", abstract: "Record a dividend (or --kind interest|distribution) paid into a wallet.",
         discussion: """
             The amount is in the wallet's currency and is income in reports and in `ledgerly invest gains`.
-            Example: ledgerly invest dividend AAPL --account Broker --amount 12.40 --wallet Checking --category Dividends
+            Example: ledgerly invest dividend AAPL --account Broker --amount 12.40 \\
+                       --wallet Checking --category Dividends
             """)
 
     /// The kinds of income a trade records.

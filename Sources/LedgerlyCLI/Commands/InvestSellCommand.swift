@@ -11,7 +11,8 @@ struct InvestSellCommand: ParsableCommand {
             Proceeds are quantity × price − fee; base proceeds round(proceeds × rate). --lot ID:QTY (repeatable) takes \
             QTY units of lot ID (`ledgerly invest holdings --lots` lists them); the lots must add up to --quantity.
             With --wallet the proceeds reach that wallet (a linked transaction, counted like a transfer).
-            Example: ledgerly invest sell AAPL --account Broker --quantity 8 --price 130 --fee 1 --rate 0.92 --lot 1:8
+            Example: ledgerly invest sell AAPL --account Broker --quantity 8 --price 130 \\
+                       --fee 1 --rate 0.92 --lot 1:8
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -6,7 +6,7 @@ import LedgerlyProtocol
 struct InvestSplitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "split", abstract: "Record a split: from its date every lot holds NEW/OLD times the units at the same cost.",
-        discussion: "Example: ledgerly invest split AAPL 2:1 --date 2026-06-10   (1:10 is a reverse split)")
+        discussion: "Example: ledgerly invest split AAPL 2:1 --date 2026-06-10\nA ratio such as 1:10 is a reverse split.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @Argument(help: "Asset symbol or id.") var symbol: String

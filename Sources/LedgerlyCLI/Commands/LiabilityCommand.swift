@@ -64,7 +64,8 @@ struct LiabilityCommand: ParsableCommand {
                 It counts against net worth from --date (default today). Interest rate and due date are for your \
                 information; the balance changes only by `liability revalue` and `liability pay`.
                 Example: ledgerly liability add Mortgage --balance 180000 --type mortgage
-                         ledgerly liability add Loan --balance 9000 --interest-rate 4.5 --date 2026-01-01
+                         ledgerly liability add Loan --balance 9000 --interest-rate 4.5 \\
+                           --date 2026-01-01
                          ledgerly liability add Visa --balance 420.15 --type credit-card
                 """)
         @OptionGroup var global: GlobalOptions

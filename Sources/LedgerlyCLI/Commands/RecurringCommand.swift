@@ -34,7 +34,7 @@ struct RecurringCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a recurring transaction.",
-            discussion: "Example: ledgerly recurring add Rent --wallet Checking --amount 1200 --category Housing --monthly --start 2026-12-01")
+            discussion: "Example: ledgerly recurring add Rent --wallet Checking --amount 1200 \\\n           --category Housing --monthly --start 2026-12-01")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Its name (also the transactions' note unless --notes).") var name: String
