@@ -148,6 +148,17 @@ import Testing
 @Suite struct CommandHelpLayoutTests {
     static let terminalColumns = 80
 
+    /// Every command, groups included, with the words that run it ("ledgerly import json").
+    static func everyCommand() -> [(name: String, command: any ParsableCommand.Type)] {
+        var found: [(name: String, command: any ParsableCommand.Type)] = []
+        func walk(_ command: any ParsableCommand.Type, name: String) {
+            found.append((name, command))
+            for sub in command.configuration.subcommands { walk(sub, name: name + " " + (sub.configuration.commandName ?? "?")) }
+        }
+        walk(LedgerlyCommand.self, name: "ledgerly")
+        return found
+    }
+
     /// A line that continues the sentence above it: not blank, not indented, not a list item, an
     /// example or a labelled line ("Defaults: …").
     static func continuesASentence(_ line: Substring) -> Bool {
@@ -168,15 +179,13 @@ import Testing
 
     @Test func noDiscussionBreaksASentenceAfterALineLongerThanTheTerminal() {
         var broken: [String] = []
-        func walk(_ command: any ParsableCommand.Type, path: [String]) {
+        for (name, command) in Self.everyCommand() {
             let lines = command.configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
             for (line, next) in zip(lines, lines.dropFirst())
             where line.count > Self.terminalColumns && !Self.endsASentence(line) && Self.continuesASentence(next) {
-                broken.append("ledgerly \(path.joined(separator: " ")): \"\(line.suffix(30))\" / \"\(next.prefix(30))\"")
+                broken.append("\(name): \"\(line.suffix(30))\" / \"\(next.prefix(30))\"")
             }
-            for sub in command.configuration.subcommands { walk(sub, path: path + [sub.configuration.commandName ?? "?"]) }
         }
-        walk(LedgerlyCommand.self, path: [])
         #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
     }
 
@@ -184,19 +193,18 @@ import Testing
     /// fits the terminal: wrapped, a command someone copies from the help breaks in two.
     @Test func noExampleIsWiderThanTheTerminal() {
         var wide: [String] = []
-        func walk(_ command: any ParsableCommand.Type, path: [String]) {
+        for (name, command) in Self.everyCommand() {
             for line in command.configuration.discussion.split(separator: "\n")
             where (line.hasPrefix("Example:") || line.hasPrefix(" ") || line.hasPrefix("ledgerly ")) && line.count > Self.terminalColumns {
-                wide.append("ledgerly \(path.joined(separator: " ")): \(line.count) columns: \(line)")
+                wide.append("\(name): \(line.count) columns: \(line)")
             }
-            for sub in command.configuration.subcommands { walk(sub, path: path + [sub.configuration.commandName ?? "?"]) }
         }
-        walk(LedgerlyCommand.self, path: [])
         #expect(wide.isEmpty, "\(wide.joined(separator: "\n"))")
     }
 
-    /// The rule itself, on the lines that made it: a sentence broken after 93 columns is caught; a
-    /// list, an example, a labelled line and a sentence's end are not.
+    /// The rule's two parts, on lines of the help they were written for: a sentence's next line
+    /// continues it; a list item, an option line, an example, a labelled line and a blank line do
+    /// not; a sentence's end is told from a break in its middle.
     @Test func theRuleTellsABrokenSentenceFromALayout() {
         #expect(Self.continuesASentence("history, the alert log and conversion history"))
         #expect(Self.continuesASentence("--drift-points` (default 5); the alerts service raises one alert"))
