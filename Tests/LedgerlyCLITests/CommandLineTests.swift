@@ -106,16 +106,8 @@ import Testing
 /// docs/performance.md), paid by every command, `--version` included.
 @Suite struct CommandNameTests {
     @Test func everyCommandHasAnExplicitName() {
-        var unnamed: [String] = []
-        func walk(_ command: any ParsableCommand.Type, path: String) {
-            let configuration = command.configuration
-            guard let name = configuration.commandName else {
-                unnamed.append("\(path) > \(command)")
-                return
-            }
-            for sub in configuration.subcommands { walk(sub, path: path.isEmpty ? name : "\(path) \(name)") }
-        }
-        walk(LedgerlyCommand.self, path: "")
+        let unnamed = LedgerlyCommandTree.all().filter { $0.command.configuration.commandName == nil }
+            .map { "\($0.path.joined(separator: " ")) > \($0.command)" }
         #expect(unnamed.isEmpty, "commands without commandName: \(unnamed)")
     }
 
@@ -124,18 +116,27 @@ import Testing
     /// `category add --color`) would otherwise surface only when someone typed the command.
     @Test func everyCommandsHelpPrints() {
         var failures: [String] = []
+        for (path, command) in LedgerlyCommandTree.all() where command.configuration.subcommands.isEmpty {
+            let errors = Mutex("")
+            let output = CommandOutput(standardOutput: { _ in }, standardError: { text in errors.withLock { $0 += text } })
+            let status = LedgerlyCommand.run(arguments: path + ["--help"], output: output)
+            if status != 0 { failures.append("\(path.joined(separator: " ")): exit \(status) \(errors.withLock { $0 })") }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+}
+
+/// Every `ledgerly` command, groups included, with the words after `ledgerly` that run it (the
+/// root's are none); a command without a name is walked as "?".
+enum LedgerlyCommandTree {
+    static func all() -> [(path: [String], command: any ParsableCommand.Type)] {
+        var found: [(path: [String], command: any ParsableCommand.Type)] = []
         func walk(_ command: any ParsableCommand.Type, path: [String]) {
-            let subcommands = command.configuration.subcommands
-            if subcommands.isEmpty {
-                let errors = Mutex("")
-                let output = CommandOutput(standardOutput: { _ in }, standardError: { text in errors.withLock { $0 += text } })
-                let status = LedgerlyCommand.run(arguments: path + ["--help"], output: output)
-                if status != 0 { failures.append("\(path.joined(separator: " ")): exit \(status) \(errors.withLock { $0 })") }
-            }
-            for sub in subcommands { walk(sub, path: path + [sub.configuration.commandName ?? "?"]) }
+            found.append((path, command))
+            for sub in command.configuration.subcommands { walk(sub, path: path + [sub.configuration.commandName ?? "?"]) }
         }
         walk(LedgerlyCommand.self, path: [])
-        #expect(failures.isEmpty, "\(failures)")
+        return found
     }
 }
 
@@ -147,17 +148,6 @@ import Testing
 /// keep their own lines.
 @Suite struct CommandHelpLayoutTests {
     static let terminalColumns = 80
-
-    /// Every command, groups included, with the words that run it ("ledgerly import json").
-    static func everyCommand() -> [(name: String, command: any ParsableCommand.Type)] {
-        var found: [(name: String, command: any ParsableCommand.Type)] = []
-        func walk(_ command: any ParsableCommand.Type, name: String) {
-            found.append((name, command))
-            for sub in command.configuration.subcommands { walk(sub, name: name + " " + (sub.configuration.commandName ?? "?")) }
-        }
-        walk(LedgerlyCommand.self, name: "ledgerly")
-        return found
-    }
 
     /// A line that continues the sentence above it: not blank, not indented, not a list item, an
     /// example or a labelled line ("Defaults: …").
@@ -179,7 +169,8 @@ import Testing
 
     @Test func noDiscussionBreaksASentenceAfterALineLongerThanTheTerminal() {
         var broken: [String] = []
-        for (name, command) in Self.everyCommand() {
+        for (path, command) in LedgerlyCommandTree.all() {
+            let name = (["ledgerly"] + path).joined(separator: " ")
             let lines = command.configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
             for (line, next) in zip(lines, lines.dropFirst())
             where line.count > Self.terminalColumns && !Self.endsASentence(line) && Self.continuesASentence(next) {
@@ -193,7 +184,8 @@ import Testing
     /// fits the terminal: wrapped, a command someone copies from the help breaks in two.
     @Test func noExampleIsWiderThanTheTerminal() {
         var wide: [String] = []
-        for (name, command) in Self.everyCommand() {
+        for (path, command) in LedgerlyCommandTree.all() {
+            let name = (["ledgerly"] + path).joined(separator: " ")
             for line in command.configuration.discussion.split(separator: "\n")
             where (line.hasPrefix("Example:") || line.hasPrefix(" ") || line.hasPrefix("ledgerly ")) && line.count > Self.terminalColumns {
                 wide.append("\(name): \(line.count) columns: \(line)")
