@@ -78,7 +78,7 @@ struct TransactionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Record an expense or income.",
-            discussion: "Example: ledgerly tx add --wallet Checking --amount 84.30 --split 60:Groceries \\\n           --split 24.30:Household --tag weekly")
+            discussion: "Example: ledgerly tx add --wallet Checking --amount 84.30 \\\n           --split 60:Groceries --split 24.30:Household --tag weekly")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Wallet id or name.", completion: NameCompletion.wallets) var wallet: String
