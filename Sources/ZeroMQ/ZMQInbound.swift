@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A message received on one of a `ZMQSocketThread`'s sockets.
 public struct ZMQInbound: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A message to send on one of a `ZMQSocketThread`'s sockets.
 public struct ZMQOutbound: Sendable {

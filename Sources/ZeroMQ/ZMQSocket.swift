@@ -1,5 +1,6 @@
 import CZeroMQ
-import Foundation
+import Glibc
+import FoundationEssentials
 
 /// A libzmq socket. Not thread-safe: it must be used from one thread at a time, which is why it
 /// is not `Sendable` (the same rule GRDB applies to its `Database` connection). Long-lived sockets

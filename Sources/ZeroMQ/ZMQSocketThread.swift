@@ -1,5 +1,5 @@
 import CZeroMQ
-import Foundation
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -58,11 +58,9 @@ public final class ZMQSocketThread: Sendable {
     ) async throws -> ZMQSocketThread {
         let thread = try ZMQSocketThread(name: name, inboundLimit: inboundLimit, handler: handler)
         try await withCheckedThrowingContinuation { (ready: CheckedContinuation<Void, any Error>) in
-            let worker = Thread {
+            DetachedThread.start(name: name) {
                 thread.run(context: context, makeSockets: makeSockets, ready: ready)
             }
-            worker.name = name
-            worker.start()
         }
         return thread
     }

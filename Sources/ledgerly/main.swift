@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import LedgerlyCLI
 
 exit(LedgerlyCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

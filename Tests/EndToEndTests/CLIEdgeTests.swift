@@ -22,6 +22,26 @@ extension EndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: harness.home.root.appendingPathComponent("-").path), "no file named -")
         }
 
+        /// A transaction without `--date` is dated today where the user is (`TZ`), not in GMT: the
+        /// CLI reads the zone through the C library since it links FoundationEssentials only
+        /// (D380). Kiritimati (UTC+14) and GMT+12 are always on different days.
+        @Test func todayIsTheUsersZonesDay() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            #expect(try harness.cli("wallet", "add", "Cash", "--currency", "EUR").status == 0)
+            for zone in ["Pacific/Kiritimati", "Etc/GMT+12"] {
+                let before = Date()
+                let added = try harness.cli(["tx", "add", "--wallet", "Cash", "--amount", "1", "--notes", "in \(zone)"], environment: ["TZ": zone])
+                let after = Date()
+                #expect(added.status == 0, "\(zone): \(added.stderr)")
+                let expected = Set([before, after].map { $0.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: zone)!).year().month().day()) })
+                let listed = try JSONDecoder().decode(TransactionListReply.self, from: Data(try harness.cli("tx", "list", "--json").stdout.utf8)).transactions
+                let date = try #require(listed.first { $0.notes == "in \(zone)" }?.date)
+                #expect(expected.contains(date), "\(zone): \(date), expected \(expected)")
+            }
+        }
+
         /// Issue 18: days as people type them, through the real binary: words, counts back, the
         /// locale's order, months as range bounds; an inverted range and an ambiguous day are
         /// refused before any service is asked.

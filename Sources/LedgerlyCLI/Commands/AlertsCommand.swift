@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyProtocol
 import ZeroMQ
 
@@ -22,8 +23,8 @@ struct AlertsCommand: ParsableCommand {
 
     static func line(_ alert: AlertRecord, json: Bool) throws -> String {
         if json { return String(decoding: try MessageCoding.encode(alert), as: UTF8.self) }
-        let when = alert.raisedAt.prefix(19).replacingOccurrences(of: "T", with: " ")
-        return "\(when)  \(alert.kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))  \(alert.message)"
+        let when = alert.raisedAt.prefix(19).replacingEvery("T", with: " ")
+        return "\(when)  \(alert.kind.rawValue.padded(toLength: 16))  \(alert.message)"
     }
 
     /// Prints one line and flushes it at once: a follower's output is often piped.
@@ -89,7 +90,7 @@ struct AlertsCommand: ParsableCommand {
                 if alerts.isEmpty { return print("No alerts\(since.map { " since \($0)" } ?? " yet").") }
                 var table = Table([.init("ID", .right), .init("RAISED"), .init("KIND"), .init("ALERT")])
                 for alert in alerts {
-                    table.add([String(alert.id), alert.raisedAt.prefix(19).replacingOccurrences(of: "T", with: " "), alert.kind.rawValue, alert.message])
+                    table.add([String(alert.id), alert.raisedAt.prefix(19).replacingEvery("T", with: " "), alert.kind.rawValue, alert.message])
                 }
                 print(table.render(), terminator: "")
             }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly backup FILE`: a consistent copy of the database, taken by the store while it keeps
@@ -24,8 +24,9 @@ struct BackupCommand: ParsableCommand {
             // A large database takes seconds to copy: wait for it instead of retrying.
             let reply = try Gateway(global, patientMilliseconds: 600_000).call(LedgerBackupRequest(path: path))
             if output.json { return try JSONOutput.print(reply) }
-            let megabytes = Double(reply.bytes) / 1_048_576
-            print("Backed up to \(reply.path): \(String(format: "%.1f", megabytes)) MB, change log up to seq \(reply.lastSeq), integrity \(reply.integrity).")
+            // Tenths of a MiB, rounded half up, in integers ("%.1f" is in the full Foundation).
+            let tenths = (reply.bytes * 10 + 524_288) / 1_048_576
+            print("Backed up to \(reply.path): \(tenths / 10).\(tenths % 10) MB, change log up to seq \(reply.lastSeq), integrity \(reply.integrity).")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// `ledgerly budget set|list|status|delete`: monthly budgets per expense category.
@@ -46,7 +47,7 @@ struct BudgetCommand: ParsableCommand {
 
         func validate() throws {
             if noAlerts && thresholds != nil { throw ValidationError("--no-alerts and --thresholds contradict each other") }
-            if let thresholds, thresholds.split(separator: ",").contains(where: { Int($0.trimmingCharacters(in: .whitespaces)) == nil }) {
+            if let thresholds, thresholds.split(separator: ",").contains(where: { Int($0.trimmingWhitespace()) == nil }) {
                 throw ValidationError("--thresholds takes whole percentages separated by commas, e.g. 50,80,100")
             }
         }
@@ -55,7 +56,7 @@ struct BudgetCommand: ParsableCommand {
             try CommandRunner.run {
                 let gateway = try Gateway(global, wording: BudgetCommand.wording.adding(["categoryId": "<category>", "limit": "<limit>"]))
                 let category = try gateway.category(category, field: "CATEGORY")
-                let levels = noAlerts ? [] : thresholds.map { $0.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+                let levels = noAlerts ? [] : thresholds.map { $0.split(separator: ",").compactMap { Int($0.trimmingWhitespace()) } }
                 let budget = try gateway.call(BudgetSetRequest(categoryId: category.id, limit: limit, currency: currency, thresholds: levels, carryOver: carryOver, startMonth: from))
                 if output.json { return try JSONOutput.print(budget) }
                 let alerts = budget.thresholds.isEmpty ? "no alerts" : "alerts at " + budget.thresholds.map { "\($0) %" }.joined(separator: ", ")
@@ -110,7 +111,7 @@ struct BudgetCommand: ParsableCommand {
                 var table = Table([.init("CATEGORY"), .init("LIMIT", .right), .init("CARRIED", .right), .init("SPENT", .right), .init("LEFT", .right), .init("%", .right), .init("")])
                 let width = Bar.width(besides: 70)
                 for month in reply.budgets {
-                    let tenths = month.percent.flatMap { Int($0.replacingOccurrences(of: ".", with: "")) } ?? (month.reached.isEmpty ? 0 : 1_000)
+                    let tenths = month.percent.flatMap { Int($0.replacingEvery(".", with: "")) } ?? (month.reached.isEmpty ? 0 : 1_000)
                     let bar = Bar.render(tenthsOfPercent: tenths, width: width)
                     table.add([month.budget.categoryName, month.limit, month.carried, month.spent, month.remaining, month.percent ?? "-", bar]) { column, text in
                         switch column {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// `ledgerly goal add|list|show|fund`: saving goals.
@@ -11,14 +12,14 @@ struct GoalCommand: ParsableCommand {
     static func find(_ reference: String, gateway: Gateway) throws -> GoalRecord {
         let goals = try gateway.call(GoalListRequest()).goals
         if let id = Int64(reference), let match = goals.first(where: { $0.id == id }) { return match }
-        if let match = goals.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        if let match = goals.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match }
         throw CLIFailure(message: "no goal '\(reference)'; see `ledgerly goal list`", status: .refused)
     }
 
     static func details(_ goal: GoalRecord) -> String {
         var list = DetailList()
         list.add("Goal", "\(goal.id) \(goal.name)")
-        list.add("Saved", "\(goal.current) of \(goal.target) \(goal.currency) (\(goal.percent) %)  \(Bar.render(tenthsOfPercent: Int(goal.percent.replacingOccurrences(of: ".", with: "")) ?? 0, width: 20))")
+        list.add("Saved", "\(goal.current) of \(goal.target) \(goal.currency) (\(goal.percent) %)  \(Bar.render(tenthsOfPercent: Int(goal.percent.replacingEvery(".", with: "")) ?? 0, width: 20))")
         list.add("Status", goal.status == .achieved ? "reached" : goal.behindPace ? "behind pace" : "on track")
         list.add("Deadline", goal.deadline)
         list.add("Needed", goal.monthlyNeeded.map { "\($0) \(goal.currency) a month" })
@@ -83,7 +84,7 @@ struct GoalCommand: ParsableCommand {
                 var table = Table([.init("ID", .right), .init("GOAL"), .init("SAVED", .right), .init("TARGET", .right), .init("%", .right), .init(""), .init("DEADLINE"), .init("MONTHLY", .right), .init("STATUS")])
                 for goal in reply.goals {
                     table.add([String(goal.id), goal.name, goal.current, "\(goal.target) \(goal.currency)", goal.percent,
-                               Bar.render(tenthsOfPercent: Int(goal.percent.replacingOccurrences(of: ".", with: "")) ?? 0, width: 12),
+                               Bar.render(tenthsOfPercent: Int(goal.percent.replacingEvery(".", with: "")) ?? 0, width: 12),
                                goal.deadline ?? "-", goal.monthlyNeeded ?? "-", goal.status == .achieved ? "reached" : goal.behindPace ? "behind" : "on track"])
                 }
                 print(table.render(), terminator: "")

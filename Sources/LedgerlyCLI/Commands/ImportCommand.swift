@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
+import Glibc
 import LedgerlyInterchange
 import LedgerlyProtocol
 
@@ -130,9 +132,9 @@ struct ImportCommand: ParsableCommand {
     /// The category a rule names: its full path ("Food/Groceries" or "Food:Groceries"), or a bare
     /// name that only one category has. An ambiguous name is refused rather than guessed.
     static func category(_ named: String, in categories: [CategoryRecord], file: String, line: Int) throws -> Int64 {
-        let wanted = named.replacingOccurrences(of: ":", with: "/")
-        if let exact = categories.first(where: { $0.path.caseInsensitiveCompare(wanted) == .orderedSame }) { return exact.id }
-        let byName = categories.filter { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }
+        let wanted = named.replacingEvery(":", with: "/")
+        if let exact = categories.first(where: { $0.path.equalsIgnoringCase(wanted) }) { return exact.id }
+        let byName = categories.filter { $0.name.equalsIgnoringCase(wanted) }
         guard byName.count <= 1 else {
             throw CLIFailure(message: "\(file) line \(line): a rule names category '\(named)', which could be \(byName.map(\.path).joined(separator: " or ")); nothing was imported",
                              status: .refused, hint: "write its full path in the mapping, e.g. \"category\": \"\(byName[0].path)\"")
@@ -159,7 +161,7 @@ struct ImportCommand: ParsableCommand {
 
     /// The file's text; "-" reads standard input, as for most Unix tools (`… | ledgerly import csv -`).
     static func read(_ path: String) throws -> String {
-        let contents = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        let contents = path == "-" ? try? PosixFile.standardInput.readToEnd() : FileManager.default.contents(atPath: path)
         guard let data = contents else {
             throw CLIFailure(message: "cannot read \(path)", status: .refused)
         }

@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
+import Glibc
 import LedgerlyInterchange
 import LedgerlyProtocol
 import LedgerlyRuntime
@@ -20,11 +22,16 @@ struct RestoreSource {
             return
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerly-import-\(UUID().uuidString.prefix(8)).json")
-        guard FileManager.default.createFile(atPath: copy.path, contents: nil), let out = FileHandle(forWritingAtPath: copy.path) else {
-            throw CLIFailure(message: "cannot copy standard input to \(copy.path)", status: .failure)
+        let out: PosixFile
+        do { out = try PosixFile.writing(copy.path, permissions: 0o600) } catch {
+            throw CLIFailure(message: "cannot copy standard input to \(copy.path): \(error.reason)", status: .failure)
         }
         defer { try? out.close() }
-        while let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty { out.write(chunk) }
+        do {
+            while case let chunk = try PosixFile.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
+        } catch {
+            throw CLIFailure(message: "cannot copy standard input to \(copy.path): \(error.reason)", status: .failure)
+        }
         path = copy.path
         temporary = true
     }

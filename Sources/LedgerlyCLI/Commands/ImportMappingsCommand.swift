@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyInterchange
 
 extension ImportCommand {
@@ -34,7 +35,7 @@ extension ImportCommand {
                 }
                 let width = BankCSVShippedMapping.all.map(\.name.count).max() ?? 0
                 for shipped in BankCSVShippedMapping.all {
-                    print(shipped.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + shipped.about)
+                    print(shipped.name.padded(toLength: width + 2) + shipped.about)
                 }
             }
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly invest allocation set|remove|show`: target shares of the portfolio per allocation

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly invest delete`: removes a mistaken trade (`invest.trade.delete`); the store replays

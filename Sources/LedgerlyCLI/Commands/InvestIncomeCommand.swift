@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly invest dividend`: a dividend, interest or distribution paid into a wallet, linked to

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly invest sell`: consumes lots by the account's method or the ones named

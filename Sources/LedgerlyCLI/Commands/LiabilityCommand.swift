@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly liability add|list|show|pay|revalue|edit|archive`: debts with a dated balance

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly networth [--at DAY]`: what is owned less what is owed, in the base currency, at the

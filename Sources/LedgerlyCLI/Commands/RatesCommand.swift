@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 import LedgerlyProtocol
 
@@ -14,7 +14,7 @@ struct RatesCommand: ParsableCommand {
         guard let reference else { return nil }
         let profiles = try gateway.call(RateProfileListRequest()).profiles
         if let id = Int64(reference), profiles.contains(where: { $0.id == id }) { return id }
-        if let match = profiles.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match.id }
+        if let match = profiles.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match.id }
         throw CLIFailure(message: "--profile: no rate profile '\(reference)' (profiles: \(profiles.map(\.name).joined(separator: ", ")))", status: .refused)
     }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 import LedgerlyProtocol
 
@@ -16,7 +16,7 @@ struct RecurringCommand: ParsableCommand {
     static func find(_ reference: String, gateway: Gateway) throws -> RecurringRecord {
         let all = try gateway.call(RecurringListRequest()).recurring
         if let id = Int64(reference), let match = all.first(where: { $0.id == id }) { return match }
-        if let match = all.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        if let match = all.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match }
         throw CLIFailure(message: "no recurring transaction '\(reference)'; see `ledgerly recurring list`", status: .refused)
     }
 

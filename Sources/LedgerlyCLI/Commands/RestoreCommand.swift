@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import LedgerlyRuntime
 
 /// `ledgerly restore FILE`: puts a backup (from `ledgerly backup`) back in place of the database.
@@ -33,13 +34,9 @@ struct RestoreCommand: ParsableCommand {
                                  hint: "stop the store (deploy/stop.sh, or systemctl --user stop \(LedgerlyService.store.name)), run this again, then start it")
             }
             let store = try Self.storeExecutable()
-            let process = Process()
-            process.executableURL = store
-            process.arguments = ["--home", home.root.path, "--restore", path]
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw ExitCode(process.terminationStatus == 64 ? ExitStatus.usage.rawValue : ExitStatus.refused.rawValue)
+            let restore = try ChildProcess.run(store.path, ["--home", home.root.path, "--restore", path], capture: false)
+            guard restore.status == 0 else {
+                throw ExitCode(restore.status == 64 ? ExitStatus.usage.rawValue : ExitStatus.refused.rawValue)
             }
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
@@ -72,7 +72,7 @@ struct SettingsCommand: ParsableCommand {
         /// "core, speculative" → ["core", "speculative"]: split at commas, spaces around a name
         /// dropped (a group named with inner spaces keeps them); "" is no group at all.
         static func groups(_ text: String) -> [String] {
-            text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         }
 
         func run() throws {

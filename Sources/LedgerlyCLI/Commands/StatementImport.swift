@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LedgerlyCore
 import LedgerlyInterchange
 import LedgerlyProtocol
@@ -22,7 +23,7 @@ struct StatementImport {
     /// with a note on standard error.
     func text() throws -> String {
         let path = options.file
-        let contents = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        let contents = path == "-" ? try? PosixFile.standardInput.readToEnd() : FileManager.default.contents(atPath: path)
         guard let data = contents else { throw CLIFailure(message: "cannot read \(path)", status: .refused) }
         let decoded = try refusing { () throws(BankStatementError) in try StatementTextEncoding.decode(Array(data), as: options.encoding) }
         if let note = decoded.note { Self.note("\(path): \(note)") }
@@ -133,7 +134,7 @@ private struct SourceCategories {
             notes.append("line \(line): \(named) is a transfer to or from another account in the file; imported as an ordinary transaction of this wallet, without a category")
             return nil
         }
-        if let id = byPath[named.replacingOccurrences(of: ":", with: "/").lowercased()] { return id }
+        if let id = byPath[named.replacingEvery(":", with: "/").lowercased()] { return id }
         if missing[named] == nil { missing[named] = line }
         return nil
     }

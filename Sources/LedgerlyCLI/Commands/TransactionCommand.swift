@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 import LedgerlyProtocol
 
@@ -34,7 +34,7 @@ struct TransactionCommand: ParsableCommand {
             } else {
                 category = tx.categoryId.flatMap { categories[$0] } ?? ""
             }
-            let notes = (tx.notes ?? "").replacingOccurrences(of: "\n", with: " ")
+            let notes = (tx.notes ?? "").replacingEvery("\n", with: " ")
             table.add([String(tx.id), tx.date, wallets[tx.walletId] ?? String(tx.walletId), signed, tx.currency, category, tx.tags.joined(separator: ","),
                        notes.count > 40 ? String(notes.prefix(39)) + "…" : notes]) { column, text in
                 column == 3 ? (tx.kind == .expense ? style.red(text) : style.green(text)) : text

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// The command-line side of `AmountText`: each amount option's text read when the arguments are
 /// parsed. What could be misread (digits grouped oddly, the other decimal mark, a symbol several

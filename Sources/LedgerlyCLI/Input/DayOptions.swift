@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 
 /// The command-line side of `DayText`: each option's text read as a day (or a month) when the

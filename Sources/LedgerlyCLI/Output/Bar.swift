@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
+import Glibc
 
 /// A horizontal bar of unicode blocks, in eighths, for a share of a whole: what a budget's
 /// spending (or a report's category) looks like at a glance. Over 100 % the bar is full.
@@ -10,7 +12,7 @@ struct Bar {
         let clamped = max(0, min(tenths, 1_000))
         let filledEighths = clamped * width * 8 / 1_000
         let text = String(repeating: "█", count: filledEighths / 8) + eighths[filledEighths % 8]
-        return text.padding(toLength: width, withPad: " ", startingAt: 0)
+        return text.padded(toLength: width)
     }
 
     /// Columns to give a bar: what the terminal has left after `used`, between 10 and 40.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyInterchange
 
 /// Prints rows as CSV (RFC 4180) for `--csv`, so a report goes straight into a spreadsheet.

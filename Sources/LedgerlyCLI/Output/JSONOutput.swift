@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// Prints a reply body as pretty JSON with sorted keys: the same shape as the protocol's reply.

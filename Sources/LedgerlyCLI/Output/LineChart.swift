@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A series drawn as a line over several terminal rows, for `ledgerly report networth`: months
 /// along the bottom, the lowest and highest figure on the left, the line in box-drawing
@@ -35,7 +36,7 @@ enum LineChart {
         let span = high - low
         let fractions: [Double] = shown.map { index in
             guard !flat else { return 0.5 }
-            return NSDecimalNumber(decimal: (values[index] - low) / span).doubleValue
+            return Double(((values[index] - low) / span).description) ?? 0
         }
         let columns = shown.indices.map { Self.column(of: $0, count: shown.count, width: plotWidth) }
         let rows = Self.rows(fractions: fractions, columns: columns, width: plotWidth, height: plotHeight)

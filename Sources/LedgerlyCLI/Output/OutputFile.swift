@@ -1,10 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LedgerlyCore
 
 /// Where an export goes: a file (written to a temporary name and renamed at the end, so a
 /// failed export never leaves half a file under the real name) or standard output.
 /// Writes are buffered: a million transactions are a few hundred megabytes of text.
 final class OutputFile {
-    private let handle: FileHandle
+    private let handle: PosixFile
     private let temporary: URL?
     private let destination: URL?
     private var buffer = Data()
@@ -12,17 +14,16 @@ final class OutputFile {
     /// `path` nil or "-" is standard output, as for most Unix tools (`-o -`).
     init(path: String?) throws {
         guard let path, path != "-" else {
-            handle = .standardOutput
+            handle = PosixFile.standardOutput
             temporary = nil
             destination = nil
             return
         }
         let destination = URL(fileURLWithPath: path)
         let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).partial")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        do { handle = try PosixFile.writing(temporary.path) } catch {
             throw CLIFailure(message: "cannot write \(path): check that its folder exists and is writable", status: .refused)
         }
-        handle = try FileHandle(forWritingTo: temporary)
         self.temporary = temporary
         self.destination = destination
     }
@@ -63,9 +64,9 @@ final class OutputFile {
 
     private func flush() throws {
         do {
-            try handle.write(contentsOf: buffer)
+            try handle.write(buffer)
         } catch {
-            throw CLIFailure(message: "cannot write the export: \(error.localizedDescription) (disk full?)", status: .failure)
+            throw CLIFailure(message: "cannot write the export: \(error.reason) (disk full?)", status: .failure)
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A progress line on standard error while long work runs: "importing ▕████▌    ▏ 45 % 4,500 of 10,000".
 /// Drawn only when standard error is a terminal, so scripts and logs get no control characters.

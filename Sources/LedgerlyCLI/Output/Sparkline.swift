@@ -1,4 +1,6 @@
-import Foundation
+// `_NSDecimalRound`, the rounding behind Foundation's `NSDecimalRound` (D380).
+@_spi(SwiftCorelibsFoundation) import FoundationEssentials
+import Glibc
 
 /// A price series drawn in one line of block characters (▁▂▃▄▅▆▇█), lowest price to highest:
 /// how an asset moved over the last 72 hours at a glance, beside its holding or price history.
@@ -20,8 +22,8 @@ enum Sparkline {
             guard span > 0 else { return blocks[3] }
             var level = (value - low) / span * Decimal(blocks.count - 1)
             var rounded = Decimal()
-            NSDecimalRound(&rounded, &level, 0, .plain)
-            return blocks[max(0, min(blocks.count - 1, NSDecimalNumber(decimal: rounded).intValue))]
+            _NSDecimalRound(&rounded, &level, 0, .plain)
+            return blocks[max(0, min(blocks.count - 1, Int(rounded.description) ?? 0))]
         })
     }
 }

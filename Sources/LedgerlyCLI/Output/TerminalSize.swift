@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The size a terminal drawing may take: a chart fills the width and part of the height.
 struct TerminalSize: Equatable, Sendable {

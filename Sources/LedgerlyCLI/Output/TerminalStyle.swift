@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ANSI styling, on when the run's output says so for the stream: a terminal with `NO_COLOR`
 /// unset or empty and `TERM` not `dumb`, or `--color always` (`CommandOutput.coloring`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// A trade as one sentence and as a table row: what `invest buy|sell|dividend|split|transfer|delete`
@@ -9,7 +9,7 @@ enum TradeDescription {
         func account(_ id: Int64?) -> String { id.map { accounts[$0] ?? "account \($0)" } ?? "" }
         let base = trade.amountBase.map { " = \($0) \(trade.baseCurrency ?? "")" } ?? ""
         let rate = trade.rate.map { " at \($0)" } ?? ""
-        let fee = trade.fee.map { $0.trimmingCharacters(in: ["0", "."]).isEmpty ? "" : ", fee \($0)" } ?? ""
+        let fee = trade.fee.map { $0.allSatisfy { $0 == "0" || $0 == "." } ? "" : ", fee \($0)" } ?? ""
         var text: String
         switch trade.kind {
         case .buy:

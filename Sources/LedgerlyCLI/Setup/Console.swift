@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
+import Glibc
 
 /// Line-based terminal I/O for the interactive setup: prompts go to stdout (flushed), answers
 /// come from stdin. End of input (Ctrl-D) reads as a request to quit, and is remembered: setup
@@ -21,7 +23,7 @@ final class Console {
             print()
             return nil
         }
-        return line.trimmingCharacters(in: .whitespaces)
+        return line.trimmingWhitespace()
     }
 
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }

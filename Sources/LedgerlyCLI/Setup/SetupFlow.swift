@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
@@ -136,7 +136,7 @@ struct SetupFlow {
         for (index, code) in codes.enumerated() {
             let name = CurrencyCatalog.entry(for: code)?.name ?? "custom currency"
             let extra = note[code].map { "  (\($0))" } ?? ""
-            console.say("  \(index + 1)) \(code.padding(toLength: 5, withPad: " ", startingAt: 0)) \(name)\(extra)")
+            console.say("  \(index + 1)) \(code.padded(toLength: 5)) \(name)\(extra)")
         }
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
+import Glibc
 
 /// Where a command's output goes. The `ledgerly` binary writes to its standard streams; a test
 /// that runs a command line in-process (`LedgerlyCommand.run(arguments:output:)`) passes one that
@@ -30,8 +32,8 @@ public struct CommandOutput: Sendable {
     public static var standard: CommandOutput {
         CommandOutput(
             printed: { Swift.print($0, terminator: "") },
-            written: { FileHandle.standardOutput.write($0) },
-            errors: { FileHandle.standardError.write($0) },
+            written: { try? PosixFile.standardOutput.write($0) },
+            errors: { try? PosixFile.standardError.write($0) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
             // One variable at a time by `getenv`: `ProcessInfo.environment` would copy the whole

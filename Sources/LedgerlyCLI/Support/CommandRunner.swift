@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// Runs a command body, printing a failure as `error: …` (plus a hint) on stderr and exiting
 /// with its documented status, so every command reports errors the same way.

@@ -1,4 +1,6 @@
-import Foundation
+// `_NSDecimalRound`, the rounding behind Foundation's `NSDecimalRound` (D380).
+@_spi(SwiftCorelibsFoundation) import FoundationEssentials
+import Glibc
 
 /// The little arithmetic the CLI does on the store's decimal strings, for display only: a buy's
 /// cost (amount plus fee), a percentage as tenths for a bar, a price's place in a sparkline.
@@ -24,8 +26,9 @@ enum DecimalText {
     static func tenths(_ text: String) -> Int? {
         guard var scaled = value(text).map({ $0 * 10 }) else { return nil }
         var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        return NSDecimalNumber(decimal: rounded).intValue
+        _NSDecimalRound(&rounded, &scaled, 0, .plain)
+        // A whole `Decimal` prints as plain digits.
+        return Int(rounded.description)
     }
 
     static func decimals(_ text: String) -> Int {

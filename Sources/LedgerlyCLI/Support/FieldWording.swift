@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// How one command names the request fields it fills: the option or positional argument a
@@ -75,7 +76,7 @@ struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
         // Longest first, so "body.splits[1].amount" is replaced before "body.splits".
         for wire in paths.sorted(by: { $0.count > $1.count }) {
             guard let path = FieldPath(wire: wire), let option = option(for: path) else { continue }
-            text = text.replacingOccurrences(of: wire, with: option)
+            text = text.replacingEvery(wire, with: option)
         }
         if let field = error.field.flatMap(FieldPath.init(wire:)), let option = option(for: field), !text.contains(option) {
             text = "\(option): \(text)"
@@ -98,7 +99,7 @@ struct FieldWording: Sendable, ExpressibleByDictionaryLiteral {
         }
         for wire in Self.bodyPaths(in: reason).sorted(by: { $0.count > $1.count }) {
             guard let inner = FieldPath(wire: wire), let name = inner.bodyMembers.last else { continue }
-            reason = reason.replacingOccurrences(of: wire, with: file.columns[name] ?? names[name] ?? name)
+            reason = reason.replacingEvery(wire, with: file.columns[name] ?? names[name] ?? name)
         }
         return "\(label): \(reason)"
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
@@ -106,7 +107,7 @@ final class Gateway {
         // as soon as a reply says where it starts and hands the reply over unread; the reader
         // reads it into records; this thread writes them. The store makes page n + 2 while page
         // n + 1 is read and page n written.
-        let fetcher = Thread {
+        DetachedThread.start(name: "export fetcher") {
             let client = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: timeout))
             defer { client.close() }
             var after: Int64?
@@ -120,14 +121,12 @@ final class Gateway {
                 afterDate = frame.nextAfterDate
             } while after != nil
         }
-        let reader = Thread {
+        DetachedThread.start(name: "export reader") {
             while let frame = frames.take() {
                 let page = frame.flatMap { frame in Result { try frame.read() } }
                 guard pages.put(page), case .success(let read) = page, read.reply.nextAfterId != nil else { return }
             }
         }
-        fetcher.start()
-        reader.start()
         defer {
             pages.stop()
             frames.stop()
@@ -270,7 +269,7 @@ final class Gateway {
     func wallet(_ reference: String, field: String = "--wallet") throws -> WalletRecord {
         let wallets = try wallets()
         if let id = Int64(reference), let match = wallets.first(where: { $0.id == id }) { return match }
-        if let match = wallets.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        if let match = wallets.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match }
         let open = wallets.filter { !$0.archived }.map(\.name)
         let guess = NameSuggestion.nearest(reference, among: open).map { "; did you mean '\($0)'?" } ?? ""
         throw CLIFailure(message: "\(field): no wallet '\(reference)'" + (open.isEmpty ? "; add one with `ledgerly wallet add`" : "\(guess) (wallets: \(open.joined(separator: ", ")))"),
@@ -280,8 +279,8 @@ final class Gateway {
     func category(_ reference: String, field: String = "--category") throws -> CategoryRecord {
         let categories = try categories()
         if let id = Int64(reference), let match = categories.first(where: { $0.id == id }) { return match }
-        if let match = categories.first(where: { $0.path.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
-        let byName = categories.filter { $0.name.caseInsensitiveCompare(reference) == .orderedSame }
+        if let match = categories.first(where: { $0.path.equalsIgnoringCase(reference) }) { return match }
+        let byName = categories.filter { $0.name.equalsIgnoringCase(reference) }
         if byName.count == 1 { return byName[0] }
         if byName.count > 1 {
             throw CLIFailure(message: "\(field): '\(reference)' matches \(byName.map(\.path).joined(separator: ", ")); give the full path", status: .refused)

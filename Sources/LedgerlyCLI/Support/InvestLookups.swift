@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// Investment accounts and assets as people type them: an account by id or name, an asset by
@@ -8,7 +9,7 @@ extension Gateway {
     func investAccount(_ reference: String, field: String = "--account") throws -> InvestAccountRecord {
         let accounts = try call(InvestAccountListRequest(includeArchived: true)).accounts
         if let id = Int64(reference), let match = accounts.first(where: { $0.id == id }) { return match }
-        if let match = accounts.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        if let match = accounts.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match }
         let names = accounts.filter { !$0.archived }.map(\.name).joined(separator: ", ")
         throw CLIFailure(message: "\(field): no investment account '\(reference)'" + (names.isEmpty ? "; add one with `ledgerly invest account add`" : " (accounts: \(names))"), status: .refused)
     }
@@ -17,7 +18,7 @@ extension Gateway {
     /// ("7203") is a symbol before it is an id.
     func asset(_ reference: String, field: String = "<symbol>") throws -> AssetRecord {
         let assets = try call(AssetListRequest()).assets
-        if let match = assets.first(where: { $0.symbol.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        if let match = assets.first(where: { $0.symbol.equalsIgnoringCase(reference) }) { return match }
         if let id = Int64(reference), let match = assets.first(where: { $0.id == id }) { return match }
         throw CLIFailure(message: "\(field): no asset '\(reference)'; add it with `ledgerly invest asset add \(reference.uppercased()) --type stock --currency USD` (see `ledgerly invest asset list`)", status: .refused)
     }

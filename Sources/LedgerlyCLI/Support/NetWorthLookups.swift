@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// Manual assets and liabilities as people type them: by name (any case) or id. Looked up in the
@@ -9,7 +10,7 @@ extension Gateway {
     /// A name first, then an id: an asset called "2024" is found by its name.
     func manualAsset(_ reference: String, field: String = "<asset>") throws -> ManualAssetRecord {
         let assets = try call(ManualAssetListRequest(includeArchived: true)).assets
-        if let match = assets.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        if let match = assets.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match }
         if let id = Int64(reference), let match = assets.first(where: { $0.id == id }) { return match }
         let names = assets.filter { !$0.archived }.map(\.name).joined(separator: ", ")
         throw CLIFailure(
@@ -19,7 +20,7 @@ extension Gateway {
 
     func liability(_ reference: String, field: String = "<liability>") throws -> LiabilityRecord {
         let liabilities = try call(LiabilityListRequest(includeArchived: true)).liabilities
-        if let match = liabilities.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        if let match = liabilities.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match }
         if let id = Int64(reference), let match = liabilities.first(where: { $0.id == id }) { return match }
         let names = liabilities.filter { !$0.archived }.map(\.name).joined(separator: ", ")
         throw CLIFailure(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where this `ledgerly` binary is, for what is installed beside it (the services, the systemd
 /// units of `make install`, the source checkout's `deploy/`).

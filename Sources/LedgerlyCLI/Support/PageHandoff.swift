@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Pages passed from a fetching thread to the thread that writes them, at most one waiting: the
 /// fetcher asks for the next page while the writer works on this one, and never runs further
@@ -6,7 +7,7 @@ import Foundation
 /// arriving).
 final class PageHandoff<Page: Sendable>: @unchecked Sendable {
     // Everything below is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var waiting: Result<Page, any Error>?
     private var stopped = false
 

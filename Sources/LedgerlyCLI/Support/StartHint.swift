@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How to start Ledgerly, said the way it was installed: from a source checkout (`deploy/start.sh`
 /// exists only there), with systemd user units (a package's, `make install`'s, or the user's own),
@@ -6,11 +6,11 @@ import Foundation
 enum StartHint {
     static var text: String {
         let executable = OwnExecutable.path
-        if let range = executable.range(of: "/.build/") {
+        if let range = executable.utf8.firstRange(of: "/.build/".utf8) {
             let checkout = String(executable[..<range.lowerBound])
             if FileManager.default.fileExists(atPath: "\(checkout)/deploy/start.sh") { return "run \(checkout)/deploy/start.sh" }
         }
-        let configHome = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? "\(NSHomeDirectory())/.config"
+        let configHome = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? "\(FileManager.default.homeDirectoryForCurrentUser.path)/.config"
         // `make install PREFIX=…` puts the units in <prefix>/lib/systemd/user, beside <prefix>/bin.
         let installed = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/systemd/user").path
         let unitFolders = ["\(configHome)/systemd/user", "/usr/lib/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user", installed]

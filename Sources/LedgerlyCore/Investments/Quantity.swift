@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An exact number of units of an asset (shares, coins), held as an integer count of 10⁻¹⁸ units
 /// so that adding, taking and splitting lots never rounds.

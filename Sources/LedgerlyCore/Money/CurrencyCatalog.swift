@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The ISO 4217 list: code, minor-unit exponent and English name of every active currency.
 ///
@@ -58,7 +58,7 @@ public enum CurrencyCatalog {
 
     /// Codes whose code or name contains `query` (case-insensitive), ISO order.
     public static func search(_ query: String) -> [Entry] {
-        let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
+        let needle = query.trimmingWhitespace().lowercased()
         guard !needle.isEmpty else { return entries }
         let exact = entries.filter { $0.code.lowercased() == needle }
         let rest = entries.filter { $0.code.lowercased() != needle && ($0.code.lowercased().contains(needle) || $0.name.lowercased().contains(needle)) }

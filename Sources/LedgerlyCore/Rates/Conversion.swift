@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The result of converting an amount: what was converted, what it became, and exactly which
 /// stored rates made it (the snapshot a transaction keeps).

@@ -1,4 +1,5 @@
-import Foundation
+// `_NSDecimalRound`, the rounding behind Foundation's `NSDecimalRound` (D380).
+@_spi(SwiftCorelibsFoundation) import FoundationEssentials
 
 /// Converts amounts with the rates of one profile: directly, through an inverted rate, or
 /// across a pivot currency (the user's base currency, or a feed's own base such as EUR for
@@ -112,7 +113,7 @@ public struct CurrencyConverter: Sendable {
     private static func rounded(_ exact: Decimal, money: Money, target: Currency) throws(ConversionError) -> Money {
         var value = exact
         var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 0, .bankers)
+        _NSDecimalRound(&rounded, &value, 0, .bankers)
         // `Decimal` prints whole numbers as plain digits; anything beyond Int64 does not parse.
         // A result must be an amount the ledger accepts: below `Money.maximumMinorUnits`.
         guard let minorUnits = Int64(rounded.description), minorUnits.magnitude < Money.maximumMinorUnits.magnitude else {

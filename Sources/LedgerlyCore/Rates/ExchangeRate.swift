@@ -1,4 +1,5 @@
-import Foundation
+// `_NSDecimalRound`, the rounding behind Foundation's `NSDecimalRound` (D380).
+@_spi(SwiftCorelibsFoundation) import FoundationEssentials
 
 /// An exchange rate or price: how many units of one currency one unit of another is worth,
 /// as an exact positive decimal (Foundation's `Decimal`, 38 significant digits, base 10; never
@@ -112,7 +113,7 @@ public struct ExchangeRate: Hashable, Comparable, Sendable, CustomStringConverti
         var quotient = Decimal(1) / value
         var rounded = Decimal()
         let scale = Self.maximumDigits - 1 - Int(quotient.exponent + quotient.significandDigitCount - 1)
-        NSDecimalRound(&rounded, &quotient, scale, .bankers)
+        _NSDecimalRound(&rounded, &quotient, scale, .bankers)
         return ExchangeRate(unchecked: rounded)
     }
 

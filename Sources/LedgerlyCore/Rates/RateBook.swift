@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rates of one profile, by pair, each pair's history sorted by time, so the rate in force
 /// at any moment (the newest at or before it) is a binary search away.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One known rate: for a pair, as of a moment, from a source, in a profile.
 public struct RateQuote: Hashable, Sendable {

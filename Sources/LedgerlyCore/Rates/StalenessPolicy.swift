@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a rate is too old to trust without saying so: conversions still use the last known
 /// value, but every output that used a stale rate says how old it is ("rate 3 h old").

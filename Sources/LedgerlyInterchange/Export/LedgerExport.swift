@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly export json`: everything needed to rebuild the ledger, in the protocol's own record

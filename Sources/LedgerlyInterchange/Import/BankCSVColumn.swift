@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 
 /// Where a mapping finds a value: a header name or a 1-based column number.
 ///
@@ -44,7 +45,7 @@ public enum BankCSVColumn: Codable, Hashable, Sendable, CustomStringConvertible 
 
     /// The form used to look a name up in the header.
     static func normalized(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        name.trimmingWhitespaceAndNewlines().lowercased()
     }
 
     func validate(role: String) throws(BankStatementError) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How to read one bank's CSV export: where each value is, and how dates and numbers are
 /// written. Usually decoded from a JSON file the user keeps per bank (`decode(json:)`), or
@@ -256,7 +256,7 @@ public struct BankCSVMapping: Codable, Hashable, Sendable {
             return path(context.codingPath) + "expected \(Self.typeName(type)), found null"
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, let underlying = context.underlyingError {
-                return "not valid JSON: \(underlying.localizedDescription)"
+                return "not valid JSON: \(underlying)"
             }
             return path(context.codingPath) + context.debugDescription
         @unknown default:

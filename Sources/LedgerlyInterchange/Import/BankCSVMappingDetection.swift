@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 
 /// Guessing a mapping when the user has none, from the header's wording and the first rows.
@@ -206,7 +206,7 @@ extension BankCSVMapping {
 
     private static func detectionName(_ name: String) -> String {
         BankCSVColumn.normalized(name)
-            .replacingOccurrences(of: "_", with: " ")
+            .replacingEvery("_", with: " ")
             .collapsingWhitespace()
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// Reads a `ledgerly export json` file incrementally: the header first, then the transactions
@@ -30,7 +31,8 @@ public final class LedgerExportReader {
         public let bytes: Int
     }
 
-    private let handle: FileHandle
+    /// nil when the text was given in memory (`init(data:)`).
+    private let handle: PosixFile?
     private let chunkSize: Int
     private var buffer: [UInt8] = []
     /// Next unread byte in `buffer`.
@@ -54,23 +56,20 @@ public final class LedgerExportReader {
     /// Opens `path` ("-" is standard input).
     public init(path: String, chunkSize: Int = 1 << 20) throws(Failure) {
         if path == "-" {
-            handle = FileHandle.standardInput
+            handle = PosixFile.standardInput
         } else {
-            guard let opened = FileHandle(forReadingAtPath: path) else { throw Failure(description: "cannot read \(path)") }
-            handle = opened
+            do { handle = try PosixFile.reading(path) } catch { throw Failure(description: "cannot read \(path)") }
         }
         self.chunkSize = chunkSize
     }
 
     /// For tests: reads the text from memory.
     public init(data: Data) {
-        handle = FileHandle.nullDevice
+        handle = nil
         buffer = [UInt8](data)
         atEndOfFile = true
         chunkSize = 1 << 20
     }
-
-    deinit { try? handle.close() }
 
     /// Reads up to the first transaction and returns the header (members after the transactions
     /// are read by `next()` once the records are done). Call once, first.
@@ -306,7 +305,7 @@ public final class LedgerExportReader {
             cursor = 0
         }
         let chunk: Data?
-        do { chunk = try handle.read(upToCount: chunkSize) } catch { throw Failure(description: "cannot read it: \(error.localizedDescription)") }
+        do { chunk = try handle?.read(upToCount: chunkSize) } catch { throw Failure(description: "cannot read it: \(error.reason)") }
         guard let chunk, !chunk.isEmpty else {
             atEndOfFile = true
             return false

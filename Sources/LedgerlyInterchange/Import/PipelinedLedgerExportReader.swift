@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// `LedgerExportReader.next()` with the decoding on a second thread: the caller's thread finds

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A hash of a parsed JSON value that does not depend on key order or spacing: the store keeps
 /// it with each idempotency key to tell a retry (same body) from a key reused for another request.

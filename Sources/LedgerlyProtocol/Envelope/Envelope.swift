@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 
 /// One protocol message: the fields every message has, around a typed `body`.

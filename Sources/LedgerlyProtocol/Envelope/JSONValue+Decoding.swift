@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// The value read as a protocol type: how a subscriber reads an event's `data`.

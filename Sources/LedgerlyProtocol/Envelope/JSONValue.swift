@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, for message parts that are passed through rather than interpreted
 /// (event `data`, the generic view of a body used to find unknown fields).

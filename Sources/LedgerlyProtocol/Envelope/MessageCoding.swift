@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON encoder and decoder every Ledgerly process uses, so all sides agree on the format.
 public enum MessageCoding {

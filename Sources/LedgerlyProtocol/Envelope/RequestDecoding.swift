@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 
 /// Turns a raw request frame into a typed envelope, or into the error reply that says exactly
@@ -42,8 +42,8 @@ public enum RequestDecoding {
         let version: Int? = switch sent["v"] {
         case .number(let digits):
             Int(digits) ?? Decimal(string: digits).flatMap { exact in
-                let whole = NSDecimalNumber(decimal: exact).intValue
-                return Decimal(whole) == exact ? whole : nil
+                // A whole `Decimal` prints as plain digits.
+                Int(exact.description).flatMap { whole in Decimal(whole) == exact ? whole : nil }
             }
         case .bool(let value): value ? 1 : 0
         default: nil

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import LedgerlyCore
 
 /// The strict grammar of a request frame (PROTOCOL.md §2), checked in one pass over its bytes
@@ -478,10 +481,10 @@ extension StrictJSON {
 
         func hash(_ name: ScannedString) -> UInt64 {
             if name.plain { return fnv(bytes + name.start, name.end - name.start) }
-            // Escapes decoded, and in canonical composition, so that names Swift's String (and
-            // so Foundation's dictionaries) take for the same name hash alike.
-            var text = decode(name.start, name.end).precomposedStringWithCanonicalMapping
-            return text.withUTF8 { fnv($0.baseAddress!, $0.count) }
+            // Escapes decoded, and in canonical composition (the standard library's, which its
+            // String comparison uses), so that names `sameName` takes for the same name hash alike.
+            let composed = decode(name.start, name.end)._nfcCodeUnits
+            return composed.withUnsafeBufferPointer { $0.isEmpty ? fnv(bytes, 0) : fnv($0.baseAddress!, $0.count) }
         }
 
         func fnv(_ pointer: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
@@ -543,7 +546,7 @@ extension StrictJSON {
             var text = ""
             for level in levels {
                 if level.isObject {
-                    let name = decode(level.keyStart, level.keyEnd).replacingOccurrences(of: "\u{0}", with: "\\u0000")
+                    let name = decode(level.keyStart, level.keyEnd).replacingEvery("\u{0}", with: "\\u0000")
                     text += text.isEmpty ? name : "." + name
                 } else {
                     text += "[\(level.index)]"

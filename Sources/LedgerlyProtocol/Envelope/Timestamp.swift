@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import LedgerlyCore
 
 /// ISO 8601 UTC timestamps with milliseconds, the only time format on the wire and in the database.
@@ -174,7 +177,15 @@ public enum Timestamp {
 
 
     /// Today's date in the local time zone as "YYYY-MM-DD": the default date of a new transaction.
+    /// The zone is the C library's (`TZ`, else /etc/localtime), as Foundation's `TimeZone.current`
+    /// reads it; FoundationEssentials alone knows no zone but GMT (D380).
     public static func today(at now: Date = Date()) -> String {
-        now.formatted(Date.ISO8601FormatStyle(timeZone: .current).year().month().day())
+        var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
+        var local = tm()
+        tzset()
+        guard localtime_r(&seconds, &local) != nil else { return String(string(from: now).prefix(10)) }
+        let year = Int(local.tm_year) + 1900, month = Int(local.tm_mon) + 1, day = Int(local.tm_mday)
+        func padded(_ value: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A change event ready to publish: its topic (the event type), its seq, and its JSON frame.
 ///

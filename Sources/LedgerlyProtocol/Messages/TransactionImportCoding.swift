@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 
 /// Writes a `tx.import` request frame by hand: exactly the bytes `MessageCoding.encode` gives

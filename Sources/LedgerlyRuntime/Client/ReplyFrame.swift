@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// A reply frame read in one pass of the JSON decoder: the header, then the body as the reply,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The cursor's file in the subscriber's own state folder (never in the store's database, which
 /// only the store opens). Saved by write-then-rename, so a crash leaves the old or the new cursor,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How far a subscriber has handled the store's change log: the last `seq` handled within `epoch`.
 public struct FollowerCursor: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How `rates.json` and `alerts.json` are read: JSON5, so they can carry comments (`//`, `/* */`),
 /// trailing commas and unquoted keys (D327).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,11 +39,11 @@ struct HomeLayoutMove {
         // put there meanwhile is never replaced: a file is linked to its new name (which fails
         // when the name is taken) and then unlinked from the old; a folder is renamed, which
         // only ever replaces an empty folder.
-        var isFolder: ObjCBool = false
+        var isFolder = false
         _ = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
-        let moved = isFolder.boolValue ? rename(source.path, destination.path) == 0 : link(source.path, destination.path) == 0
+        let moved = isFolder ? rename(source.path, destination.path) == 0 : link(source.path, destination.path) == 0
         if moved {
-            if !isFolder.boolValue { unlink(source.path) }
+            if !isFolder { unlink(source.path) }
             lines.append("moved \(source.path) to \(destination.path) (XDG layout)")
             return
         }

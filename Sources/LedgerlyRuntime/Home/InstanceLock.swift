@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,7 @@ public final class InstanceLock: Sendable {
             var buffer = [UInt8](repeating: 0, count: 32)
             let count = read(descriptor, &buffer, 31)
             close(descriptor)
-            let holder = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            let holder = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingWhitespaceAndNewlines() : "?"
             throw .alreadyRunning(path, holder)
         }
         let pid = "\(getpid())\n"

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
+import Glibc
 
 /// Where one Ledgerly installation keeps its data, configuration, state and sockets.
 ///
@@ -48,7 +50,7 @@ public struct LedgerlyHome: Sendable, Hashable {
     }
 
     private init(xdgRoot root: URL, environment: [String: String]) {
-        let user = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        let user = URL(fileURLWithPath: environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)
         func base(_ variable: String, _ fallback: String) -> URL {
             // The XDG spec: an unset, empty or relative value is ignored.
             if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
@@ -88,7 +90,7 @@ public struct LedgerlyHome: Sendable, Hashable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("ledgerly")
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/ledgerly")
     }
 
@@ -134,7 +136,7 @@ public struct LedgerlyHome: Sendable, Hashable {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
             } catch {
-                throw HomeError.cannotCreate(directory.path, "\(error.localizedDescription)")
+                throw HomeError.cannotCreate(directory.path, FileSystemErrorText.reason(error))
             }
         }
         // sun_path holds 107 bytes; a longer ipc path would fail deep inside libzmq.

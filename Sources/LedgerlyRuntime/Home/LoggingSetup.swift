@@ -1,5 +1,5 @@
 import Logging
-import Foundation
+import FoundationEssentials
 
 /// Configures swift-log once per process: lines to stderr (supervisor or systemd keep them),
 /// level from `LEDGERLY_LOG_LEVEL` (trace, debug, info, notice, warning, error), info by default.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The time a service works with: the system clock, optionally shifted by a fixed offset.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -85,7 +86,7 @@ public enum ServiceLauncher {
     /// One plain line and exit 1: under supervisor it lands in the service log, on a terminal it
     /// reads well.
     public static func fail(_ service: LedgerlyService, _ message: String) -> Never {
-        FileHandle.standardError.write(Data("\(service.name): \(message)\n".utf8))
+        try? PosixFile.standardError.write(Data("\(service.name): \(message)\n".utf8))
         exit(1)
     }
 }

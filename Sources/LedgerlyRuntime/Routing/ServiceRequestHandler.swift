@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// What a service that follows the change log does with one of its own requests (the rates

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a credential or passphrase file was refused; each message names the file and what to do.
 public enum CredentialsError: Error, Equatable, Sendable, CustomStringConvertible {

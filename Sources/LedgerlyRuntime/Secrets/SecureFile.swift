@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LedgerlyCore
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ public enum SecureFile {
         do {
             try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw .unwritable(path: folder.deletingLastPathComponent().path, reason: error.localizedDescription)
+            throw .unwritable(path: folder.deletingLastPathComponent().path, reason: FileSystemErrorText.reason(error))
         }
         if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw .unwritable(path: path, reason: lastError())

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// Builds reply frames: the `.ok` envelope for a body, or the `error` envelope.

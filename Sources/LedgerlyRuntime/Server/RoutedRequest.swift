@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request as a ROUTER socket delivers it: routing frames (peer identity, and the empty
 /// delimiter a REQ or well-behaved DEALER sends), then exactly one JSON frame.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The four Ledgerly services, by the name each one goes by everywhere: its executable, its
 /// `status` reply, its log label, its lock file and its cursor file. One definition, so a name

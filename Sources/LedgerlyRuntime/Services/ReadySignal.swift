@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Set once, awaited by many: the follower sets it when it holds its instance lock and its

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import LedgerlyRuntime
 
 /// `ledgerly config check|paths|init`: the configuration files, where everything lives, and
@@ -26,18 +27,11 @@ struct ConfigCommand: ParsableCommand {
                     guard FileManager.default.isExecutableFile(atPath: program) else {
                         throw CLIFailure(message: "\(program) is missing: it checks \(service.name)'s file", status: .failure)
                     }
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: program)
-                    process.arguments = ["--check-config"] + (global.home.map { ["--home", $0] } ?? [])
-                    let output = Pipe(), errors = Pipe()
-                    process.standardOutput = output
-                    process.standardError = errors
-                    try process.run()
-                    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    process.waitUntilExit()
+                    let check = try ChildProcess.run(program, ["--check-config"] + (global.home.map { ["--home", $0] } ?? []), capture: true)
+                    let said = String(decoding: check.output, as: UTF8.self)
+                    let problems = String(decoding: check.errors, as: UTF8.self)
                     print(said, terminator: "")
-                    if process.terminationStatus != 0 {
+                    if check.status != 0 {
                         failed = true
                         CommandOutput.current.writeError(problems)
                     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LedgerlyRuntime
 
 /// The sync passphrase: the first line of a file, or typed at the terminal without echo. Never

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly sync enable --url URL [--passphrase-file F] [--merge] [--ledger ID]`

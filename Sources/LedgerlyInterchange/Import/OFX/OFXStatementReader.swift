@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerlyCore
 
 /// Reads an OFX statement (Open Financial Exchange 1.x SGML, 2.x XML, and Quicken's QFX, which is
@@ -79,7 +79,7 @@ public enum OFXStatementReader {
     /// The element tree, read as XML (OFX 2.x: `<?OFX …?>`) or SGML (OFX 1.x: `OFXHEADER:100`
     /// header lines, then the body from `<OFX>`).
     static func document(_ text: String) throws(BankStatementError) -> MarkupElement {
-        guard let body = text.range(of: "<OFX>") else {
+        guard let body = text.utf8.firstRange(of: "<OFX>".utf8) else {
             throw BankStatementError(line: nil, "not an OFX file: it has no <OFX> element")
         }
         let header = text[..<body.lowerBound]
