@@ -70,11 +70,14 @@ let package = Package(
         ),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: swiftSettings),
         .target(name: "LedgerlyCore", swiftSettings: swiftSettings),
+        // Files through system calls, for the modules the CLI links, which import
+        // FoundationEssentials only (D380): LedgerlyCore stays free of I/O.
+        .target(name: "LedgerlyFiles", swiftSettings: swiftSettings),
         .target(name: "LedgerlyProtocol", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
         .target(
             name: "LedgerlyRuntime",
             dependencies: [
-                "ZeroMQ", "LedgerlyProtocol", "LedgerlyCore",
+                "ZeroMQ", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // The service executables' shared options (`ServiceOptions`).
@@ -143,11 +146,11 @@ let package = Package(
         ),
         // Shared by the test targets and ledgerly-bench: drivers that run the real executables.
         .target(name: "LedgerlyTesting", dependencies: ["LedgerlyRuntime", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ"], swiftSettings: swiftSettings),
-        .target(name: "LedgerlyInterchange", dependencies: ["LedgerlyProtocol", "LedgerlyCore"], swiftSettings: swiftSettings),
+        .target(name: "LedgerlyInterchange", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyFiles"], swiftSettings: swiftSettings),
         .target(
             name: "LedgerlyCLI",
             dependencies: [
-                "LedgerlyRuntime", "LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
+                "LedgerlyRuntime", "LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyFiles", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import LedgerlyFiles
 import LedgerlyCore
 import Glibc
 import LedgerlyInterchange

@@ -1,6 +1,6 @@
 import Dispatch
 import FoundationEssentials
-import LedgerlyCore
+import LedgerlyFiles
 import Glibc
 import LedgerlyInterchange
 import LedgerlyProtocol

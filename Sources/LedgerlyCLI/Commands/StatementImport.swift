@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LedgerlyFiles
 import Glibc
 import LedgerlyCore
 import LedgerlyInterchange

@@ -1,6 +1,6 @@
 import FoundationEssentials
+import LedgerlyFiles
 import Glibc
-import LedgerlyCore
 
 /// Where an export goes: a file (written to a temporary name and renamed at the end, so a
 /// failed export never leaves half a file under the real name) or standard output.

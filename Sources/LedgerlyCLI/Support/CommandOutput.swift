@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LedgerlyCore
+import LedgerlyFiles
 import Glibc
 
 /// Where a command's output goes. The `ledgerly` binary writes to its standard streams; a test

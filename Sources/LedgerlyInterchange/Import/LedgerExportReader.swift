@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LedgerlyCore
+import LedgerlyFiles
 import LedgerlyProtocol
 
 /// Reads a `ledgerly export json` file incrementally: the header first, then the transactions

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LedgerlyCore
+import LedgerlyFiles
 import Glibc
 
 /// Where one Ledgerly installation keeps its data, configuration, state and sockets.

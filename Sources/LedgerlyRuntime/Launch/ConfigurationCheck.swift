@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LedgerlyCore
+import LedgerlyFiles
 import Glibc
 
 /// `--check-config` of a service: one line saying the file is good (or absent, which means the

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LedgerlyCore
+import LedgerlyFiles
 
 #if canImport(Glibc)
 import Glibc
