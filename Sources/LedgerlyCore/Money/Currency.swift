@@ -13,10 +13,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     public init(code raw: String) throws(MoneyError) {
         // Codes come upper-cased almost always (every amount read names one): then there is
         // nothing to upper-case, which with its Unicode rules costs more than the rest.
+        // Such a code is valid as it is (1 to `maximumCodeLength` letters A–Z); the checks below
+        // are for the rest.
         let isUpperASCII = !raw.isEmpty && raw.utf8.count <= Self.maximumCodeLength && raw.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
         let code = isUpperASCII ? raw : raw.uppercased()
-        guard !code.isEmpty, code.count <= Self.maximumCodeLength,
-              code.unicodeScalars.allSatisfy({ $0.value >= 65 && $0.value <= 90 })
+        guard isUpperASCII || (!code.isEmpty && code.count <= Self.maximumCodeLength
+                               && code.unicodeScalars.allSatisfy({ $0.value >= 65 && $0.value <= 90 }))
         else { throw MoneyError.invalidCurrencyCode(raw) }
         self.code = code
         self.exponent = CurrencyCatalog.exponent(for: code)

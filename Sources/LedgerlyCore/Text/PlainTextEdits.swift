@@ -60,6 +60,8 @@ extension StringProtocol {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isTrimmed($0) }) ?? first
+        // Nothing to trim (the usual case): the text itself, not a copy of its scalars.
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return String(self) }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }
@@ -68,18 +70,24 @@ extension StringProtocol {
 public enum PlainTextEdits {
     /// Tab, a space separator (Zs), or U+200B ZERO WIDTH SPACE, which Foundation counts too (a
     /// test compares every scalar with Foundation's set).
+    ///
+    /// ASCII is answered without the Unicode tables (a property look-up costs a few hundred
+    /// instructions, and almost every scalar trimmed is ASCII): only tab and space are whitespace there.
     public static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        return scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 
-    /// `isWhitespace`, a line or paragraph separator (Zl, Zp), U+000A–U+000D or U+0085.
+    /// `isWhitespace`, a line or paragraph separator (Zl, Zp), U+000A–U+000D or U+0085 (ASCII
+    /// answered as in `isWhitespace`).
     public static func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x0A...0x0D, 0x85: return true
+        case 0x09...0x0D, 0x20, 0x85: return true
+        case 0..<0x80: return false
         default:
             switch scalar.properties.generalCategory {
             case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-            default: return scalar == "\t" || scalar == "\u{200B}"
+            default: return scalar == "\u{200B}"
             }
         }
     }

@@ -38,7 +38,7 @@ struct LedgerTotals {
 
         /// Binds count, amount, (wallet,) base and missing base from parameter `first` on, in
         /// the order the `ledger_totals` and `category_totals` upserts name their columns.
-        func bind(to statement: BoundStatement, from first: Int32, wallet withWallet: Bool) {
+        func bind(to statement: inout BoundStatement, from first: Int32, wallet withWallet: Bool) {
             statement.bind(count, at: first)
             statement.bind(amount, at: first + 1)
             let next = withWallet ? first + 3 : first + 2
@@ -184,14 +184,14 @@ struct LedgerTotals {
         var categories: [CategoryKey: Sums] = [:]
         for (key, sums) in pending {
             try refusingOverflow {
-                let statement = upsert.cleared()
+                var statement = upsert.rebound()
                 statement.bind(key.month, at: 1)
                 statement.bind(key.walletId, at: 2)
                 statement.bind(key.categoryId, at: 3)
                 statement.bind(key.kind, at: 4)
                 statement.bind(key.transfer, at: 5)
                 statement.bind(key.currency, at: 6)
-                sums.bind(to: statement, from: 7, wallet: true)
+                sums.bind(to: &statement, from: 7, wallet: true)
                 try statement.execute()
             }
             if sums.count < 0 {
@@ -217,12 +217,12 @@ struct LedgerTotals {
                 """)
             for (key, sums) in categories {
                 try refusingOverflow {
-                    let statement = categoryUpsert.cleared()
+                    var statement = categoryUpsert.rebound()
                     statement.bind(key.month, at: 1)
                     statement.bind(key.categoryId, at: 2)
                     statement.bind(key.kind, at: 3)
                     statement.bind(key.currency, at: 4)
-                    sums.bind(to: statement, from: 5, wallet: false)
+                    sums.bind(to: &statement, from: 5, wallet: false)
                     try statement.execute()
                 }
                 if sums.count < 0 {
@@ -238,7 +238,7 @@ struct LedgerTotals {
                 """)
             for (key, sums) in pendingPayees {
                 try refusingOverflow {
-                    let statement = payeeUpsert.cleared()
+                    var statement = payeeUpsert.rebound()
                     statement.bind(key.month, at: 1)
                     statement.bind(key.kind, at: 2)
                     statement.bind(key.notes, at: 3)

@@ -37,7 +37,7 @@ enum SplitSubtreeCounts {
             ON CONFLICT (category_id, month) DO UPDATE SET count = count + excluded.count
             """)
         for (key, change) in counts where change != 0 {
-            let statement = upsert.cleared()
+            var statement = upsert.rebound()
             statement.bind(key.month, at: 1)
             statement.bind(key.categoryId, at: 2)
             statement.bind(change, at: 3)

@@ -357,7 +357,7 @@ enum TransactionHandlers {
 
     static func writeTags(_ db: Database, txId: Int64, tagIds: [Int64]) throws {
         for tagId in tagIds {
-            let insert = try BoundStatement(db, cached: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)")
+            var insert = try BoundStatement(db, cached: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)")
             insert.bind(txId, at: 1)
             insert.bind(tagId, at: 2)
             try insert.execute()
@@ -368,7 +368,7 @@ enum TransactionHandlers {
     /// category's matches in a date range are counted from one index (D224).
     static func writeSplits(_ db: Database, txId: Int64, date: String, splits: [(Money, SplitPart)]) throws {
         for (position, (money, part)) in splits.enumerated() {
-            let insert = try BoundStatement(db, cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo, date) VALUES (?, ?, ?, ?, ?, ?)")
+            var insert = try BoundStatement(db, cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo, date) VALUES (?, ?, ?, ?, ?, ?)")
             insert.bind(txId, at: 1)
             insert.bind(position, at: 2)
             insert.bind(money.minorUnits, at: 3)

@@ -23,13 +23,15 @@ final class TransactionWriter {
     private var totals = LedgerTotals()
     /// The rate snapshots' rows, referred to by id (D372).
     private let snapshots: ConversionSnapshotIds
-    /// The `transactions` insert, kept for the whole write (`BoundStatement.cleared()`).
+    /// The `transactions` insert, kept for the whole write (`BoundStatement.rebound()`).
     private var transactionInsert: BoundStatement?
     /// Every id recorded (transfer legs one each), and what they touched, for an import's event.
     private(set) var ids: [Int64] = []
     private(set) var walletIds = Set<Int64>()
     private(set) var categoryIds = Set<Int64>()
     private(set) var months = Set<String>()
+    /// The month last put in `months`.
+    private var lastMonth = ""
 
     init(db: Database) {
         self.db = db
@@ -58,11 +60,10 @@ final class TransactionWriter {
         let conversionId = try snapshots.id(of: planned.conversionJSON)
         let baseConversionId = try snapshots.id(of: planned.baseConversionJSON)
         try refusingTaken(keptId, field: .root("kept").member("id")) {
-            let insert = try transactionInsert?.cleared() ?? BoundStatement(db, cached: """
+            var insert = try transactionInsert?.rebound() ?? BoundStatement(db, cached: """
                 INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion_id, base_conversion_id, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            transactionInsert = insert
             insert.bind(keptId, at: 1)
             insert.bind(request.kind.rawValue, at: 2)
             insert.bind(plan.wallet.id, at: 3)
@@ -83,6 +84,7 @@ final class TransactionWriter {
             insert.bind(trade?.id, at: 18)
             insert.bind(transfer, at: 19)
             insert.bind(liability, at: 20)
+            transactionInsert = insert
             try insert.execute()
         }
         let id = db.lastInsertedRowID
@@ -116,11 +118,12 @@ final class TransactionWriter {
     /// Runs the insert of a transaction with a restored id (`id` nil: SQLite picks the next) and
     /// refuses the id when it is taken. The primary key finds that in the insert itself, which
     /// costs nothing more, where a look-up first was one more query per restored transaction.
-    private func refusingTaken(_ id: Int64?, field: FieldPath, _ insert: () throws -> Void) throws {
+    /// `field` is only built for the refusal: a load records a million transactions and refuses none.
+    private func refusingTaken(_ id: Int64?, field: @autoclosure () -> FieldPath, _ insert: () throws -> Void) throws {
         do {
             try insert()
         } catch let error as DatabaseError where id != nil && error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-            throw LedgerError.conflict("transaction \(id ?? 0) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field)
+            throw LedgerError.conflict("transaction \(id ?? 0) already exists: a restore keeps the export's ids, so it goes into a new, empty ledger", field: field())
         }
     }
 
@@ -160,11 +163,11 @@ final class TransactionWriter {
         var legIds: [Int64] = []
         for (index, (entry, converted)) in zip(entries, conversions).enumerated() {
             let outgoing = index == 0
-            let idField = outgoing ? FieldPath.root("kept").member("id") : .root("kept").member("incomingId")
-            let keptId = try (outgoing ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField) }
+            let idField = { FieldPath.root("kept").member(outgoing ? "id" : "incomingId") }
+            let keptId = try (outgoing ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField()) }
             let baseConversionId = try snapshots.id(of: converted.baseConversionJSON)
-            try refusingTaken(keptId, field: idField) {
-                let insert = try BoundStatement(db, cached: """
+            try refusingTaken(keptId, field: idField()) {
+                var insert = try BoundStatement(db, cached: """
                     INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion_id, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
@@ -221,21 +224,28 @@ final class TransactionWriter {
         balanceChanges[entry.walletId] = sum
         ids.append(id)
         walletIds.insert(entry.walletId)
-        months.insert(String(entry.date.prefix(7)))
+        // A batch comes mostly in date order: the set is only touched when the month changes,
+        // read from the date's ASCII bytes (a `Character` prefix costs a grapheme walk).
+        let month = String(decoding: entry.date.utf8.prefix(7), as: UTF8.self)
+        if month != lastMonth {
+            months.insert(month)
+            lastMonth = month
+        }
         if let category = entry.categoryId { categoryIds.insert(category) }
         categoryIds.formUnion(entry.splits.map(\.categoryId))
         if !totalled { try totals.add(entry) }
     }
 
-    private func tagIds(_ names: [String], field: FieldPath, _ context: inout WriteContext) throws -> [Int64] {
+    /// `field` is built only when the names are resolved (most transactions have no tags).
+    private func tagIds(_ names: [String], field: @autoclosure () -> FieldPath, _ context: inout WriteContext) throws -> [Int64] {
         guard !names.isEmpty else { return [] }
         // Remembered by lowercased ASCII name only: that is how SQLite's NOCASE compares names.
         func key(_ name: String) -> String? {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            return trimmed.allSatisfy(\.isASCII) ? trimmed.lowercased() : nil
+            let trimmed = name.trimmingWhitespace()
+            return trimmed.utf8.allSatisfy({ $0 < 0x80 }) ? trimmed.lowercased() : nil
         }
         if names.count == 1, let name = key(names[0]), let known = tagIds[name] { return [known] }
-        let ids = try TagHandlers.resolve(names, field: field, &context)
+        let ids = try TagHandlers.resolve(names, field: field(), &context)
         if names.count == ids.count { for (name, id) in zip(names, ids) { if let name = key(name) { tagIds[name] = id } } }
         return ids
     }
