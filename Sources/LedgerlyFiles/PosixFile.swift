@@ -27,6 +27,12 @@ public final class PosixFile {
     public static var standardOutput: PosixFile { PosixFile(descriptor: STDOUT_FILENO, name: "standard output", owned: false) }
     public static var standardError: PosixFile { PosixFile(descriptor: STDERR_FILENO, name: "standard error", owned: false) }
 
+    /// Takes an open `descriptor` that nothing else will use (a pipe's reading end), closing it
+    /// with the file; `name` is what errors call it.
+    public static func adopting(_ descriptor: Int32, name: String) -> PosixFile {
+        PosixFile(descriptor: descriptor, name: name, owned: true)
+    }
+
     /// Opens `path` for reading.
     public static func reading(_ path: String) throws(PosixFileError) -> PosixFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

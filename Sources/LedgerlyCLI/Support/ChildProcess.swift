@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LedgerlyCore
+import LedgerlyFiles
 
 /// Runs another program and waits for it (`posix_spawn`, `waitpid`): what the CLI used
 /// Foundation's `Process` for (`config check` running each service's `--check-config`, `restore`
@@ -38,28 +39,25 @@ struct ChildProcess {
             throw CLIFailure(message: "cannot run \(program): \(String(cString: strerror(spawned)))", status: .failure)
         }
         var output = Data(), errors = Data()
+        var readFailure: PosixFileError?
         if capture {
-            output = Self.readToEnd(outputPipe[0])
-            errors = Self.readToEnd(errorPipe[0])
+            // Both adopted before either is read, so each is closed whatever happens.
+            let outputFile = PosixFile.adopting(outputPipe[0], name: "the output of \(program)")
+            let errorFile = PosixFile.adopting(errorPipe[0], name: "the errors of \(program)")
+            do {
+                output = try outputFile.readToEnd()
+                errors = try errorFile.readToEnd()
+            } catch {
+                readFailure = error
+            }
         }
         var waitStatus: Int32 = 0
         while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+        // Reported once the child is reaped, so that none is left behind.
+        if let readFailure { throw CLIFailure(message: readFailure.description, status: .failure) }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which are macros Swift does not import.
         let signal = waitStatus & 0x7f
         let status = signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
         return ChildProcess(status: status, output: output, errors: errors)
-    }
-
-    private static func readToEnd(_ descriptor: Int32) -> Data {
-        var all = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            all.append(contentsOf: chunk[0..<count])
-        }
-        close(descriptor)
-        return all
     }
 }

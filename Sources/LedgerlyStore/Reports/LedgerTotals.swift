@@ -120,7 +120,7 @@ struct LedgerTotals {
     /// A transaction that is not split is one part with the whole of each amount: it is added
     /// without the arrays a split's shares need, since a load adds a million of them.
     mutating func add(_ entry: Entry, sign: Int64 = 1) throws {
-        let month = String(entry.date.prefix(7))
+        let month = Self.month(of: entry.date)
         let amountSign: Int64 = entry.kind == .income ? 1 : -1
         func key(_ categoryId: Int64) -> Key {
             Key(month: month, walletId: entry.walletId, categoryId: categoryId, kind: entry.kind.rawValue, transfer: entry.transfer, currency: entry.currency)
@@ -147,6 +147,14 @@ struct LedgerTotals {
                 try $0.add(sign: sign, amount: 0, wallet: 0, base: entry.baseMinor, countsMissingBase: true, countsAmounts: false)
             }
         }
+    }
+
+    /// The month (`YYYY-MM`) of a stored date: its first seven characters, read as its first
+    /// seven bytes without walking `Character`s when the first eight bytes are ASCII other than
+    /// CR, as a date's always are (then no byte joins the next into one character).
+    static func month(of date: String) -> String {
+        guard date.utf8.prefix(8).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return String(date.prefix(7)) }
+        return String(decoding: date.utf8.prefix(7), as: UTF8.self)
     }
 
     /// Adds what `other` has pending: a batch's totals added up before its write (`ImportPlan`).

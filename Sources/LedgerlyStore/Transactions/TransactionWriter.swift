@@ -224,9 +224,8 @@ final class TransactionWriter {
         balanceChanges[entry.walletId] = sum
         ids.append(id)
         walletIds.insert(entry.walletId)
-        // A batch comes mostly in date order: the set is only touched when the month changes,
-        // read from the date's ASCII bytes (a `Character` prefix costs a grapheme walk).
-        let month = String(decoding: entry.date.utf8.prefix(7), as: UTF8.self)
+        // A batch comes mostly in date order: the set is only touched when the month changes.
+        let month = LedgerTotals.month(of: entry.date)
         if month != lastMonth {
             months.insert(month)
             lastMonth = month

@@ -1,0 +1,11 @@
+@testable import LedgerlyStore
+import Testing
+
+/// `LedgerTotals.month(of:)` reads a date's month from its bytes (D381): it must give what
+/// `String(date.prefix(7))` gives for every text, dates and anything else alike.
+@Suite struct LedgerTotalsMonthTests {
+    @Test(arguments: ["2026-01-31", "1999-12", "2026-1", "", "é2026-01-31", "2026-0é-01", "👩‍👩‍👧‍👦-2026-01", "2026-01\u{301}-01", "2026-0\r\n-01", "2026-01\r\n", "e\u{301}e\u{301}e\u{301}e\u{301}"])
+    func theMonthIsTheFirstSevenCharacters(date: String) {
+        #expect(LedgerTotals.month(of: date) == String(date.prefix(7)))
+    }
+}
