@@ -153,8 +153,14 @@ struct LedgerTotals {
     /// seven bytes without walking `Character`s when the first eight bytes are ASCII other than
     /// CR, as a date's always are (then no byte joins the next into one character).
     static func month(of date: String) -> String {
-        guard date.utf8.prefix(8).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return String(date.prefix(7)) }
-        return String(decoding: date.utf8.prefix(7), as: UTF8.self)
+        var text = date
+        // Over the bytes in place: a `String.UTF8View` prefix walked generically cost more than
+        // the `Character`s it replaces.
+        let month = text.withUTF8 { bytes -> String? in
+            guard bytes.prefix(8).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(7)), as: UTF8.self)
+        }
+        return month ?? String(date.prefix(7))
     }
 
     /// Adds what `other` has pending: a batch's totals added up before its write (`ImportPlan`).
