@@ -5,8 +5,13 @@ with `ledgerly-store --home HOME` already running on an empty home. It sets up E
 EUR/USD/JPY, 23 categories and five years of daily rates, then sends N transactions (5 % transfers,
 5 % splits, 5 % foreign, 10 % tagged) in pre-encoded tx.import frames from SENDERS threads, so the
 client costs almost nothing, and prints the load time. docs/performance.md, "Import and load".
+
+For profiling (docs/performance.md, "Fifteenth round"): SPREAD=DAYS dates the transactions over
+the first DAYS days instead of five years, and HOOK='a shell command' runs just before the first
+batch is sent (`callgrind_control -i on` for a store started under
+`valgrind --tool=callgrind --instr-atstart=no`).
 """
-import sys, json, uuid, datetime, random, subprocess, threading, time, zmq
+import os, sys, json, uuid, datetime, random, subprocess, threading, time, zmq
 BIN, HOME, N = sys.argv[1], sys.argv[2], int(sys.argv[3])
 BATCH = int(sys.argv[4]) if len(sys.argv) > 4 else 5000
 SENDERS = int(sys.argv[5]) if len(sys.argv) > 5 else 2
@@ -33,6 +38,7 @@ for p in range(5):
 pid = call(s, "category.create", {"name": "Work", "kind": "income"})["id"]
 for c in range(3): inc.append(call(s, "category.create", {"name": f"I{c}", "kind": "income", "parentId": pid})["id"])
 start = datetime.date(2021, 11, 1); days = 5 * 365
+SPREAD = int(os.environ.get("SPREAD", days))
 rates = []
 for d in range(days):
     day = (start + datetime.timedelta(days=d)).isoformat()
@@ -45,7 +51,7 @@ def amount(cur, lo, hi):
     return str(c * 150 // 100) if cur == "JPY" else f"{c // 100}.{c % 100:02d}"
 items = []
 for i in range(N):
-    day = (start + datetime.timedelta(days=i * days // N)).isoformat()
+    day = (start + datetime.timedelta(days=i * SPREAD // N)).isoformat()
     roll = rnd.randrange(100); w = rnd.randrange(8); cur = wallets[w][1]
     tags = [rnd.choice(["weekly", "work", "travel"])] if rnd.randrange(10) == 0 else None
     if roll < 5:
@@ -87,6 +93,7 @@ def sender():
             if r.get("body", {}).get("code") == "unavailable": time.sleep(0.05); continue
             print(r); sys.exit(1)
         with lock: done[0] += r["body"]["imported"]
+if os.environ.get("HOOK"): subprocess.run(os.environ["HOOK"], shell=True, check=True)
 t0 = time.time()
 ths = [threading.Thread(target=sender) for _ in range(SENDERS)]
 for t in ths: t.start()
