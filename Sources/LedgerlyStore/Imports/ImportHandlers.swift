@@ -112,7 +112,7 @@ enum ImportHandlers {
             for entry in try LedgerTotals.entries(db, ids: chunk) {
                 try totals.add(entry, sign: sign)
                 wallets.insert(entry.walletId)
-                months.insert(String(entry.date.prefix(7)))
+                months.insert(LedgerMonth.of(entry.date))
                 if let category = entry.categoryId { categories.insert(category) }
                 categories.formUnion(entry.splits.map(\.categoryId))
             }

@@ -120,7 +120,7 @@ struct LedgerTotals {
     /// A transaction that is not split is one part with the whole of each amount: it is added
     /// without the arrays a split's shares need, since a load adds a million of them.
     mutating func add(_ entry: Entry, sign: Int64 = 1) throws {
-        let month = Self.month(of: entry.date)
+        let month = LedgerMonth.of(entry.date)
         let amountSign: Int64 = entry.kind == .income ? 1 : -1
         func key(_ categoryId: Int64) -> Key {
             Key(month: month, walletId: entry.walletId, categoryId: categoryId, kind: entry.kind.rawValue, transfer: entry.transfer, currency: entry.currency)
@@ -147,20 +147,6 @@ struct LedgerTotals {
                 try $0.add(sign: sign, amount: 0, wallet: 0, base: entry.baseMinor, countsMissingBase: true, countsAmounts: false)
             }
         }
-    }
-
-    /// The month (`YYYY-MM`) of a stored date: its first seven characters, read as its first
-    /// seven bytes without walking `Character`s when the first eight bytes are ASCII other than
-    /// CR, as a date's always are (then no byte joins the next into one character).
-    static func month(of date: String) -> String {
-        var text = date
-        // Over the bytes in place: a `String.UTF8View` prefix walked generically cost more than
-        // the `Character`s it replaces.
-        let month = text.withUTF8 { bytes -> String? in
-            guard bytes.prefix(8).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(7)), as: UTF8.self)
-        }
-        return month ?? String(date.prefix(7))
     }
 
     /// Adds what `other` has pending: a batch's totals added up before its write (`ImportPlan`).

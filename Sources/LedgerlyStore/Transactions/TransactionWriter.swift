@@ -225,7 +225,7 @@ final class TransactionWriter {
         ids.append(id)
         walletIds.insert(entry.walletId)
         // A batch comes mostly in date order: the set is only touched when the month changes.
-        let month = LedgerTotals.month(of: entry.date)
+        let month = LedgerMonth.of(entry.date)
         if month != lastMonth {
             months.insert(month)
             lastMonth = month
