@@ -8,24 +8,29 @@ public struct LedgerDate: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public init?(_ text: String) {
         // Exactly `DDDD-DD-DD` in ASCII, read on bytes: every transaction a batch records, an
-        // export writes or a report lists has its day read or written here.
-        let bytes = text.utf8
-        guard bytes.count == 10 else { return nil }
-        var values = (year: 0, month: 0, day: 0)
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 4 || offset == 7 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+        // export writes or a report lists has its day read or written here. The bytes are read
+        // in place: stepping a `String.UTF8View` cost twice the rest of the parse (D382).
+        var text = text
+        let parsed = text.withUTF8 { bytes -> (year: Int, month: Int, day: Int)? in
+            guard bytes.count == 10 else { return nil }
+            var values = (year: 0, month: 0, day: 0)
+            for offset in 0..<10 {
+                let byte = bytes[offset]
+                if offset == 4 || offset == 7 {
+                    guard byte == UInt8(ascii: "-") else { return nil }
+                    continue
+                }
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                let digit = Int(byte - 0x30)
+                switch offset {
+                case 0..<4: values.year = values.year * 10 + digit
+                case 5, 6: values.month = values.month * 10 + digit
+                default: values.day = values.day * 10 + digit
+                }
             }
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            let digit = Int(byte - 0x30)
-            switch offset {
-            case 0..<4: values.year = values.year * 10 + digit
-            case 5, 6: values.month = values.month * 10 + digit
-            default: values.day = values.day * 10 + digit
-            }
+            return values
         }
-        let (year, month, day) = values
+        guard let (year, month, day) = parsed else { return nil }
         guard (1...9999).contains(year), (1...12).contains(month), (1...LedgerDate.daysIn(month: month, year: year)).contains(day) else { return nil }
         self.year = year
         self.month = month

@@ -15,7 +15,8 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         // nothing to upper-case, which with its Unicode rules costs more than the rest.
         // Such a code is valid as it is (1 to `maximumCodeLength` letters A–Z); the checks below
         // are for the rest.
-        let isUpperASCII = !raw.isEmpty && raw.utf8.count <= Self.maximumCodeLength && raw.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
+        var bytes = raw
+        let isUpperASCII = bytes.withUTF8 { !$0.isEmpty && $0.count <= Self.maximumCodeLength && $0.allSatisfy { $0 >= 65 && $0 <= 90 } }
         let code = isUpperASCII ? raw : raw.uppercased()
         guard isUpperASCII || (!code.isEmpty && code.count <= Self.maximumCodeLength
                                && code.unicodeScalars.allSatisfy({ $0.value >= 65 && $0.value <= 90 }))

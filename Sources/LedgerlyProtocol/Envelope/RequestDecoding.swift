@@ -104,19 +104,19 @@ public enum RequestDecoding {
     /// sent (independent of key order): what the store keeps to recognise a retry.
     public static func decode<Body: Codable & Sendable>(_ type: Body.Type, from parsed: ParsedFrame) throws(ErrorBody) -> (request: Envelope<Body>, bodyHash: String) {
         let sent = parsed.body
-        let typed: Envelope<Body>
         let header = parsed.header
         if header.v == ProtocolVersion.major, let readable = Body.self as? any SentJSONDecodable.Type, let body = readable.init(sent: sent) as? Body {
-            typed = Envelope(type: header.type, body: body, key: header.key, re: header.re, id: header.id, ts: header.ts)
-        } else {
-            do {
-                typed = try MessageCoding.decoder().decode(Envelope<Body>.self, from: parsed.frame)
-            } catch let error as DecodingError {
-                let failure = describe(error)
-                throw ErrorBody.validation(failure.message, field: failure.field)
-            } catch {
-                throw ErrorBody.validation("the body could not be read: \(error)", field: "body")
-            }
+            // No unknown-field check: `init?(sent:)` gives nil for a body with an unknown field.
+            return (Envelope(type: header.type, body: body, key: header.key, re: header.re, id: header.id, ts: header.ts), CanonicalHash.of(sent))
+        }
+        let typed: Envelope<Body>
+        do {
+            typed = try MessageCoding.decoder().decode(Envelope<Body>.self, from: parsed.frame)
+        } catch let error as DecodingError {
+            let failure = describe(error)
+            throw ErrorBody.validation(failure.message, field: failure.field)
+        } catch {
+            throw ErrorBody.validation("the body could not be read: \(error)", field: "body")
         }
         let unknown: String?
         if let listed = Body.self as? any KnownFields.Type {
