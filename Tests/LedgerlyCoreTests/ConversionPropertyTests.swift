@@ -133,6 +133,27 @@ import Testing
         }
     }
 
+    /// A batch keeps one conversion per pair and moment and applies its legs to the other amounts
+    /// (D382): that must give what converting each amount afresh gives, refusals included.
+    @Test func aConversionAppliedToAnotherAmountEqualsConvertingIt() throws {
+        var generator = SeededGenerator(seed: 6)
+        var compared = 0
+        for _ in 0..<3_000 {
+            let (first, _, _) = Self.rate(&generator)
+            let (second, _, _) = Self.rate(&generator)
+            let converter = CurrencyConverter(book: RateBook(quotes: [Self.quote("EUR", "USD", first), Self.quote("JPY", "EUR", second)]), pivots: ["EUR"])
+            let source = Self.currencies.filter { ["EUR", "USD", "JPY"].contains($0.code) }.randomElement(using: &generator)!
+            let target = Self.currencies.filter { ["EUR", "USD", "JPY"].contains($0.code) && $0 != source }.randomElement(using: &generator)!
+            guard let kept = try? converter.convert(Money(minorUnits: 1_000, currency: source), to: target) else { continue }
+            compared += 1
+            let other = Money(minorUnits: Int64.random(in: -2_000_000_000...2_000_000_000, using: &generator), currency: source)
+            let fresh = Result { () throws(ConversionError) in try converter.convert(other, to: target) }
+            let applied = Result { () throws(ConversionError) in try kept.applied(to: other) }
+            #expect(applied == fresh, "\(other) → \(target.code) through \(kept.legs.map(\.quote.pair))")
+        }
+        #expect(compared > 2_000)
+    }
+
     @Test func throughAPivotEqualsTheDirectRateWhereBothExist() throws {
         var generator = SeededGenerator(seed: 4)
         for _ in 0..<3_000 {

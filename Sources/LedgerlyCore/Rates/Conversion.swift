@@ -12,4 +12,13 @@ public struct Conversion: Hashable, Sendable {
 
     /// The oldest moment among the legs: the conversion is as old as its oldest rate.
     public var asOf: Date? { legs.map(\.quote.asOf).min() }
+
+    /// Another amount in the source's currency through the same legs, with the same arithmetic
+    /// (`CurrencyConverter.apply`): what `CurrencyConverter.convert` gives for it at the same
+    /// moment, without finding the legs again.
+    public func applied(to money: Money) throws(ConversionError) -> Conversion {
+        precondition(money.currency == source.currency, "a conversion's legs start from \(source.currency.code), not \(money.currency.code)")
+        let converted = try CurrencyConverter.apply(legs: legs.map { ($0.quote.rate, $0.inverted) }, to: money, target: result.currency)
+        return Conversion(source: money, result: converted, rate: rate, legs: legs)
+    }
 }

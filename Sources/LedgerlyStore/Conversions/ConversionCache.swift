@@ -4,7 +4,7 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// What the conversions of one import batch share: the base currency, the active profile's
-/// lookup, and one converter per currency pair and day.
+/// lookup, one converter per currency pair and day, and one conversion per pair and moment.
 ///
 /// Why: building a converter reads every pair among the currencies and pivots (a dozen indexed
 /// queries); a batch of thousands of transactions over a few days needs only a handful of them.
@@ -22,10 +22,10 @@ final class ConversionCache {
     private var encoded = RecentFirstMemo<RateSnapshot, String?>()
 
     private var moments: [String: Date?] = [:]
-    private var snapshots: [SnapshotKey: RateSnapshot] = [:]
+    private var conversions: [PairAtMoment: (conversion: Conversion, snapshot: RateSnapshot)] = [:]
 
     /// Keys of plain values: built for every transaction, where text keys were formatted each time.
-    struct SnapshotKey: Hashable {
+    struct PairAtMoment: Hashable {
         let from: String
         let to: String
         /// nil: the newest rates.
@@ -39,9 +39,14 @@ final class ConversionCache {
         let day: String?
     }
 
-    /// A pair's snapshot at a moment, described once per batch.
-    func snapshot(_ key: SnapshotKey, _ make: () -> RateSnapshot) -> RateSnapshot {
-        Self.remembered(key, in: &snapshots, make)
+    /// A conversion of the pair at the moment made earlier in the batch, with its snapshot: its
+    /// legs serve any other amount of the pair (`Conversion.applied(to:)`).
+    func conversion(_ key: PairAtMoment) -> (conversion: Conversion, snapshot: RateSnapshot)? {
+        conversions[key]
+    }
+
+    func remember(_ conversion: Conversion, _ snapshot: RateSnapshot, for key: PairAtMoment) {
+        conversions[key] = (conversion, snapshot)
     }
 
     /// `TransactionConversion.endOfDay`, worked out once per day of the batch.

@@ -64,8 +64,8 @@ struct RateLookup {
     /// `field`: the input that needed the rate (named when none is known); `amountField`: the
     /// amount, named when its result would be too large to record.
     func convert(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: FieldPath, amountField: FieldPath = .body("amount"),
-                 using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot) {
-        guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field, amountField: amountField, using: prepared, cache: cache) else {
+                 using prepared: @autoclosure () throws -> CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot) {
+        guard let converted = try convertIfKnown(money, to: target, base: base, at: moment, field: field, amountField: amountField, using: try prepared(), cache: cache) else {
             throw LedgerError.invalid("\(ConversionError.missingRate(from: money.currency.code, to: target.code).description) (profile '\(profile.name)')", field: field)
         }
         return converted
@@ -74,24 +74,39 @@ struct RateLookup {
     /// Like `convert`, but nil when no rate connects the currencies (and only then): for a base
     /// amount that may wait for a rate. The rates are read once.
     /// `converter`: one already built for these currencies and moment (the backfill reuses one
-    /// per wallet currency and day instead of reading the same rates for every transaction).
-    /// `cache`: a batch's shared cache, which keeps one snapshot per pair and moment (they do not
-    /// depend on the amount, and describing one costs more than the conversion).
+    /// per wallet currency and day instead of reading the same rates for every transaction);
+    /// asked for only when `cache` does not know the pair at this moment.
+    /// `cache`: a batch's shared cache, which keeps one conversion and its snapshot per pair and
+    /// moment: the legs and the snapshot do not depend on the amount, and finding and describing
+    /// them cost several times the arithmetic (D382).
     func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: FieldPath, amountField: FieldPath = .body("amount"),
-                        using prepared: CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
-        let converter = try prepared ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
+                        using prepared: @autoclosure () throws -> CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
+        let key = cache.map { _ in ConversionCache.PairAtMoment(from: money.currency.code, to: target.code, moment: moment) }
+        if let key, let known = cache?.conversion(key) {
+            do throws(ConversionError) {
+                return (try known.conversion.applied(to: money), known.snapshot)
+            } catch {
+                throw refusal(error, amountField: amountField)
+            }
+        }
+        let converter = try prepared() ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
         let conversion: Conversion
         do throws(ConversionError) {
             conversion = try converter.convert(money, to: target, at: moment)
         } catch {
             switch error {
             case .missingRate: return nil
-            case .resultTooLarge: throw LedgerError.invalid("\(amountField): \(error.description) (profile '\(profile.name)')", field: amountField)
+            case .resultTooLarge: throw refusal(error, amountField: amountField)
             }
         }
-        let describe = { snapshot(of: conversion, from: money.currency, to: target, at: moment) }
-        guard let cache else { return (conversion, describe()) }
-        return (conversion, cache.snapshot(ConversionCache.SnapshotKey(from: money.currency.code, to: target.code, moment: moment), describe))
+        let snapshot = snapshot(of: conversion, from: money.currency, to: target, at: moment)
+        if let key { cache?.remember(conversion, snapshot, for: key) }
+        return (conversion, snapshot)
+    }
+
+    /// A conversion that cannot be recorded, named by the amount it came from.
+    private func refusal(_ error: ConversionError, amountField: FieldPath) -> LedgerError {
+        LedgerError.invalid("\(amountField): \(error.description) (profile '\(profile.name)')", field: amountField)
     }
 
     /// The rate a conversion used, as kept with a transaction.
