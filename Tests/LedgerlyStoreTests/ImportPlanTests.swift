@@ -32,6 +32,44 @@ import Testing
         #expect(recorded.baseConversion == created.baseConversion)
     }
 
+    /// A batch keeps one conversion per currency pair and moment and applies its legs to the
+    /// batch's other amounts (D383): each transaction must be recorded as it would be on its own,
+    /// through a direct rate, an inverted one and a pivot, and an amount whose conversion is too
+    /// large is refused with the words a single transaction gets, after one of the same pair.
+    @Test func aBatchConvertsEachAmountAsATransactionOnItsOwnDoes() async throws {
+        let store = try await Store()
+        let cash = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR"))
+        let yen = try await store.call(WalletCreateRequest(name: "Yen", currency: "JPY"))
+        for (day, usd, jpy) in [("2026-03-09", "1.0903", "161.2"), ("2026-03-10", "1.0950", "160.7")] {
+            _ = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: usd, asOf: "\(day)T15:00:00Z"))
+            _ = try await store.call(RateSetRequest(base: "JPY", quote: "EUR", rate: String(format: "%.8f", 1 / Double(jpy)!), asOf: "\(day)T15:00:00Z"))
+        }
+        var requests: [TransactionCreateRequest] = []
+        for day in ["2026-03-09", "2026-03-10"] {
+            for (dollars, yens) in [("0.01", "1"), ("0.05", "3"), ("12.34", "1234"), ("999.99", "99999"), ("7", "7")] {
+                requests.append(TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: dollars, currency: "USD", date: day))
+                requests.append(TransactionCreateRequest(kind: .income, walletId: yen.id, amount: dollars, currency: "USD", date: day))
+                requests.append(TransactionCreateRequest(kind: .expense, walletId: cash.id, amount: yens, currency: "JPY", date: day))
+            }
+        }
+        let imported = try await store.call(TransactionImportRequest(importId: "kept-legs", items: requests.map { TransactionImportItem(transaction: $0) }))
+        let recorded = try await store.call(TransactionListRequest(limit: 100)).transactions.filter { $0.importId == "kept-legs" }.sorted { $0.id < $1.id }
+        #expect(imported.imported == requests.count && recorded.count == requests.count)
+        for (request, batch) in zip(requests, recorded) {
+            let alone = try await store.call(request)
+            #expect(batch.walletAmount == alone.walletAmount && batch.baseAmount == alone.baseAmount, "\(request.amount) \(request.currency ?? "") in wallet \(request.walletId) on \(request.date)")
+            #expect(batch.conversion == alone.conversion && batch.baseConversion == alone.baseConversion)
+        }
+        let huge = TransactionCreateRequest(kind: .expense, walletId: yen.id, amount: "9000000000000", currency: "USD", date: "2026-03-10")
+        let refusedAlone = try await store.failure(huge)
+        let refusedInBatch = try await store.failure(TransactionImportRequest(importId: "too-large", items: [
+            TransactionImportItem(transaction: TransactionCreateRequest(kind: .expense, walletId: yen.id, amount: "1", currency: "USD", date: "2026-03-10")),
+            TransactionImportItem(transaction: huge),
+        ]))
+        #expect(refusedInBatch.field == "body.items[1].transaction.amount" && refusedAlone.field == "body.amount")
+        #expect(refusedInBatch.message == "item 2: " + refusedAlone.message)
+    }
+
     @Test func aWalletArchivedAfterTheBatchWasDecodedRefusesIt() async throws {
         let store = try await Store()
         let cash = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR"))

@@ -21,8 +21,10 @@ final class ConversionCache {
     /// encoding JSON is most of what storing one costs.
     private var encoded = RecentFirstMemo<RateSnapshot, String?>()
 
-    private var moments: [String: Date?] = [:]
-    private var conversions: [PairAtMoment: (conversion: Conversion, snapshot: RateSnapshot)] = [:]
+    private var moments = RecentFirstMemo<String, Date?>()
+    private var currencies = RecentFirstMemo<String, Currency>()
+    /// nil: no rate connects the pair at that moment (rates do not change within the batch).
+    private var conversions = RecentFirstMemo<PairAtMoment, (conversion: Conversion, snapshot: RateSnapshot)?>()
 
     /// Keys of plain values: built for every transaction, where text keys were formatted each time.
     struct PairAtMoment: Hashable {
@@ -39,19 +41,22 @@ final class ConversionCache {
         let day: String?
     }
 
-    /// A conversion of the pair at the moment made earlier in the batch, with its snapshot: its
-    /// legs serve any other amount of the pair (`Conversion.applied(to:)`).
-    func conversion(_ key: PairAtMoment) -> (conversion: Conversion, snapshot: RateSnapshot)? {
-        conversions[key]
-    }
-
-    func remember(_ conversion: Conversion, _ snapshot: RateSnapshot, for key: PairAtMoment) {
-        conversions[key] = (conversion, snapshot)
+    /// The first conversion of the pair at the moment in the batch, with its snapshot, made by
+    /// `make` (nil when no rate connects the pair): its legs serve any other amount of the pair
+    /// (`Conversion.applied(to:)`). A conversion that throws is not kept.
+    func conversion(_ key: PairAtMoment, _ make: () throws -> (Conversion, RateSnapshot)?) rethrows -> (conversion: Conversion, snapshot: RateSnapshot)? {
+        try conversions.value(for: key) { _ in try make().map { (conversion: $0.0, snapshot: $0.1) } }
     }
 
     /// `TransactionConversion.endOfDay`, worked out once per day of the batch.
     func endOfDay(_ day: String, now: Date) -> Date? {
-        Self.remembered(day, in: &moments) { TransactionConversion.endOfDay(day, now: now) }
+        moments.value(for: day) { TransactionConversion.endOfDay($0, now: now) }
+    }
+
+    /// A wallet's or the base currency's code read once per batch (`InputRules.currency`, which
+    /// names `field` when the code is not one).
+    func currency(_ code: String, field: @autoclosure () -> FieldPath) throws -> Currency {
+        try currencies.value(for: code) { try InputRules.currency($0, field: field()) }
     }
 
     func json(_ snapshot: RateSnapshot?) -> String? {

@@ -81,27 +81,26 @@ struct RateLookup {
     /// them cost several times the arithmetic (D382).
     func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: FieldPath, amountField: FieldPath = .body("amount"),
                         using prepared: @autoclosure () throws -> CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
-        let key = cache.map { _ in ConversionCache.PairAtMoment(from: money.currency.code, to: target.code, moment: moment) }
-        if let key, let known = cache?.conversion(key) {
+        func converted() throws -> (Conversion, RateSnapshot)? {
+            let converter = try prepared() ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
+            let conversion: Conversion
             do throws(ConversionError) {
-                return (try known.conversion.applied(to: money), known.snapshot)
+                conversion = try converter.convert(money, to: target, at: moment)
             } catch {
-                throw refusal(error, amountField: amountField)
+                switch error {
+                case .missingRate: return nil
+                case .resultTooLarge: throw refusal(error, amountField: amountField)
+                }
             }
+            return (conversion, snapshot(of: conversion, from: money.currency, to: target, at: moment))
         }
-        let converter = try prepared() ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
-        let conversion: Conversion
+        guard let cache else { return try converted() }
+        guard let kept = try cache.conversion(ConversionCache.PairAtMoment(from: money.currency.code, to: target.code, moment: moment), converted) else { return nil }
         do throws(ConversionError) {
-            conversion = try converter.convert(money, to: target, at: moment)
+            return (try kept.conversion.applied(to: money), kept.snapshot)
         } catch {
-            switch error {
-            case .missingRate: return nil
-            case .resultTooLarge: throw refusal(error, amountField: amountField)
-            }
+            throw refusal(error, amountField: amountField)
         }
-        let snapshot = snapshot(of: conversion, from: money.currency, to: target, at: moment)
-        if let key { cache?.remember(conversion, snapshot, for: key) }
-        return (conversion, snapshot)
     }
 
     /// A conversion that cannot be recorded, named by the amount it came from.

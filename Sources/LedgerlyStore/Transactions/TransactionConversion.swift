@@ -24,9 +24,10 @@ struct TransactionConversion {
     /// `amountField`: the request's amount, named when an amount converted from it is too large.
     static func make(_ db: Database, amount: Money, wallet: WalletRecord, overrideRate: String?, date: LedgerDate, now clock: Date, cache: ConversionCache? = nil,
                      amountField: FieldPath = .body("amount")) throws -> TransactionConversion {
-        let walletCurrency = try InputRules.currency(wallet.currency, field: .body("walletId"))
+        let walletCurrency = try cache?.currency(wallet.currency, field: .body("walletId")) ?? InputRules.currency(wallet.currency, field: .body("walletId"))
         let base = try cache?.baseCurrency(db) ?? SettingsHandlers.baseCurrency(db)
-        let endOfDay = cache.map { $0.endOfDay(date.description, now: clock) } ?? Self.endOfDay(date.description, now: clock)
+        let day = date.description
+        let endOfDay = cache.map { $0.endOfDay(day, now: clock) } ?? Self.endOfDay(day, now: clock)
         // One lookup (one profile read) serves both conversions, made only when one is needed.
         var sharedLookup = cache?.lookup
         func lookup(field: FieldPath) throws -> RateLookup {
@@ -37,7 +38,7 @@ struct TransactionConversion {
             return made
         }
         func converter(_ lookup: RateLookup, _ currencies: [String]) throws -> CurrencyConverter? {
-            try cache?.converter(lookup, currencies: currencies, base: base, at: endOfDay, day: date.description)
+            try cache?.converter(lookup, currencies: currencies, base: base, at: endOfDay, day: day)
         }
         var walletMoney = amount
         var conversion: RateSnapshot?
@@ -64,7 +65,7 @@ struct TransactionConversion {
             throw LedgerError.invalid("body.rate is for a transaction in another currency than its wallet's (\(walletCurrency.code))", field: .body("rate"))
         }
 
-        guard let base, let baseCurrency = try? Currency(code: base) else {
+        guard let base, let baseCurrency = try? cache?.currency(base, field: .body("walletId")) ?? Currency(code: base) else {
             return TransactionConversion(walletMoney: walletMoney, conversion: conversion, baseMinorUnits: nil, baseConversion: nil)
         }
         if baseCurrency == walletCurrency {
