@@ -78,7 +78,7 @@ struct RateLookup {
     /// asked for only when `cache` does not know the pair at this moment.
     /// `cache`: a batch's shared cache, which keeps one conversion and its snapshot per pair and
     /// moment: the legs and the snapshot do not depend on the amount, and finding and describing
-    /// them cost several times the arithmetic (D382).
+    /// them cost several times the arithmetic (D383).
     func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: FieldPath, amountField: FieldPath = .body("amount"),
                         using prepared: @autoclosure () throws -> CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
         func converted() throws -> (Conversion, RateSnapshot)? {
