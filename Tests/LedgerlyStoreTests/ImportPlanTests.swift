@@ -40,9 +40,10 @@ import Testing
         let store = try await Store()
         let cash = try await store.call(WalletCreateRequest(name: "Cash", currency: "EUR"))
         let yen = try await store.call(WalletCreateRequest(name: "Yen", currency: "JPY"))
-        for (day, usd, jpy) in [("2026-03-09", "1.0903", "161.2"), ("2026-03-10", "1.0950", "160.7")] {
+        // EUR per JPY stored (about 1/161.2 and 1/160.7): JPY → EUR is direct, EUR → JPY inverted.
+        for (day, usd, eurPerYen) in [("2026-03-09", "1.0903", "0.0062035"), ("2026-03-10", "1.0950", "0.0062228")] {
             _ = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: usd, asOf: "\(day)T15:00:00Z"))
-            _ = try await store.call(RateSetRequest(base: "JPY", quote: "EUR", rate: String(format: "%.8f", 1 / Double(jpy)!), asOf: "\(day)T15:00:00Z"))
+            _ = try await store.call(RateSetRequest(base: "JPY", quote: "EUR", rate: eurPerYen, asOf: "\(day)T15:00:00Z"))
         }
         var requests: [TransactionCreateRequest] = []
         for day in ["2026-03-09", "2026-03-10"] {
