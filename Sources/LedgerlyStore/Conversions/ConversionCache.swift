@@ -44,8 +44,8 @@ final class ConversionCache {
     /// The first conversion of the pair at the moment in the batch, with its snapshot, made by
     /// `make` (nil when no rate connects the pair): its legs serve any other amount of the pair
     /// (`Conversion.applied(to:)`). A conversion that throws is not kept.
-    func conversion(_ key: PairAtMoment, _ make: () throws -> (Conversion, RateSnapshot)?) rethrows -> (conversion: Conversion, snapshot: RateSnapshot)? {
-        try conversions.value(for: key) { _ in try make().map { (conversion: $0.0, snapshot: $0.1) } }
+    func conversion(_ key: PairAtMoment, _ make: () throws -> (conversion: Conversion, snapshot: RateSnapshot)?) rethrows -> (conversion: Conversion, snapshot: RateSnapshot)? {
+        try conversions.value(for: key) { _ in try make() }
     }
 
     /// `TransactionConversion.endOfDay`, worked out once per day of the batch.

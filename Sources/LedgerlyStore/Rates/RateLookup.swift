@@ -81,7 +81,7 @@ struct RateLookup {
     /// them cost several times the arithmetic (D383).
     func convertIfKnown(_ money: Money, to target: Currency, base: String?, at moment: Date?, field: FieldPath, amountField: FieldPath = .body("amount"),
                         using prepared: @autoclosure () throws -> CurrencyConverter? = nil, cache: ConversionCache? = nil) throws -> (Conversion, RateSnapshot)? {
-        func converted() throws -> (Conversion, RateSnapshot)? {
+        func converted() throws -> (conversion: Conversion, snapshot: RateSnapshot)? {
             let converter = try prepared() ?? converter(for: [money.currency.code, target.code], base: base, at: moment)
             let conversion: Conversion
             do throws(ConversionError) {
