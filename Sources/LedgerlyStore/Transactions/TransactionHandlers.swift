@@ -17,7 +17,7 @@ enum TransactionHandlers {
         guard let row = try db.cachedRow(sql: "SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) WHERE t.id = ?", arguments: [id]) else {
             throw LedgerError.notFound("there is no transaction \(id)", field: field)
         }
-        return try records(db, rows: [row])[0]
+        return try records(db, stored: [TransactionRow(row: row)])[0]
     }
 
     static func get(_ request: TransactionGetRequest, _ db: Database) throws -> TransactionRecord {
@@ -86,8 +86,10 @@ enum TransactionHandlers {
         }
         let keyset = after == nil ? [] : ["(t.date < ? OR (t.date = ? AND t.id < ?))"]
         let keysetArguments: [any DatabaseValueConvertible] = after.map { [$0.date, $0.date, $0.id] } ?? []
-        // One row more than the page says whether there is a next page.
-        let rows: [Row]
+        // One row more than the page says whether there is a next page. The pages' statements are
+        // kept by the connection: their text depends only on which filters are given, and
+        // preparing one was an eighth of a page at a million (D386).
+        let rows: [TransactionRow]
         if let categoryId = request.categoryId, total <= 10_000 {
             rows = try categoryPage(db, categoryId: categoryId, range: range, after: after, others: (others, otherArguments), limit: limit + 1, offset: offset)
         } else if let categoryId = request.categoryId {
@@ -95,17 +97,17 @@ enum TransactionHandlers {
             // keeps the walk), so a page stops after a few hundred rows instead of sorting all
             // its matches.
             let walked = "(t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))"
-            rows = try Row.fetchAll(
-                db, sql: "\(prefix)SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) \(filter(others + dates + keyset + [walked])) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
+            rows = try TransactionRow.rows(
+                of: db.cachedStatement(sql: "\(prefix)SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) \(filter(others + dates + keyset + [walked])) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?"),
                 arguments: StatementArguments([categoryId] + otherArguments + dateArguments + keysetArguments + [limit + 1, offset]))
         } else {
-            rows = try Row.fetchAll(
-                db, sql: "SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) \(filter(others + dates + keyset)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?",
+            rows = try TransactionRow.rows(
+                of: db.cachedStatement(sql: "SELECT \(TransactionRow.selection) FROM transactions t \(TransactionRow.selectionJoins) \(filter(others + dates + keyset)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?"),
                 arguments: StatementArguments(otherArguments + dateArguments + keysetArguments + [limit + 1, offset]))
         }
         let shown = Array(rows.prefix(limit))
-        let next = rows.count > limit ? shown.last.map { TransactionListCursor(date: $0["date"], id: $0["id"]) } : nil
-        return TransactionListReply(transactions: try records(db, rows: shown), total: total, next: next)
+        let next = rows.count > limit ? shown.last.map { TransactionListCursor(date: $0.date, id: $0.id) } : nil
+        return TransactionListReply(transactions: try records(db, stored: shown), total: total, next: next)
     }
 
     /// `subtree`: the category bound first and all its descendants, for the category filters.
@@ -128,7 +130,7 @@ enum TransactionHandlers {
     /// tested after the read; with none, the page is cut before it.
     private static func categoryPage(_ db: Database, categoryId: Int64, range: CategoryRange, after: (date: String, id: Int64)?,
                                      others: (conditions: [String], arguments: [any DatabaseValueConvertible]),
-                                     limit: Int, offset: Int) throws -> [Row] {
+                                     limit: Int, offset: Int) throws -> [TransactionRow] {
         let keyset = after == nil ? "" : "WHERE (date < ? OR (date = ? AND id < ?))"
         let keysetArguments: [any DatabaseValueConvertible] = after.map { [$0.date, $0.date, $0.id] } ?? []
         let cutFirst = others.conditions.isEmpty
@@ -146,37 +148,36 @@ enum TransactionHandlers {
             """
         let arguments: [any DatabaseValueConvertible] = [categoryId, range.from, range.to, range.from, range.to] + keysetArguments
             + (cutFirst ? [limit, offset] : others.arguments + [limit, offset])
-        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        return try TransactionRow.rows(of: db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
     }
 
     /// Matches of a category (with its descendants and split parts) between optional dates. A
     /// transaction has a category or split parts, never both (the writer refuses both, and giving
     /// parts clears the category), so the two kinds are counted apart and added (D224):
     /// - transactions with a category in the subtree: in the whole months of the range, the kept
-    ///   `ledger_totals` counts (one per transaction and per split part, so the split parts of
-    ///   those months are taken off again, counted from their index), and in the partial months at
-    ///   either end, the (category, date) index (D358). Counting 35,000 index entries took 1.4 ms
-    ///   of a `tx list` at a million; the months' totals are a few hundred rows.
+    ///   `ledger_totals` counts, which hold one per transaction and one per split part, so the
+    ///   subtree's split parts of those months (`split_subtree_counts.parts`, D385) are taken off
+    ///   again; in the partial months at either end, the (category, date) index (D358). Counting
+    ///   35,000 index entries took 1.4 ms of a `tx list` at a million; the months' totals are a
+    ///   few hundred rows.
     /// - transactions with split parts in the subtree: in the whole months, the kept
     ///   `split_subtree_counts` of the category itself (each row counts a transaction once however
     ///   many of its parts the subtree holds, D377); in the partial months, `count(DISTINCT)` over
     ///   the split parts' (category, date) index. A split transaction's parts carry its date, so
     ///   none is counted in two of these day ranges.
+    ///
+    /// The whole months' two kept figures are read from one row per month: `count - parts`.
     private static func categoryCount(_ db: Database, categoryId: Int64, range: CategoryRange) throws -> Int {
         let months = WholeMonthsRange(from: range.from, to: range.to)
-        // The whole months' days: the first month's first day to the last month's last day
-        // (an empty range when there is no whole month: "9999-99-01" to "0000-00-31").
-        let wholeDays = (from: months.firstMonth + "-01", to: months.lastMonth + "-31")
         return try db.cachedValue(Int.self, sql: """
             \(categorySubtree)
             SELECT (SELECT coalesce(sum(count), 0) FROM ledger_totals WHERE category_id IN subtree AND month BETWEEN ?2 AND ?3)
-                 - (SELECT count(*) FROM splits WHERE category_id IN subtree AND date BETWEEN ?4 AND ?5)
+                 + (SELECT coalesce(sum(count - parts), 0) FROM split_subtree_counts WHERE category_id = ?1 AND month BETWEEN ?2 AND ?3)
+                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ?4 AND ?5)
                  + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ?6 AND ?7)
-                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ?8 AND ?9)
-                 + (SELECT coalesce(sum(count), 0) FROM split_subtree_counts WHERE category_id = ?1 AND month BETWEEN ?2 AND ?3)
+                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ?4 AND ?5)
                  + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ?6 AND ?7)
-                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ?8 AND ?9)
-            """, arguments: [categoryId, months.firstMonth, months.lastMonth, wholeDays.from, wholeDays.to,
+            """, arguments: [categoryId, months.firstMonth, months.lastMonth,
                              months.leading.from, months.leading.to, months.trailing.from, months.trailing.to]) ?? 0
     }
 
@@ -380,10 +381,9 @@ enum TransactionHandlers {
     }
 
     /// Builds records for rows, loading tags and splits for all of them in two queries.
-    static func records(_ db: Database, rows: [Row]) throws -> [TransactionRecord] {
+    static func records(_ db: Database, stored rows: [TransactionRow]) throws -> [TransactionRecord] {
         guard !rows.isEmpty else { return [] }
-        let positions = TransactionRow.Positions(rows[0])
-        let ids: [Int64] = rows.map { $0[positions.id] }
+        let ids = rows.map(\.id)
         // One transaction (every write's reply) binds its id; a list binds its ids as a JSON array.
         let tagRows: [Row], splitRows: [Row]
         if ids.count == 1 {
@@ -412,8 +412,7 @@ enum TransactionHandlers {
             snapshots[text] = decoded
             return decoded
         }
-        return rows.map { row in
-            let stored = TransactionRow(row: row, at: positions)
+        return rows.map { stored in
             let id = stored.id
             return TransactionRecord(
                 id: id, kind: TransactionKind(rawValue: stored.kind) ?? .expense, walletId: stored.walletId,
