@@ -59,3 +59,21 @@ struct LiabilityTypeArgument: ExpressibleByArgument {
 
     static var allValueStrings: [String] { LiabilityType.allCases.map(text) }
 }
+
+/// A choice backed by a `String` is spelled on the command line as its raw value. The library's
+/// defaults reach the same text through `"\(value)"`, whose dynamic casts make the runtime scan
+/// the binary's conformance records the first time each type is printed (D275, D387), in every
+/// command's parse, help or not; the raw value needs none.
+extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
+    public var defaultValueDescription: String { rawValue }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+
+    public static var allValueDescriptions: [String: String] {
+        allCases.reduce(into: [:]) { descriptions, value in
+            if value.rawValue != value.defaultValueDescription { descriptions[value.rawValue] = value.defaultValueDescription }
+        }
+    }
+
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
