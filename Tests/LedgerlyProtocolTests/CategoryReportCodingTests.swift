@@ -1,10 +1,11 @@
 import Foundation
 import LedgerlyCore
 import LedgerlyProtocol
+import LedgerlyRuntime
 import Testing
 
 /// `CategoryReportCoding` writes exactly what Foundation's `JSONEncoder` (the protocol's
-/// `MessageCoding`) writes for a `CategoryReport` (D233).
+/// `MessageCoding`) writes for a `CategoryReport` (D233), and reads what `JSONDecoder` reads (D388).
 @Suite struct CategoryReportCodingTests {
     static let reports: [CategoryReport] = [
         CategoryReport(baseCurrency: "EUR", months: ["2026-01", "2026-02"], categories: [
@@ -35,6 +36,40 @@ import Testing
                                   byCurrency: [CurrencyAmount(currency: text, amount: text)]),
             ], uncounted: 0)
             #expect(CategoryReportCoding.encode(report) == Array(try MessageCoding.encode(report)), "\(text.unicodeScalars.map { $0.value })")
+            #expect(try CategoryReportCoding.decodeReply(CategoryReportCoding.encode(report)) == report, "\(text.unicodeScalars.map { $0.value })")
+        }
+    }
+
+    /// The CLI's reader gives what `JSONDecoder` gives, for the store's bytes and for the same
+    /// reply written otherwise (spaces, other key order, escapes the store does not write, nulls
+    /// for absent optionals, members it does not know); from a whole reply frame only when the
+    /// frame is the `.ok` reply expected.
+    @Test func readsWhatFoundationReads() throws {
+        let header = try JSONDecoder().decode(EnvelopeHeader.self, from: Data(#"{"v":1,"id":"req-7","type":"report.categories","ts":"2026-11-21T12:00:00.000Z"}"#.utf8))
+        for report in Self.reports {
+            let bytes = CategoryReportCoding.encode(report)
+            #expect(try CategoryReportCoding.decodeReply(bytes) == report)
+            let frame = [UInt8](ReplyBuilder.ok(rawBody: Data(bytes), for: header))
+            #expect(CategoryReportCoding.decodeReplyFrame(frame, expectedType: "report.categories.ok", re: "req-7") == report)
+            #expect(CategoryReportCoding.decodeReplyFrame(frame, expectedType: "report.categories.ok", re: "another") == nil)
+            #expect(CategoryReportCoding.decodeReplyFrame(frame, expectedType: "report.cashflow.ok", re: "req-7") == nil)
+        }
+        let written = #"""
+            { "uncounted" : 2, "extra": {"a": [1, 2.5e3, null, true]}, "months": ["2026-01"], "baseCurrency": null,
+              "categories": [ { "path": "Caf\u00e9 \/ \"Bar\"", "total": "1.00", "months": ["1.00"], "kind": "expense",
+                                "depth": 0, "categoryId": null, "parentId": null, "byCurrency": null, "note": "x" },
+                              { "path": "Food", "total": "2.00", "months": ["2.00"], "kind": "income", "depth": 1, "categoryId": 4,
+                                "byCurrency": [ { "currency": "USD", "amount": "2.20", "rate": "1.1" } ] } ] }
+            """#
+        let foundation = try JSONDecoder().decode(CategoryReport.self, from: Data(written.utf8))
+        #expect(try CategoryReportCoding.decodeReply(Array(written.utf8)) == foundation)
+        #expect(foundation.categories.first?.path == "Café / \"Bar\"")
+        // What `JSONDecoder` refuses, the reader refuses too (the CLI then reports `JSONDecoder`'s error).
+        for refused in [#"{"months":[],"categories":[{"path":"a","total":"1","months":[],"kind":"transfer","depth":0}],"uncounted":0}"#,
+                        #"{"months":[],"categories":[],"uncounted":1.5}"#, #"{"months":[],"categories":[]}"#,
+                        #"{"months":[1],"categories":[],"uncounted":0}"#] {
+            #expect(throws: (any Error).self) { try JSONDecoder().decode(CategoryReport.self, from: Data(refused.utf8)) }
+            #expect(throws: (any Error).self) { try CategoryReportCoding.decodeReply(Array(refused.utf8)) }
         }
     }
 }

@@ -103,7 +103,7 @@ struct ReportCommand: ParsableCommand {
         func run() throws {
             try CommandRunner.run {
                 let (from, to) = period.resolved
-                let report = try Gateway(global).call(CategoryReportRequest(from: from, to: to, kind: kind, byCurrency: byCurrency))
+                let report = try Gateway(global).categoryReport(CategoryReportRequest(from: from, to: to, kind: kind, byCurrency: byCurrency))
                 if output.json { return try JSONOutput.print(report) }
                 if output.csv { return csv(report) }
                 guard !report.categories.isEmpty else { return print("No income or spending in that range.") }

@@ -78,18 +78,28 @@ final class Gateway {
         }
     }
 
-    /// A `tx.list` page. The store writes it in one known shape, read without `JSONDecoder`
-    /// (D347); any other reply (an error, a shape not expected) is read by `JSONDecoder` as every
-    /// other call's.
+    /// A `tx.list` page, read without `JSONDecoder` (D347).
     func listTransactions(_ request: TransactionListRequest) throws -> TransactionListReply {
-        let envelope = Envelope(type: TransactionListRequest.messageType.rawValue, body: request)
-        let expectedType = TransactionListRequest.messageType.replyType
+        try call(request, reading: TransactionListCoding.decodeReplyFrame)
+    }
+
+    /// A category report, read without `JSONDecoder` (D388).
+    func categoryReport(_ request: CategoryReportRequest) throws -> CategoryReport {
+        try call(request, reading: CategoryReportCoding.decodeReplyFrame)
+    }
+
+    /// A read whose reply the store writes in one known shape, read by `reader` from the frame's
+    /// bytes; any other reply (an error, a shape not expected) is read by `JSONDecoder` as every
+    /// other call's.
+    private func call<Request: ReadRequest>(_ request: Request, reading reader: ([UInt8], _ expectedType: String, _ re: String?) -> Request.Reply?) throws -> Request.Reply {
+        let envelope = Envelope(type: Request.messageType.rawValue, body: request)
+        let expectedType = Request.messageType.replyType
         do {
             let frame: Data
             do { frame = try MessageCoding.encode(envelope) } catch { throw ClientError.invalidReply("could not encode the request: \(error)") }
             let reply = try store.exchange(frame, id: envelope.id)
-            if let page = TransactionListCoding.decodeReplyFrame([UInt8](reply), expectedType: expectedType, re: envelope.id) { return page }
-            return try RequestClient.decodeReply(reply, as: TransactionListReply.self, expectedType: expectedType)
+            if let read = reader([UInt8](reply), expectedType, envelope.id) { return read }
+            return try RequestClient.decodeReply(reply, as: Request.Reply.self, expectedType: expectedType)
         } catch let error as ClientError {
             throw Self.failure(error, wording: wording)
         }
