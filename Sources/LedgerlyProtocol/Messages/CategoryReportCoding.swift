@@ -44,12 +44,7 @@ public enum CategoryReportCoding {
 
     /// The body alone, as `JSONDecoder` reads a `CategoryReport`.
     public static func decodeReply(_ bytes: [UInt8]) throws -> CategoryReport {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONByteReader(buffer)
-            let report = try reader.categoryReport()
-            try reader.end()
-            return report
-        }
+        try JSONByteReader.whole(bytes) { try $0.categoryReport() }
     }
 
     private static func append(_ row: CategoryReportRow, to out: inout [UInt8]) {

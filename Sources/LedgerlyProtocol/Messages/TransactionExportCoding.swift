@@ -217,22 +217,12 @@ public enum TransactionExportCoding {
 
     /// The body alone (`{"transactions":[…],…}`), as `JSONDecoder` reads a `TransactionExportReply`.
     public static func decodeReply(_ bytes: [UInt8]) throws -> TransactionExportReply {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONByteReader(buffer)
-            let reply = try reader.exportReply()
-            try reader.end()
-            return reply
-        }
+        try JSONByteReader.whole(bytes) { try $0.exportReply() }
     }
 
     /// One record, as `JSONDecoder` reads a `TransactionRecord`.
     public static func decodeRecord(_ bytes: [UInt8]) throws -> TransactionRecord {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONByteReader(buffer)
-            let record = try reader.transactionRecord()
-            try reader.end()
-            return record
-        }
+        try JSONByteReader.whole(bytes) { try $0.transactionRecord() }
     }
 }
 
@@ -369,6 +359,16 @@ struct JSONByteReader {
             }
             guard type == expectedType, re == nil || replyTo == re else { return nil }
             return read
+        }
+    }
+
+    /// `bytes` read whole by `body`: one value and nothing after it but spaces.
+    static func whole<Value>(_ bytes: [UInt8], _ body: (inout JSONByteReader) throws -> Value) throws -> Value {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONByteReader(buffer)
+            let value = try body(&reader)
+            try reader.end()
+            return value
         }
     }
 

@@ -39,12 +39,7 @@ public enum TransactionListCoding {
 
     /// The body alone, as `JSONDecoder` reads a `TransactionListReply`.
     public static func decodeReply(_ bytes: [UInt8]) throws -> TransactionListReply {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONByteReader(buffer)
-            let reply = try reader.listReply()
-            try reader.end()
-            return reply
-        }
+        try JSONByteReader.whole(bytes) { try $0.listReply() }
     }
 }
 
