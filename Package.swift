@@ -5,9 +5,20 @@ import PackageDescription
 /// Swift 6 language mode (strict concurrency) with warnings treated as errors in CI.
 /// `MemberImportVisibility`: a file sees only the members of modules it imports itself, so every
 /// module a target uses is imported where it is used and declared among its dependencies (D122).
+///
+/// Release builds ask for type metadata through accessor functions rather than by mangled name
+/// (D389). By mangled name, the runtime demangles `KeyedDecodingContainer<CodingKeys>` or
+/// `Option<String>` and looks up each conformance its generic requirements name; the first lookup
+/// of a type scans all ~7,900 conformance records of the binary (about 0.35 M instructions), and a
+/// CLI command made some 70 of them. An accessor is handed the witness tables the compiler
+/// already knows, so no lookup happens. Debug builds, which the tests use, keep the default.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .unsafeFlags(
+        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+        .when(configuration: .release)
+    ),
 ]
 
 /// The `ledgerly` binary starts once per command, so every command pays its start-up (issue 16).
