@@ -10,7 +10,7 @@ import PackageDescription
 /// (D389). By mangled name, the runtime demangles `KeyedDecodingContainer<CodingKeys>` or
 /// `Option<String>` and looks up each conformance its generic requirements name; the first lookup
 /// of a type scans all ~7,900 conformance records of the binary (about 0.35 M instructions), and a
-/// CLI command made some 70 of them. An accessor is handed the witness tables the compiler
+/// CLI command made some 40 of them. An accessor is handed the witness tables the compiler
 /// already knows, so no lookup happens. Debug builds, which the tests use, keep the default.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
