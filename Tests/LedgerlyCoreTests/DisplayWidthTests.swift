@@ -11,6 +11,17 @@ import Testing
         #expect(DisplayWidth.of(text) == expected, "\(text)")
     }
 
+    /// `of(String)` reads a string's bytes in place (D390); the generic version, used for
+    /// substrings, walks them by index. Both count the same, small and heap-stored strings alike.
+    @Test(arguments: [
+        "", "Cafe", "tab\there", "del\u{7F}x", "a plain line of text, longer than fifteen bytes", "Café au lait, longer than fifteen",
+        "日本食", "\u{1B}[1mbold\u{1B}[0m", String(repeating: "x", count: 300),
+    ])
+    func theStringAndTheGenericPathAgree(text: String) {
+        #expect(DisplayWidth.of(text) == DisplayWidth.of(text[...]), "\(text)")
+        #expect(DisplayWidth.of(text) == text.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text)")
+    }
+
     @Test func wideRangesAreSortedAndApart() {
         // The binary search needs them ascending and not overlapping.
         let ranges = DisplayWidth.wideRanges

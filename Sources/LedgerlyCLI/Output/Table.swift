@@ -31,20 +31,28 @@ struct Table {
         for row in cellWidths {
             for (index, width) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], width) }
         }
+        /// One line, built in a byte buffer: a monthly report has some 1,700 cells, and a padding
+        /// `String` per cell joined with `joined(separator:)` cost about 1,750 instructions a cell,
+        /// more than the rest of the report's output (D390).
         func line(_ cells: [(plain: String, styled: String)], widths cellWidths: [Int]) -> String {
-            var parts: [String] = []
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(widths.reduce(2 * cells.count) { $0 + $1 } + 16)
             for (index, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: max(0, widths[index] - cellWidths[index]))
-                let isLast = index == cells.count - 1
+                if index > 0 { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+                let padding = repeatElement(UInt8(ascii: " "), count: max(0, widths[index] - cellWidths[index]))
                 switch columns[index].alignment {
-                case .left: parts.append(isLast ? cell.styled : cell.styled + padding)
-                case .right: parts.append(padding + cell.styled)
+                case .left:
+                    bytes.append(contentsOf: cell.styled.utf8)
+                    if index < cells.count - 1 { bytes.append(contentsOf: padding) }
+                case .right:
+                    bytes.append(contentsOf: padding)
+                    bytes.append(contentsOf: cell.styled.utf8)
                 }
             }
-            return parts.joined(separator: "  ")
+            return String(decoding: bytes, as: UTF8.self).trimmingTrailingSpaces()
         }
-        var output = style.bold(line(columns.map { ($0.title, $0.title) }, widths: columns.map { DisplayWidth.of($0.title) }).trimmingTrailingSpaces()) + "\n"
-        for (row, rowWidths) in zip(rows, cellWidths) { output += line(row, widths: rowWidths).trimmingTrailingSpaces() + "\n" }
+        var output = style.bold(line(columns.map { ($0.title, $0.title) }, widths: columns.map { DisplayWidth.of($0.title) })) + "\n"
+        for (row, rowWidths) in zip(rows, cellWidths) { output += line(row, widths: rowWidths) + "\n" }
         return output
     }
 }
