@@ -5,46 +5,11 @@ import PackageDescription
 /// Swift 6 language mode (strict concurrency) with warnings treated as errors in CI.
 /// `MemberImportVisibility`: a file sees only the members of modules it imports itself, so every
 /// module a target uses is imported where it is used and declared among its dependencies (D122).
-///
-/// Release builds ask for type metadata through accessor functions rather than by mangled name
-/// (D389). By mangled name, the runtime demangles `KeyedDecodingContainer<CodingKeys>` or
-/// `Option<String>` and looks up each conformance its generic requirements name; the first lookup
-/// of a type scans all ~7,900 conformance records of the binary (about 0.35 M instructions), and a
-/// CLI command made some 40 of them. An accessor is handed the witness tables the compiler
-/// already knows, so no lookup happens. Debug builds, which the tests use, keep the default.
+/// No unsafe flags: every binary is built as the toolchain builds any package (D450).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
-    .unsafeFlags(
-        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-        .when(configuration: .release)
-    ),
 ]
-
-/// The `ledgerly` binary starts once per command, so every command pays its start-up (issue 16).
-/// Release builds link it as a position-dependent executable (`-no-pie`): a PIE carries about
-/// 100,000 relative relocations (the static Swift runtime and Foundation are mostly pointers),
-/// which the loader applies at every start, dirtying some 240 pages (D270). Debug builds, which
-/// the tests use, keep the toolchain's defaults.
-///
-/// On x86-64 Linux the release CLI also takes libzmq and the libraries it needs from their static
-/// archives (D271): loading libzmq.so at every start maps 15 shared libraries and binds their
-/// symbols, about 2 ms of CPU per command on this machine. `deploy/static-libs/x86_64-linux-gnu`
-/// holds only links to Debian's archives (all installed with `libzmq3-dev`), and it is searched
-/// first, so the `-lzmq` that the CZeroMQ module map asks for finds `libzmq.a`. GSSAPI has no
-/// static archive in Debian and stays shared (with the Kerberos libraries it loads).
-let cliLinkerSettings: [LinkerSetting] = {
-    let release = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
-    var settings: [LinkerSetting] = [.unsafeFlags(["-Xclang-linker", "-no-pie"], release)]
-    #if arch(x86_64)
-    settings.append(.unsafeFlags(["-L", Context.packageDirectory + "/deploy/static-libs/x86_64-linux-gnu"], release))
-    // libzmq's own dependencies, in link order (pkg-config --static --libs libzmq).
-    for library in ["sodium", "pgm", "norm", "protokit", "bsd", "md", "gssapi_krb5"] {
-        settings.append(.linkedLibrary(library, release))
-    }
-    #endif
-    return settings
-}()
 
 let package = Package(
     name: "Ledgerly",
@@ -173,7 +138,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-sync", dependencies: ["LedgerlySync", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings, linkerSettings: cliLinkerSettings),
+        .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [
