@@ -197,9 +197,16 @@ public struct LotBook: Sendable {
         }
         var taken: [Lot] = []
         if accountMethod == .average && picks == nil {
-            // The pool's average: one share of the holding's total cost, spread over the parts.
-            let cost = ExactShares.prorate(open.reduce(0) { $0 + lots[$1].cost }, part: quantity.atto, whole: held.atto)
-            let costBase = ExactShares.prorate(open.reduce(0) { $0 + lots[$1].costBase }, part: quantity.atto, whole: held.atto)
+            // The pool's average: the part taken carries round(pool × quantity / held) of the
+            // pool's cost (and base cost), and the pool keeps exactly the rest, so what was bought
+            // is always what was sold plus what is held. The rest is shared over the lots still
+            // open (by `average` below); it is not each lot's cost less its part's share, which
+            // left a lot that was taken whole with a minor unit or two over or under its share,
+            // dropped with it (issue 45 item 6).
+            let poolCost = open.reduce(0) { $0 + lots[$1].cost }
+            let poolBase = open.reduce(0) { $0 + lots[$1].costBase }
+            let cost = ExactShares.prorate(poolCost, part: quantity.atto, whole: held.atto)
+            let costBase = ExactShares.prorate(poolBase, part: quantity.atto, whole: held.atto)
             let costs = ExactShares.allocate(cost, weights: plan.map(\.quantity.atto))
             let bases = ExactShares.allocate(costBase, weights: plan.map(\.quantity.atto))
             for (position, step) in plan.enumerated() {
@@ -209,8 +216,13 @@ public struct LotBook: Sendable {
                 part.costBase = bases[position]
                 taken.append(part)
                 lots[step.index].quantity = lots[step.index].quantity - step.quantity
-                lots[step.index].cost -= costs[position]
-                lots[step.index].costBase -= bases[position]
+            }
+            let remaining = open.filter { lots[$0].quantity.isPositive }.sorted { lots[$0].isOlder(than: lots[$1]) }
+            let remainingCosts = ExactShares.allocate(poolCost - cost, weights: remaining.map { lots[$0].quantity.atto })
+            let remainingBases = ExactShares.allocate(poolBase - costBase, weights: remaining.map { lots[$0].quantity.atto })
+            for (position, index) in remaining.enumerated() {
+                lots[index].cost = remainingCosts[position]
+                lots[index].costBase = remainingBases[position]
             }
         } else {
             for step in plan {

@@ -273,7 +273,7 @@ public enum CurrencyCatalog {
     PEI:2:Inti
     PLZ:2:Zloty (old)
     PTE:0:Portuguese Escudo
-    ROL:0:Romanian Leu (old)
+    ROL:2:Romanian Leu (old)
     RUR:2:Russian Ruble (old)
     SDD:2:Sudanese Dinar
     SIT:2:Tolar
