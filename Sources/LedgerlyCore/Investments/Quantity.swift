@@ -96,11 +96,12 @@ public enum QuantityError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .malformed(let text): "'\(text)' is not a quantity (digits with at most one '.', e.g. 10 or 0.125)"
-        case .notPositive(let text): "\(text) is not a positive quantity"
-        case .tooManyDecimals(let text): "\(text) has more than \(Quantity.scale) decimal places"
-        case .tooLarge(let text): "\(text) is more than 15 digits of whole units"
-        case .tooPrecise(let text): "\(text) has more than \(Quantity.maximumSignificantDigits) significant digits"
+        // The input escaped as every message that repeats it is (`InputEcho`: U+200B, U+FEFF, …).
+        case .malformed(let text): "\(InputEcho.quoted(text)) is not a quantity (digits with at most one '.', e.g. 10 or 0.125)"
+        case .notPositive(let text): "\(InputEcho.escaped(text)) is not a positive quantity"
+        case .tooManyDecimals(let text): "\(InputEcho.escaped(text)) has more than \(Quantity.scale) decimal places"
+        case .tooLarge(let text): "\(InputEcho.escaped(text)) is more than 15 digits of whole units"
+        case .tooPrecise(let text): "\(InputEcho.escaped(text)) has more than \(Quantity.maximumSignificantDigits) significant digits"
         }
     }
 }

@@ -75,6 +75,9 @@ public enum RequestDecoding {
         guard !header.id.isEmpty else {
             throw ErrorBody(code: .malformed, message: "the envelope is invalid: field 'id' must not be empty", field: "id")
         }
+        guard !hasControlCharacter(header.id) else {
+            throw ErrorBody(code: .malformed, message: "the envelope is invalid: field 'id' holds a control character (U+0000 to U+001F, U+007F to U+009F), which an id may not: its reply could not repeat it in `re`", field: "id")
+        }
         guard let body = sent["body"], case .object = body else {
             throw ErrorBody(code: .malformed, message: sent["body"] == nil ? "the envelope is invalid: missing required field 'body'" : "the envelope is invalid: field 'body' must be a JSON object", field: "body")
         }
@@ -89,10 +92,17 @@ public enum RequestDecoding {
     /// The request's `id` when the frame is JSON (`StrictJSON`) with one string `id`, even if the
     /// rest of the envelope is unusable, so an error reply can still name the request it answers
     /// (`re`). Read by the grammar check itself, so it is exactly the id sent.
-    /// An id holding U+0000 is not echoed: no string in a reply may contain one (found by the fuzzer).
+    /// An id holding a control character is not echoed (`re` is ""): no string in a reply may
+    /// contain U+0000 (found by the fuzzer), and PROTOCOL.md §3 refuses every control character in
+    /// an id rather than promise an echo for some of them and not others.
     public static func bestEffortId(of frame: Data) -> String? {
-        guard let id = (try? StrictJSON.check(frame))?.id, !id.unicodeScalars.contains("\u{0}") else { return nil }
+        guard let id = (try? StrictJSON.check(frame))?.id, !hasControlCharacter(id) else { return nil }
         return id
+    }
+
+    /// U+0000–U+001F and U+007F–U+009F (Unicode's `Cc`): what an `id` may not hold (§3).
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// Decodes the whole request with a typed body, refusing missing, mistyped and unknown fields.

@@ -20,6 +20,11 @@ enum BudgetEvaluator {
         let month = try request.month.map { try BudgetHandlers.month($0, field: .body("month")) } ?? currentMonth
         // Only the budgets asked for are read: the alerts service asks for one or two per change.
         var budgets: [BudgetRecord]
+        for (name, ids) in [("budgetIds", request.budgetIds), ("categoryIds", request.categoryIds)] {
+            for (index, id) in (ids ?? []).enumerated() {
+                _ = try InputRules.positiveId(id, field: .body(name)[index])
+            }
+        }
         if request.budgetIds != nil || request.categoryIds != nil {
             let ids = request.budgetIds ?? []
             let categories = try Array(ancestorsAndSelf(db, of: request.categoryIds ?? []))

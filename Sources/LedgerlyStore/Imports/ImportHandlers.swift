@@ -38,6 +38,10 @@ enum ImportHandlers {
             if let current { try writer.addPlannedTotals(current.totals) }
             for (index, item) in request.items.enumerated() {
                 do {
+                    // Lines count from 1 (PROTOCOL.md §15): a line 0 or below would name no line of the file.
+                    if let line = item.line, line < 1 {
+                        throw LedgerError.invalid("line must be 1 or more, got \(line)", field: .root("item").member("line"))
+                    }
                     if let key = item.importKey {
                         guard !key.isEmpty, key.count <= maximumKeyLength else {
                             throw LedgerError.invalid("importKey must be 1 to \(maximumKeyLength) characters", field: .root("item").member("importKey"))

@@ -93,7 +93,9 @@ enum InputRules {
     static func color(_ text: String?, field: @autoclosure () -> FieldPath) throws(LedgerError) -> String? {
         guard let text else { return nil }
         let hex = text.dropFirst()
-        guard text.first == "#", hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
+        // ASCII only: `Character.isHexDigit` is also true of the fullwidth `Ａ`–`Ｆ` and `０`–`９`,
+        // which would be stored as typed (uppercasing leaves them fullwidth).
+        guard text.first == "#", hex.count == 6, hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
             throw .invalid("\(field()) must be a color as #RRGGBB, got \(InputEcho.quoted(text))", field: field())
         }
         return text.uppercased()

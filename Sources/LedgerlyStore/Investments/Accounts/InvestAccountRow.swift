@@ -41,7 +41,8 @@ struct InvestAccountRow: Codable, FetchableRecord, MutablePersistableRecord, Sen
     static func active(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws -> InvestAccountRow {
         let account = try find(db, id: id, field: field())
         guard !account.archived else {
-            throw LedgerError.conflict("investment account '\(account.name)' is archived and takes no new trades", field: field())
+            // `validation_failed`, as PROTOCOL.md §14 and §15 say and as a transaction in an archived wallet is.
+            throw LedgerError.invalid("investment account '\(account.name)' is archived and takes no new trades", field: field())
         }
         return account
     }

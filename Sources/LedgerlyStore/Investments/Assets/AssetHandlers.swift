@@ -54,12 +54,12 @@ enum AssetHandlers {
 
     /// A symbol is kept exactly as typed; it may not be empty or hold spaces or control characters
     /// (it is sent to providers and used in files).
+    /// The whole text is checked, not a trimmed copy: `"A\n"` is refused rather than stored as `"A"`.
     static func symbolText(_ raw: String, field: @autoclosure () -> FieldPath) throws -> String {
-        let symbol = try InputRules.name(raw, field: field())
-        guard symbol.count <= 32, !symbol.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
-            throw LedgerError.invalid("'\(raw)' is not a symbol: at most 32 characters, no spaces", field: field())
+        guard !raw.isEmpty, raw.count <= 32, !raw.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+            throw LedgerError.invalid("\(field()) \(InputEcho.quoted(raw)) is not a symbol: 1 to 32 characters, no spaces or control characters", field: field())
         }
-        return symbol
+        return raw
     }
 
     private static func ensureSymbolFree(_ db: Database, symbol: String, except id: Int64?) throws {

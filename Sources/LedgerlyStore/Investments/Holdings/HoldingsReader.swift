@@ -35,10 +35,11 @@ struct HoldingsReader {
         if let limit = request.limit, !(1...GainsReader.maximumLimit).contains(limit) {
             throw LedgerError.invalid("body.limit must be 1 to \(GainsReader.maximumLimit), got \(limit)", field: .body("limit"))
         }
+        if let accountId = request.accountId { _ = try InputRules.positiveId(accountId, field: .body("accountId")) }
         let after = try request.after.map { after in
             let parts = after.split(separator: "/", maxSplits: 1)
             guard parts.count == 2, let accountId = Int64(parts[0]), !parts[1].isEmpty else {
-                throw LedgerError.invalid("body.after must be a reply's `next` (\"1/ACME\"), got '\(after)'", field: .body("after"))
+                throw LedgerError.invalid("body.after must be a reply's `next` (\"1/ACME\"), got \(InputEcho.quoted(after))", field: .body("after"))
             }
             return (accountId, String(parts[1]))
         }
