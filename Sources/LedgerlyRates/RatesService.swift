@@ -81,7 +81,7 @@ public struct RatesService: Sendable {
     /// The rates service's own requests: `rates.refresh`.
     private static func routes(refresher: RateRefresher) -> RequestRoutes<ServiceRequestHandler> {
         var routes = RequestRoutes<ServiceRequestHandler>(service: service.name)
-        routes.add(RatesRefreshRequest.self, answer: { _ in RatesRefreshReply(providers: try await refresher.refreshAll()) })
+        routes.add(RatesRefreshRequest.self, answer: { _ in try await refresher.refreshAll() })
         return routes
     }
 }

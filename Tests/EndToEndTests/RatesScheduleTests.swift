@@ -7,7 +7,7 @@ import Testing
 extension EndToEndTests {
     /// The rates service on its own: refreshing on a schedule and when a currency comes into use,
     /// backing off a failing provider (and resuming that backoff after a restart), staleness that
-    /// a restart clears, and the drop folder. Time passes by starting services with
+    /// a restart's newer rates clear, and the drop folder. Time passes by starting services with
     /// `--clock-offset`, the same real processes a user runs.
     @Suite struct RatesScheduleTests {
         static func convert(_ harness: ServiceHarness, _ arguments: String...) throws -> ConversionRecord {
@@ -34,9 +34,19 @@ extension EndToEndTests {
             return harness
         }
 
+        /// A rates API document (Open Exchange Rates' shape, EUR based) stamped `moment`.
+        static func stampedDocument(at moment: Date) -> String {
+            #"{"timestamp":\#(Int(moment.timeIntervalSince1970)),"base":"EUR","rates":{"USD":1.1172,"JPY":175.68}}"#
+        }
+
         @Test func killingTheRatesServiceLeavesConversionsStaleAndARestartRefreshesThem() throws {
             let server = try ProviderServer()
-            let harness = try Self.ledgerWithTheECB(server)
+            try server.serve("latest.json", Self.stampedDocument(at: Date()))
+            let harness = try ServiceHarness()
+            try harness.configureProviders([["name": "rates-api", "format": "rates-api-json", "url": server.url("state/latest.json"), "profile": "official"]])
+            try harness.setUpLedgerInUSDAndJPY()
+            try harness.start(.rates)
+            try harness.waitFor("the first refresh") { try harness.rates().count == 2 }
             let fresh = try Self.convert(harness, "100", "USD", "--to", "JPY")
             #expect(fresh.result == "15725")
             #expect(fresh.warning == nil)
@@ -51,11 +61,13 @@ extension EndToEndTests {
             #expect(offline.stderr.contains("rate 2 h old"))  // …and says they are old
             #expect(try harness.rates().allSatisfy { $0.stale == true })
 
-            // Started again, it sees the last success was more than an interval ago and refreshes.
+            // Started again, it sees the last success was more than an interval ago and refreshes;
+            // the feed has a newer document by then (its age counts from its stamp, D401).
+            try server.serve("latest.json", Self.stampedDocument(at: Date().addingTimeInterval(7_200)))
             try harness.start(.rates, extraArguments: ["--clock-offset", "7260"])
             try harness.waitFor("the warning to go away") { try Self.convert(harness, "100", "USD", "--to", "JPY").warning == nil }
             #expect(try harness.rates().allSatisfy { $0.stale == false })
-            #expect(try Self.providers(harness)["ecb"]?.lastError == nil)
+            #expect(try Self.providers(harness)["rates-api"]?.lastError == nil)
         }
 
         @Test func aWalletInANewCurrencyIsFetchedWithoutBeingAsked() throws {
@@ -125,6 +137,8 @@ extension EndToEndTests {
             try harness.waitFor("blue.csv to be processed") { FileManager.default.fileExists(atPath: folder.appendingPathComponent("processed/blue.csv").path) }
             let parallel = try harness.rates(profile: "parallel")
             #expect(parallel.map { "\($0.base)/\($0.quote) \($0.rate) \($0.source)" } == ["USD/ARS 1185.5 dropfolder"])
+            // Dropped a moment ago, dated 2026-11-20: as old as that date, stale (D401).
+            #expect(parallel.allSatisfy { $0.stale == true && ($0.ageSeconds ?? 0) > 86_400 }, "\(parallel)")
             #expect(try Self.convert(harness, "100", "USD", "--to", "ARS", "--mode", "parallel").result == "118550.00")
 
             try Data("base,quote,rate\nUSD,ARS,1200\nUSD,NGN,-1620\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
@@ -135,36 +149,6 @@ extension EndToEndTests {
             #expect(try harness.rates(profile: "parallel").map(\.rate) == ["1185.5"])  // nothing from the bad file
             try harness.waitFor("the rejection in status") { try Self.providers(harness)["dropfolder"]?.lastError?.contains("bad.csv") == true }
             #expect(harness.status(.rates) != nil)
-        }
-
-        @Test func setupPreviewsConversionsWhenRatesAreKnown() throws {
-            let server = try ProviderServer()
-            let harness = try ServiceHarness()
-            try harness.configureProviders([["name": "ecb", "format": "ecb-daily-xml", "url": server.url("eurofxref-daily.xml"), "profile": "official"]])
-            try harness.start(.store)
-            try harness.start(.rates)
-            // Before setup the service fetches everything the feed offers, so setup can preview.
-            try harness.waitFor("rates before setup") { (try Self.providers(harness)["ecb"]?.stored ?? 0) > 0 }
-            // Setup asks only on a terminal: `script` gives it one (util-linux, in every Debian).
-            let setup = Process()
-            setup.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            setup.arguments = ["-qec", "\(ServiceHarness.binaryDirectory.appendingPathComponent("ledgerly").path) setup", "/dev/null"]
-            setup.environment = ProcessInfo.processInfo.environment.merging(["LEDGERLY_HOME": harness.home.root.path, "NO_COLOR": "1", "TERM": "dumb"]) { $1 }
-            let input = Pipe(), output = Pipe()
-            setup.standardInput = input
-            setup.standardOutput = output
-            try setup.run()
-            // If a prompt changes and setup waits for more input, end it instead of hanging the suite.
-            let watchdog = DispatchWorkItem { if setup.isRunning { setup.terminate() } }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
-            input.fileHandleForWriting.write(Data("\nEUR\nq\n".utf8))
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            setup.waitUntilExit()
-            watchdog.cancel()
-            try? input.fileHandleForWriting.close()
-            #expect(text.contains("100 USD = 89.51 EUR"), "\(text)")  // 100 ÷ 1.1172
-            #expect(text.contains("100 JPY = 0.57 EUR"))  // 100 ÷ 175.68
-            #expect(text.contains("paused at step 3"))
         }
     }
 }

@@ -4,7 +4,7 @@ import LedgerlyProtocol
 @testable import LedgerlyStore
 import Testing
 
-/// Staleness counted from a rate's last confirmation, configurable limits, overrides across a
+/// Staleness counted from a rate's own moment (D401), corrections kept (D402), configurable limits, overrides across a
 /// pair and its inverse and how they end, base amounts filled in when rates arrive, provider
 /// health, and what the store answers before setup. Time passes by moving the store's clock.
 @Suite struct RateFreshnessTests {
@@ -14,9 +14,15 @@ import Testing
 
     static let ecb = batch([("EUR", "USD", "1.1172"), ("EUR", "JPY", "175.68")])
 
-    @Test func aRateIsAsFreshAsItsLastConfirmation() async throws {
+    /// A batch dated now, as a feed serving today's document delivers it.
+    static func current() -> RateBatchRequest {
+        batch([("EUR", "USD", "1.1172"), ("EUR", "JPY", "175.68")], asOf: Timestamp.now())
+    }
+
+    @Test func aRateAgesFromItsOwnMomentEvenWhenItsFeedConfirmsIt() async throws {
         let store = try await Store()
-        _ = try await store.call(Self.ecb)
+        let current = Self.current()
+        _ = try await store.call(current)
         #expect(try await store.call(ConvertRequest(amount: "100", from: "USD", to: "JPY")).warning == nil)
 
         try store.setClock(offsetSeconds: 2 * 3_600 + 60)
@@ -26,18 +32,48 @@ import Testing
         #expect(old.snapshot.stale)
         #expect(try await store.call(RateListRequest()).rates.allSatisfy { $0.stale == true })
 
-        // The feed delivers the same rates again: confirmed, not stored twice, fresh again.
-        let again = try await store.call(Self.ecb)
+        // The feed delivers the same rates again: confirmed, not stored twice, and still as old
+        // as their moment — a stuck feed does not make its rates look fresh (D401).
+        let again = try await store.call(current)
         #expect(again == RateBatchReply(stored: 0, confirmed: 2, skipped: 0, backfilled: 0))
-        #expect(try await store.call(ConvertRequest(amount: "100", from: "USD", to: "JPY")).warning == nil)
+        #expect(try await store.call(ConvertRequest(amount: "100", from: "USD", to: "JPY")).warning == "rate 2 h old")
         let listed = try await store.call(RateListRequest()).rates
-        #expect(listed.allSatisfy { $0.stale == false && $0.confirmedAt != nil })
+        #expect(listed.allSatisfy { $0.stale == true && $0.confirmedAt != nil && ($0.ageSeconds ?? 0) >= 2 * 3_600 })
         #expect(try await store.call(RateHistoryRequest(base: "EUR", quote: "USD")).rates.count == 1)
+    }
+
+    @Test func aDocumentDatedTenDaysAgoIsStaleTheMomentItIsFetched() async throws {
+        let store = try await Store()
+        let tenDaysAgo = Timestamp.string(from: Date().addingTimeInterval(-10 * 86_400))
+        _ = try await store.call(Self.batch([("EUR", "USD", "1.1172")], asOf: tenDaysAgo))
+        let listed = try #require(try await store.call(RateListRequest()).rates.first)
+        #expect(listed.stale == true)
+        #expect((listed.ageSeconds ?? 0) >= 10 * 86_400)
+        #expect(try await store.call(ConvertRequest(amount: "100", from: "EUR", to: "USD")).warning == "rate 10 d old")
+        // A drop-folder rate dated a day is as old as that day's start, whenever it was dropped.
+        _ = try await store.call(RateBatchRequest(profileId: 2, source: "dropfolder", rates: [RateInput(base: "USD", quote: "ARS", rate: "1185.5", asOf: "2026-11-20")]))
+        let dropped = try #require(try await store.call(RateListRequest(profileId: 2)).rates.first)
+        #expect(dropped.stale == true)
+        let sinceThatDay = Int64(Date().timeIntervalSince(try #require(Timestamp.parse("2026-11-20T00:00:00.000Z"))))
+        #expect(abs((dropped.ageSeconds ?? 0) - sinceThatDay) <= 5)
+    }
+
+    @Test func correctionsGoOutAndComeBackInOrder() async throws {
+        let source = try await Store()
+        _ = try await source.call(Self.ecb)
+        _ = try await source.call(Self.batch([("EUR", "USD", "1.2")]))
+        let history = try await source.call(RateExportRequest()).rates
+        #expect(history.map(\.rate) == ["1.1172", "175.68", "1.2"])
+
+        let copy = try await Store()
+        #expect(try await copy.call(RateRestoreRequest(rates: history)) == RateRestoreReply(stored: 3, skipped: 0))
+        #expect(try await copy.call(RateRestoreRequest(rates: history)) == RateRestoreReply(stored: 0, skipped: 3))
+        #expect(try await copy.call(RateHistoryRequest(base: "EUR", quote: "USD")).rates.map(\.rate) == ["1.2", "1.1172"])
     }
 
     @Test func theStalenessLimitsAreSettings() async throws {
         let store = try await Store()
-        _ = try await store.call(Self.ecb)
+        _ = try await store.call(Self.current())
         try store.setClock(offsetSeconds: 2 * 3_600)
         #expect(try await store.call(ConvertRequest(amount: "100", from: "USD", to: "EUR")).warning != nil)
         let settings = try await store.call(SettingsUpdateRequest(staleFiatMinutes: 180))
@@ -47,12 +83,24 @@ import Testing
         #expect(try await store.failure(SettingsUpdateRequest(staleCryptoMinutes: 0)).field == "body.staleCryptoMinutes")
     }
 
-    @Test func anotherValueForTheSameMomentKeepsTheFirst() async throws {
+    @Test func aSameDayCorrectionIsKeptBesideTheFirstAndIsInForce() async throws {
         let store = try await Store()
+        let dollars = try await store.call(WalletCreateRequest(name: "Dollars", currency: "USD"))
         _ = try await store.call(Self.ecb)
+        // Converted with the first value: the transaction keeps it.
+        let lunch = try await store.call(TransactionCreateRequest(kind: .expense, walletId: dollars.id, amount: "100", date: "2026-10-30"))
+        #expect(lunch.baseAmount == "89.51")  // 100 ÷ 1.1172
         let changed = try await store.call(Self.batch([("EUR", "USD", "1.2"), ("EUR", "JPY", "175.68")]))
-        #expect(changed == RateBatchReply(stored: 0, confirmed: 1, skipped: 1, backfilled: 0))
-        #expect(try await store.call(RateHistoryRequest(base: "EUR", quote: "USD")).rates.map(\.rate) == ["1.1172"])
+        #expect(changed == RateBatchReply(stored: 0, confirmed: 1, skipped: 0, backfilled: 0, corrected: 1))
+        #expect(try await store.call(RateHistoryRequest(base: "EUR", quote: "USD")).rates.map(\.rate) == ["1.2", "1.1172"])  // newest first
+        #expect(try await store.call(ConvertRequest(amount: "120", from: "USD", to: "EUR", at: "2026-10-30")).result == "100.00")
+        #expect(try await store.call(TransactionGetRequest(id: lunch.id)).baseAmount == "89.51")
+        // The same correction again is confirmed, not stored twice; going back to the first value
+        // is another correction (the feed said so), kept in order.
+        #expect(try await store.call(Self.batch([("EUR", "USD", "1.2")])) == RateBatchReply(stored: 0, confirmed: 1, skipped: 0, backfilled: 0))
+        #expect(try await store.call(Self.batch([("EUR", "USD", "1.1172")])).corrected == 1)
+        #expect(try await store.call(RateHistoryRequest(base: "EUR", quote: "USD")).rates.map(\.rate) == ["1.1172", "1.2", "1.1172"])
+        #expect(try await store.call(RateListRequest()).rates.first { $0.quote == "USD" }?.rate == "1.1172")
     }
 
     @Test func anOverrideWinsInEitherDirectionUntilItIsEnded() async throws {
@@ -153,14 +201,14 @@ import Testing
         #expect(try await store.call(RateListRequest(profileId: 2)).rates.first?.stale == false)
     }
 
-    @Test func aPersonsFileMayCorrectARateAFeedMayNot() async throws {
+    @Test func aPersonsFileCorrectsARateAsAFeedDoesKeepingTheFirst() async throws {
         let store = try await Store()
         let first = RateBatchRequest(profileId: 2, source: "dropfolder", rates: [RateInput(base: "USD", quote: "ARS", rate: "1158.5", asOf: "2026-11-20")], corrections: true)
         _ = try await store.call(first)
         var fixed = first
         fixed.rates[0].rate = "1185.5"
-        #expect(try await store.call(fixed).stored == 1)
-        #expect(try await store.call(RateHistoryRequest(base: "USD", quote: "ARS", profileId: 2)).rates.map(\.rate) == ["1185.5"])
+        #expect(try await store.call(fixed).corrected == 1)
+        #expect(try await store.call(RateHistoryRequest(base: "USD", quote: "ARS", profileId: 2)).rates.map(\.rate) == ["1185.5", "1158.5"])
     }
 
     @Test func theBackfillOnlyFollowsTheActiveProfileAndNeverFailsTheRatesWrite() async throws {

@@ -52,7 +52,7 @@ import Testing
         // By hand through EUR: 100 / 1.1172 × 175.68 = 15725.03… → 15725 JPY.
         #expect(cross.result == "15725")
         #expect(cross.snapshot.source == "ecb+ecb")
-        #expect(cross.warning == nil)  // fetched just now: fresh, whatever their reference date
+        #expect(cross.warning?.hasSuffix(" d old") == true)  // fetched just now, but dated weeks ago: stale (D401)
         let history = try await store.call(ConversionHistoryRequest())
         #expect(history.conversions.map(\.result) == ["15725", "89.51", "111.72"])
     }

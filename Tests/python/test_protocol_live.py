@@ -533,10 +533,11 @@ def test_rates_before_setup_arrive_and_preview_without_opening_the_ledger(store,
     official = official_profile(store)
     assert store.call("rates.provider.list") == {"providers": []}
     batch = store.call("rates.batch", {"profileId": official["id"], "source": "ecb", "rates": ECB_RATES})
-    assert batch == {"stored": 2, "confirmed": 0, "skipped": 0, "backfilled": 0}
+    assert batch == {"stored": 2, "confirmed": 0, "skipped": 0, "backfilled": 0, "corrected": 0}
     listed = store.call("rates.list", {"profileId": official["id"]})["rates"]
     assert {(r["base"], r["quote"]) for r in listed} == {("EUR", "USD"), ("EUR", "JPY")}
-    assert all(r["stale"] is False and r.get("confirmedAt") for r in listed), "fetched just now: fresh"
+    # Dated 2026-10-30: stale however recently fetched, as age counts from the rate's own moment (D401).
+    assert all(r["stale"] is True and r.get("confirmedAt") for r in listed), "weeks old, fetched just now"
 
     preview = store.call("convert", {"amount": "100", "from": "USD", "to": "EUR", "mode": "official", "preview": True})
     assert (preview["id"], preview["result"], preview["to"]) == (0, "89.51", "EUR")
@@ -572,17 +573,17 @@ def test_confirmation_overrides_backfill_and_provider_health(ready_store, watche
     assert ramen.get("baseAmount") is None and ramen["baseCurrency"] == "EUR"
 
     # …and gets it when the rates arrive.
-    assert store.call("rates.batch", ecb) == {"stored": 2, "confirmed": 0, "skipped": 0, "backfilled": 1}
+    assert store.call("rates.batch", ecb) == {"stored": 2, "confirmed": 0, "skipped": 0, "backfilled": 1, "corrected": 0}
     filled = store.call("tx.get", {"id": ramen["id"]})
     assert filled["baseAmount"] == "28.46"                      # 5000 ÷ 175.68
     assert filled["baseConversion"]["source"] == "ecb"
 
     # The same rates again are confirmed, not stored twice; another value for the same moment
-    # is skipped and the first kept.
-    assert store.call("rates.batch", ecb) == {"stored": 0, "confirmed": 2, "skipped": 0, "backfilled": 0}
+    # is a correction, kept beside the first, newest first (D402).
+    assert store.call("rates.batch", ecb) == {"stored": 0, "confirmed": 2, "skipped": 0, "backfilled": 0, "corrected": 0}
     changed = dict(ecb, rates=[{"base": "EUR", "quote": "USD", "rate": "1.2", "asOf": ECB_AS_OF}])
-    assert store.call("rates.batch", changed) == {"stored": 0, "confirmed": 0, "skipped": 1, "backfilled": 0}
-    assert [r["rate"] for r in store.call("rates.history", {"base": "EUR", "quote": "USD"})["rates"]] == ["1.1172"]
+    assert store.call("rates.batch", changed) == {"stored": 0, "confirmed": 0, "skipped": 0, "backfilled": 0, "corrected": 1}
+    assert [r["rate"] for r in store.call("rates.history", {"base": "EUR", "quote": "USD"})["rates"]] == ["1.2", "1.1172"]
 
     # An override typed in the other direction beats the feed's EUR→USD until it is ended.
     override = store.call("rates.set", {"base": "USD", "quote": "EUR", "rate": "0.9", "customOverride": True})["rate"]
@@ -591,7 +592,7 @@ def test_confirmation_overrides_backfill_and_provider_health(ready_store, watche
     ended = store.call("rates.override.end", {"base": "EUR", "quote": "USD"})["ended"]  # either order names it
     assert [(r["id"], r["base"], r["quote"], r["rate"]) for r in ended] == [(override["id"], "USD", "EUR", "0.9")]
     assert ended[0]["overrideEndedAt"]
-    assert store.call("convert", {"amount": "100", "from": "EUR", "to": "USD", "preview": True})["result"] == "111.72"
+    assert store.call("convert", {"amount": "100", "from": "EUR", "to": "USD", "preview": True})["result"] == "120.00"  # the correction
     request, reply = store.request("rates.override.end", {"base": "USD", "quote": "EUR"})
     expect_error(reply, request, "not_found")
     assert store.call("convert.history") == {"conversions": []}, "previews are not kept"

@@ -6,8 +6,8 @@ import Logging
 
 /// An alert when a rate the wallets need goes stale: a rate of the active profile between two
 /// currencies in use (wallet currencies and the base). Once per staleness episode — the key holds
-/// the moment the rate was last fresh (`rate-stale:<profile>:<BASE>/<QUOTE>:<moment>`), so a
-/// refresh that confirms the rate starts a new episode and a later staleness alerts again.
+/// the rate's own moment (`rate-stale:<profile>:<BASE>/<QUOTE>:<asOf>`), which its age counts
+/// from (D401): a newer rate starts a new episode; a feed confirming the same old rate does not.
 actor StaleRateWatcher {
     private let store: AsyncRequestClient
     private let logger: Logger
@@ -25,7 +25,7 @@ actor StaleRateWatcher {
         guard inUse.count > 1 else { return }
         let list = try await store.call(RateListRequest())
         for rate in list.rates where rate.stale == true && inUse.contains(rate.base) && inUse.contains(rate.quote) {
-            let since = rate.confirmedAt.map { max($0, rate.asOf) } ?? rate.asOf
+            let since = rate.asOf
             let key = "rate-stale:\(list.profile.id):\(rate.base)/\(rate.quote):\(since)"
             guard !raised.contains(key) else { continue }
             let age = rate.ageSeconds.map { StalenessPolicy.describe(.seconds($0)) } ?? "old"

@@ -23,7 +23,9 @@ struct RatesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "The newest rate of every pair in a profile; stale ones are marked.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "The newest rate of every pair in a profile; stale ones are marked.",
+            discussion: "AGE is now minus the rate's own AS OF (a reference rate's date, a drop-folder line's date, the moment you typed it), never when it was fetched; over the staleness limit (settings) it is marked stale. docs/rates.md explains a daily reference rate's weekend gap.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
@@ -37,7 +39,7 @@ struct RatesCommand: ParsableCommand {
                 if reply.rates.isEmpty { return print("No rates yet. Set one: ledgerly rates set USD EUR 0.8951") }
                 let style = TerminalStyle.standardOutput
                 var table = Table([.init("PAIR"), .init("RATE", .right), .init("INVERSE", .right), .init("SOURCE"), .init("AS OF"), .init("AGE", .right), .init("")])
-                // AGE counts from the newer of AS OF and the source's last confirmation of the rate.
+                // AGE counts from AS OF, the rate's own moment, whenever it was fetched (D401).
                 for rate in reply.rates {
                     let flag = rate.stale == true ? "stale" : ""
                     table.add(["\(rate.base)/\(rate.quote)", rate.rate, rate.inverseRate, rate.source + (rate.customOverride ? " (override)" : ""), rate.asOf,
@@ -116,20 +118,33 @@ struct RatesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "refresh",
             abstract: "Fetch rates from the configured providers now (asks ledgerly-rates).",
-            discussion: "Providers are configured in <config>/rates.json; without it, the ECB's daily reference rates feed the official profile. Exits 1 when a provider failed.")
+            discussion: """
+                Providers are configured in <config>/rates.json; without it, the ECB's daily reference rates feed the official profile. \
+                CORRECTED counts rates a provider changed for a moment already stored (kept beside the first, newest first in `rates history`). \
+                Exits 1 when a provider failed. Nothing is fetched before setup is complete (exit 2) or in the manual exchange mode (exit 1): it says so.
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             try CommandRunner.run {
                 let reply = try Gateway(global, wording: RatesCommand.wording).refreshRates()
+                // Nothing asked (before setup, manual mode, D400): said plainly, and not a success.
+                if let reason = reply.notFetched {
+                    let status: ExitStatus = reason.hasPrefix("setup is not complete") ? .setupRequired : .refused
+                    if output.json {
+                        try JSONOutput.print(reply)
+                        throw ExitCode(status.rawValue)
+                    }
+                    throw CLIFailure(message: "nothing was fetched: \(reason)", status: status)
+                }
                 if output.json { return try JSONOutput.print(reply) }
                 let style = TerminalStyle.standardOutput
-                var table = Table([.init("PROVIDER"), .init("PROFILE"), .init("NEW", .right), .init("CONFIRMED", .right), .init("RESULT"), .init("NEXT")])
+                var table = Table([.init("PROVIDER"), .init("PROFILE"), .init("NEW", .right), .init("CORRECTED", .right), .init("CONFIRMED", .right), .init("RESULT"), .init("NEXT")])
                 for provider in reply.providers {
                     let next = provider.nextAttemptAt.map { provider.error == nil ? $0 : "retry \($0)" } ?? "-"
-                    table.add([provider.name, provider.profile, String(provider.stored), String(provider.confirmed), provider.error ?? "ok", next]) { column, text in
-                        column == 4 ? (provider.error == nil ? style.green(text) : style.red(text)) : text
+                    table.add([provider.name, provider.profile, String(provider.stored), String(provider.corrected), String(provider.confirmed), provider.error ?? "ok", next]) { column, text in
+                        column == 5 ? (provider.error == nil ? style.green(text) : style.red(text)) : text
                     }
                 }
                 print(table.render(), terminator: "")

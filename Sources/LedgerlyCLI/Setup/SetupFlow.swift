@@ -65,7 +65,9 @@ struct SetupFlow {
         header(1, "Welcome to Ledgerly")
         console.say("Ledgerly keeps your wallets, spending and budgets in any number of currencies.")
         console.say(console.style.green("Privacy: ") + "your ledger stays on this machine, in \(gateway.home.root.path).")
-        console.say("Nothing is sent anywhere; rate providers only ever see the currency pairs they are asked to price.")
+        // True to the letter (D400): the rates service asks no provider before setup is complete.
+        console.say("Nothing is sent anywhere during setup. Afterwards, only if you choose fetched rates (step 3), the rates")
+        console.say("service asks the providers for the currencies you use and the securities you hold or watch; never amounts, names or notes.")
         guard let answer = console.ask("Press Enter to begin (q to quit): "), answer.lowercased() != "q" else { return nil }
         return 2
     }
@@ -124,7 +126,7 @@ struct SetupFlow {
             warning = warning ?? converted.warning
         }
         guard !lines.isEmpty else {
-            console.say("No \(mode.rawValue) exchange rates are known yet; the rates service fetches them once it reaches its providers.")
+            console.say("No \(mode.rawValue) exchange rates are known yet; nothing is fetched before setup is complete.")
             return
         }
         console.say("With the \(mode.rawValue) rates known now:")

@@ -19,8 +19,8 @@ public struct RateQuote: Hashable, Sendable {
     public let source: String
     public let confidence: Confidence
     /// When its source last said this is still the rate (a daily feed re-delivering today's
-    /// reference rate). A rate is as fresh as its newest confirmation: an ECB rate dated
-    /// yesterday and fetched again a minute ago is current, not a day old.
+    /// reference rate). Shown, never counted in its age: a feed that keeps serving a rate dated
+    /// ten days ago is a stuck feed, and the rate is ten days old (D401).
     public let confirmedAt: Date?
     /// The user's rate for this pair, taking precedence over fetched ones (in either direction)
     /// until the user ends it.
@@ -37,7 +37,4 @@ public struct RateQuote: Hashable, Sendable {
         self.confirmedAt = confirmedAt
         self.isOverride = isOverride
     }
-
-    /// The moment its age counts from: the newer of its reference time and its last confirmation.
-    public var freshAsOf: Date { max(asOf, confirmedAt ?? asOf) }
 }

@@ -26,8 +26,10 @@ public struct StalenessPolicy: Sendable, Hashable {
         cryptoCodes.contains(pair.base) || cryptoCodes.contains(pair.quote) ? cryptoLimit : fiatLimit
     }
 
+    /// Now minus the rate's own moment (`asOf`), for fetched, dropped and typed rates alike: when
+    /// it was stored or last confirmed says nothing about how old the rate is (D401).
     public func age(of quote: RateQuote, now: Date) -> Duration {
-        .seconds(max(0, Int64(now.timeIntervalSince(quote.freshAsOf).rounded(.down))))
+        .seconds(max(0, Int64(now.timeIntervalSince(quote.asOf).rounded(.down))))
     }
 
     public func isStale(_ quote: RateQuote, now: Date) -> Bool {

@@ -202,8 +202,9 @@ public struct RateInput: Codable, Hashable, Sendable {
 
 /// `rates.batch`: fetched rates stored in one SQL transaction (all or nothing). A rate already
 /// stored for the same pair, moment and source is not stored twice: the same value is
-/// *confirmed* (its `confirmedAt` moves to now, so it is fresh again); a different value for the
-/// same moment is skipped, keeping the first (snapshots already refer to it).
+/// *confirmed* (its `confirmedAt` moves to now; its age still counts from its moment, D401); a
+/// different value for the same moment is a *correction*, kept as a new row beside the first,
+/// which stays in the history (D402). Snapshots already taken keep the rate they used.
 public struct RateBatchRequest: WriteRequest, Hashable {
     public typealias Reply = RateBatchReply
     public static let messageType: MessageType = "rates.batch"
@@ -213,9 +214,8 @@ public struct RateBatchRequest: WriteRequest, Hashable {
     public var source: String
     /// 1...10000 rates.
     public var rates: [RateInput]
-    /// A person's file (the drop folder): the same moment with another value replaces the stored
-    /// one, as retyping a manual rate does, and counts as stored. Default false: a feed's first
-    /// value is kept.
+    /// Accepted for older senders and no longer changes anything: every source's changed value
+    /// for a moment is kept as a correction beside the first (`corrected`, D402).
     public var corrections: Bool?
 
     public init(profileId: Int64, source: String, rates: [RateInput], corrections: Bool? = nil) {
@@ -231,15 +231,30 @@ public struct RateBatchReply: Codable, Hashable, Sendable {
     public var stored: Int
     /// Rates already stored with the same value (the newest of each pair is confirmed as current).
     public var confirmed: Int
-    /// Rates already stored with another value for the same moment (the first is kept).
+    /// Always 0 since corrections are kept (D402); kept for older readers.
     public var skipped: Int
     /// Transactions whose missing base amount these rates filled in.
     public var backfilled: Int
-    public init(stored: Int, confirmed: Int, skipped: Int, backfilled: Int) {
+    /// Rates whose source changed its value for a moment already stored (a same-day correction):
+    /// kept as a new row beside the first, which stays in the history (D402).
+    public var corrected: Int
+
+    public init(stored: Int, confirmed: Int, skipped: Int, backfilled: Int, corrected: Int = 0) {
         self.stored = stored
         self.confirmed = confirmed
         self.skipped = skipped
         self.backfilled = backfilled
+        self.corrected = corrected
+    }
+
+    private enum CodingKeys: String, CodingKey { case stored, confirmed, skipped, backfilled, corrected }
+
+    /// `corrected` may be absent (a reply from a store older than D402): none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(stored: try container.decode(Int.self, forKey: .stored), confirmed: try container.decode(Int.self, forKey: .confirmed),
+                  skipped: try container.decode(Int.self, forKey: .skipped), backfilled: try container.decode(Int.self, forKey: .backfilled),
+                  corrected: try container.decodeIfPresent(Int.self, forKey: .corrected) ?? 0)
     }
 }
 
@@ -456,7 +471,14 @@ public struct RatesRefreshRequest: ReadRequest, Hashable {
 
 public struct RatesRefreshReply: Codable, Hashable, Sendable {
     public var providers: [ProviderRefreshResult]
-    public init(providers: [ProviderRefreshResult]) { self.providers = providers }
+    /// Why no provider was asked at all: setup is not complete, or the exchange mode is manual
+    /// (D400). Then `providers` is empty. Absent when the providers were asked.
+    public var notFetched: String?
+
+    public init(providers: [ProviderRefreshResult], notFetched: String? = nil) {
+        self.providers = providers
+        self.notFetched = notFetched
+    }
 }
 
 /// What one provider's refresh did.
@@ -464,10 +486,12 @@ public struct ProviderRefreshResult: Codable, Hashable, Sendable {
     public var name: String
     public var profile: String
     /// Rates newly stored, rates the store already had (now confirmed), and rates it had with
-    /// another value for the same moment.
+    /// another value for the same moment (always 0 since D402: see `corrected`).
     public var stored: Int
     public var confirmed: Int
     public var skipped: Int
+    /// Rates the provider changed for a moment already stored, kept as corrections (D402).
+    public var corrected: Int
     /// Why nothing was stored, when the fetch or the document failed ("HTTP 429", "not ECB XML…").
     public var error: String?
     public var finishedAt: String
@@ -479,17 +503,32 @@ public struct ProviderRefreshResult: Codable, Hashable, Sendable {
     public var requestQuota: Int?
 
     public init(name: String, profile: String, stored: Int, confirmed: Int, skipped: Int, error: String?, finishedAt: String, nextAttemptAt: String?,
-                requestsUsed: Int? = nil, requestQuota: Int? = nil) {
+                requestsUsed: Int? = nil, requestQuota: Int? = nil, corrected: Int = 0) {
         self.name = name
         self.profile = profile
         self.stored = stored
         self.confirmed = confirmed
         self.skipped = skipped
+        self.corrected = corrected
         self.error = error
         self.finishedAt = finishedAt
         self.nextAttemptAt = nextAttemptAt
         self.requestsUsed = requestsUsed
         self.requestQuota = requestQuota
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, profile, stored, confirmed, skipped, corrected, error, finishedAt, nextAttemptAt, requestsUsed, requestQuota }
+
+    /// `corrected` may be absent (a rates service older than D402): none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name), profile: try container.decode(String.self, forKey: .profile),
+            stored: try container.decode(Int.self, forKey: .stored), confirmed: try container.decode(Int.self, forKey: .confirmed),
+            skipped: try container.decode(Int.self, forKey: .skipped), error: try container.decodeIfPresent(String.self, forKey: .error),
+            finishedAt: try container.decode(String.self, forKey: .finishedAt), nextAttemptAt: try container.decodeIfPresent(String.self, forKey: .nextAttemptAt),
+            requestsUsed: try container.decodeIfPresent(Int.self, forKey: .requestsUsed), requestQuota: try container.decodeIfPresent(Int.self, forKey: .requestQuota),
+            corrected: try container.decodeIfPresent(Int.self, forKey: .corrected) ?? 0)
     }
 }
 

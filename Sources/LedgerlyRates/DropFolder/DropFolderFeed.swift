@@ -40,8 +40,11 @@ actor DropFolderFeed {
         let inputs = rates.map { RateInput(base: $0.base, quote: $0.quote, rate: $0.rate.decimalString, asOf: $0.asOf) }
         for start in stride(from: 0, to: inputs.count, by: RateRefresher.batchSize) {
             do {
-                stored += try await store.call(RateBatchRequest(
-                    profileId: profile.id, source: Self.source, rates: Array(inputs[start..<min(start + RateRefresher.batchSize, inputs.count)]), corrections: true)).stored
+                // A changed value for a moment already stored is a correction, kept beside the
+                // first (D402); the file's count includes it.
+                let reply = try await store.call(RateBatchRequest(
+                    profileId: profile.id, source: Self.source, rates: Array(inputs[start..<min(start + RateRefresher.batchSize, inputs.count)])))
+                stored += reply.stored + reply.corrected
             } catch {
                 // Only the file's own fault rejects it; anything else (the store busy, failing,
                 // unreachable) leaves it for the next scan, which stores nothing twice.

@@ -20,6 +20,10 @@ import Logging
 ///
 /// Refreshes run one at a time (an on-demand refresh waits for a scheduled one), and requests to
 /// one provider are paced at least `minimumSecondsBetweenRequests` apart.
+///
+/// No provider — rates or prices — is asked before setup is complete or while the exchange mode
+/// is manual (`LedgerNeeds.notFetched`, D400): the welcome step promises nothing is sent, and
+/// manual promises nothing is fetched. The drop folders and the nightly purge are local and go on.
 actor RateRefresher {
     static let batchSize = 5_000
 
@@ -29,7 +33,12 @@ actor RateRefresher {
         var currencies: Set<String>?
         var profiles: [RateProfileRecord]
         var interval: Duration
+        /// Why no provider may be asked now (setup not complete, manual mode); nil when they may.
+        var notFetched: String?
     }
+
+    static let beforeSetup = "setup is not complete: no provider is asked before it (`ledgerly setup`)"
+    static let manualMode = "the exchange mode is manual: nothing is fetched, neither rates nor security prices; type rates with `ledgerly rates set`, or fetch with `ledgerly rates profile use official`"
 
     private struct ProviderState {
         var failures = 0
@@ -67,10 +76,15 @@ actor RateRefresher {
     // MARK: Entry points
 
     /// On demand (`ledgerly rates refresh`): every provider now, backoff or not — the user asked.
-    func refreshAll() async throws(ClientError) -> [ProviderRefreshResult] {
+    func refreshAll() async throws(ClientError) -> RatesRefreshReply {
         await acquire()
         defer { release() }
         let needs = try await readNeeds()
+        if let reason = needs.notFetched {
+            lastNeeds = nil
+            logger.info("refresh asked for; nothing fetched", metadata: ["reason": "\(reason)"])
+            return RatesRefreshReply(providers: [], notFetched: reason)
+        }
         try await resumeSchedule()
         var results: [ProviderRefreshResult] = []
         for provider in configuration.providers {
@@ -78,10 +92,10 @@ actor RateRefresher {
             results.append(result)
         }
         lastNeeds = needs
-        guard !Task.isCancelled else { return results }
+        guard !Task.isCancelled else { return RatesRefreshReply(providers: results) }
         results += await prices.refresh(force: true, interval: needs.interval)
         await prices.purgeIfDue()
-        return results
+        return RatesRefreshReply(providers: results)
     }
 
     /// On the schedule: the providers that are due. Returns how long until the next one is.
@@ -97,6 +111,14 @@ actor RateRefresher {
             return .seconds(5)
         }
         let now = clock.now()
+        if needs.notFetched != nil {
+            // Forgetting what was fetched makes every healthy provider due at once when fetching
+            // is allowed again (setup completed, a fetching mode chosen); those changes wake us.
+            lastNeeds = nil
+            if needs.currencies != nil { await prices.purgeIfDue() }
+            let wait = max(DailyQuota.nextDay(after: now).timeIntervalSince(clock.now()), 0.2)
+            return .milliseconds(Int64(min(wait, needs.interval.seconds) * 1_000))
+        }
         rescheduleForChanges(needs, now: now)
         for provider in configuration.providers where isDue(provider.name, now: now) {
             guard await refresh(provider, needs) != nil else { break }
@@ -169,7 +191,8 @@ actor RateRefresher {
             currencies = Set(wallets.map(\.currency) + [settings.baseCurrency].compactMap { $0 })
         }
         let profiles = try await store.call(RateProfileListRequest()).profiles
-        return LedgerNeeds(currencies: currencies, profiles: profiles, interval: .seconds(Int64(settings.priceRefreshIntervalMinutes) * 60))
+        let notFetched: String? = if !settings.onboardingCompleted { Self.beforeSetup } else if settings.exchangeMode == .manual { Self.manualMode } else { nil }
+        return LedgerNeeds(currencies: currencies, profiles: profiles, interval: .seconds(Int64(settings.priceRefreshIntervalMinutes) * 60), notFetched: notFetched)
     }
 
     // MARK: One provider
@@ -178,7 +201,7 @@ actor RateRefresher {
     /// (a fetch cut short by shutdown is not the provider's failure and must not start a backoff).
     private func refresh(_ provider: RatesConfiguration.Provider, _ needs: LedgerNeeds) async -> ProviderRefreshResult? {
         let attemptedAt = clock.now()
-        var stored = 0, confirmed = 0, skipped = 0
+        var stored = 0, confirmed = 0, skipped = 0, corrected = 0
         var retryAfter: Int?
         let error: String? = await {
             guard let profile = needs.profiles.first(where: { $0.name.caseInsensitiveCompare(provider.profile) == .orderedSame }) else {
@@ -207,6 +230,7 @@ actor RateRefresher {
                     stored += reply.stored
                     confirmed += reply.confirmed
                     skipped += reply.skipped
+                    corrected += reply.corrected
                 } catch {
                     return "the store refused the rates: \(error)"
                 }
@@ -226,18 +250,18 @@ actor RateRefresher {
             state.failures = 0
             state.lastSuccess = now
             state.nextAttempt = now.addingTimeInterval(needs.interval.seconds)
-            logger.info("refreshed", metadata: ["provider": "\(provider.name)", "stored": "\(stored)", "confirmed": "\(confirmed)", "skipped": "\(skipped)"])
+            logger.info("refreshed", metadata: ["provider": "\(provider.name)", "stored": "\(stored)", "confirmed": "\(confirmed)", "corrected": "\(corrected)"])
         }
         states[provider.name] = state
         let nextAttemptAt = state.nextAttempt.map(Timestamp.string(from:))
         let report = RateProviderReportRequest(
             name: provider.name, profile: provider.profile, attemptedAt: Timestamp.string(from: attemptedAt), error: error.map(RateProviderStatus.fitting),
-            consecutiveFailures: state.failures, nextAttemptAt: nextAttemptAt, stored: stored, confirmed: confirmed)
+            consecutiveFailures: state.failures, nextAttemptAt: nextAttemptAt, stored: stored + corrected, confirmed: confirmed)
         do { _ = try await store.call(report) } catch {
             logger.warning("could not record the provider's status", metadata: ["provider": "\(provider.name)", "error": "\(error)"])
         }
         return ProviderRefreshResult(name: provider.name, profile: provider.profile, stored: stored, confirmed: confirmed, skipped: skipped,
-                                     error: error, finishedAt: Timestamp.string(from: now), nextAttemptAt: nextAttemptAt)
+                                     error: error, finishedAt: Timestamp.string(from: now), nextAttemptAt: nextAttemptAt, corrected: corrected)
     }
 
     /// Waits until the provider's last request is at least its minimum spacing ago.

@@ -690,6 +690,13 @@ enum StoreMigrations {
             try db.execute(sql: "ALTER TABLE split_subtree_counts ADD COLUMN parts INTEGER NOT NULL DEFAULT 0")
             try SplitSubtreeCounts.rebuild(db)
         }
+        // A feed's same-day correction (USD 1.08, then 1.09 for the same date) was dropped by the
+        // UNIQUE (profile, pair, moment, source): it is kept as the moment's next `revision`, the
+        // first staying in the history (D402). SQLite cannot change a table's constraint in
+        // place, so the table is made again with the same columns and indexes.
+        migrator.registerMigration("v25-rate-corrections") { db in
+            try RateCorrectionsMigration.run(db)
+        }
         return migrator
     }
 }

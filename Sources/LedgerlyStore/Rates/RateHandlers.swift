@@ -115,21 +115,22 @@ enum RateHandlers {
                 warning = "\(base)→\(quote) \(rate) differs from the last known rate \(previous) by more than 50 %; stored as given"
             }
         }
-        // Typing a rate again for the same moment corrects it (a typo), rather than being ignored.
-        // A rate typed for now is confirmed now; one typed for a past moment is a historical rate
-        // and ages from that moment.
+        // Typing a rate again for the same moment corrects it (a typo) in place: a typed rate is
+        // always revision 0 (a feed's corrections are new revisions, D402). Its age counts from
+        // its moment (D401): a rate typed for now is fresh, one typed for a past moment is as
+        // old as that moment.
         try db.execute(
             cached: """
                 INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at)
                 VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?, ?)
-                ON CONFLICT (profile_id, base, quote, as_of, source)
+                ON CONFLICT (profile_id, base, quote, as_of, source, revision)
                 DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override,
                               confirmed_at = excluded.confirmed_at, override_ended_at = NULL
                 """,
             arguments: [profile.id, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, request.customOverride ?? false, context.now,
                         request.asOf == nil ? context.now : nil])
         guard let row = try db.cachedRow(
-            sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual'",
+            sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual' AND revision = 0",
             arguments: [profile.id, base, quote, asOf])
         else { throw LedgerError.broken("the rate was stored but cannot be read back") }
         let stored = record(row)
@@ -188,8 +189,9 @@ enum RateHandlers {
     }
 
     /// All or nothing: every rate is checked before any is stored. A rate already there with the
-    /// same value is confirmed (fresh again); with another value for the same moment it is
-    /// skipped. Rates that arrive may complete base amounts that were waiting for them.
+    /// same value is confirmed (`confirmedAt`); with another value for the same moment it is a
+    /// correction, kept beside the first (D402). Rates that arrive may complete base amounts that
+    /// were waiting for them.
     static func batch(_ request: RateBatchRequest, _ context: inout WriteContext) throws -> RateBatchReply {
         let db = context.db
         let profile = try profile(db, id: request.profileId, field: .body("profileId"))
@@ -209,30 +211,31 @@ enum RateHandlers {
         // file is history, not a statement about now.
         var newest: [String: String] = [:]
         for (base, quote, _, asOf) in checked where asOf > newest["\(base)/\(quote)", default: ""] { newest["\(base)/\(quote)"] = asOf }
-        var stored = 0, confirmed = 0
+        var stored = 0, confirmed = 0, corrected = 0
         var pairs: [String] = []
         for (base, quote, rate, asOf) in checked {
             let current = newest["\(base)/\(quote)"] == asOf
             switch try insertOrConfirm(db, profileId: profile.id, base: base, quote: quote, rate: rate, source: source, asOf: asOf,
-                                       confirm: current, correct: request.corrections ?? false, now: context.now) {
+                                       confirm: current, now: context.now) {
             case .stored: stored += 1
             case .confirmed: confirmed += 1
-            case .conflicting: continue
+            case .corrected: corrected += 1
             }
             let pair = "\(base)/\(quote)"
             if pairs.count <= 100, !pairs.contains(pair) { pairs.append(pair) }
         }
         var backfilled = 0
-        if stored + confirmed > 0 {
+        if stored + confirmed + corrected > 0 {
             try touch(db, profileId: profile.id, now: context.now)
+            // A correction is a rate stored: the event counts it with the new ones.
             try context.record(.ratesUpdated, id: String(profile.id), data: RatesUpdatedSummary(
-                profileId: profile.id, source: source, stored: stored, confirmed: confirmed, pairs: Array(pairs.prefix(100)), truncated: pairs.count > 100,
+                profileId: profile.id, source: source, stored: stored + corrected, confirmed: confirmed, pairs: Array(pairs.prefix(100)), truncated: pairs.count > 100,
                 newestAsOf: checked.map(\.3).max()))
         }
-        if stored > 0, try activeProfile(db, id: nil, mode: nil, field: .body("profileId")).id == profile.id {
+        if stored + corrected > 0, try activeProfile(db, id: nil, mode: nil, field: .body("profileId")).id == profile.id {
             backfilled = try BaseAmountBackfill.run(&context)
         }
-        return RateBatchReply(stored: stored, confirmed: confirmed, skipped: checked.count - stored - confirmed, backfilled: backfilled)
+        return RateBatchReply(stored: stored, confirmed: confirmed, skipped: 0, backfilled: backfilled, corrected: corrected)
     }
 
     // MARK: Helpers
@@ -265,32 +268,28 @@ enum RateHandlers {
         return canonical
     }
 
-    enum FetchedRateOutcome { case stored, confirmed, conflicting }
+    enum FetchedRateOutcome { case stored, confirmed, corrected }
 
     /// Stores one fetched rate, or confirms it (`confirm`: it is its pair's current rate) when the
-    /// same pair, moment, source and value is already there. The same moment with another value
-    /// keeps the first, unless `correct` (a person's file), which replaces it.
+    /// moment's newest revision from this source has the same value. Another value is a
+    /// correction (a feed serving USD 1.08, then 1.09 for the same date): stored as the moment's
+    /// next revision, so the history keeps both, newest first, and the rate in force (newest id
+    /// of the moment) is the corrected one. Snapshots taken with the first keep it (D402).
     private static func insertOrConfirm(_ db: Database, profileId: Int64, base: String, quote: String, rate: ExchangeRate, source: String, asOf: String,
-                                        confirm: Bool, correct: Bool, now: String) throws -> FetchedRateOutcome {
+                                        confirm: Bool, now: String) throws -> FetchedRateOutcome {
         let confirmedAt: String? = confirm ? now : nil
-        try db.execute(
-            cached: "INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'fetched', 0, ?, ?)",
-            arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, source, asOf, now, confirmedAt])
-        if db.changesCount > 0 { return .stored }
-        guard let existing = try db.cachedValue(String.self, sql: "SELECT rate FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
-                                                 arguments: [profileId, base, quote, asOf, source]) else { return .conflicting }
-        if existing == rate.decimalString {
-            if confirm {
-                try db.execute(cached: "UPDATE rates SET confirmed_at = ? WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
-                               arguments: [now, profileId, base, quote, asOf, source])
-            }
+        let latest = try db.cachedRow(
+            sql: "SELECT id, rate, revision FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ? ORDER BY revision DESC LIMIT 1",
+            arguments: [profileId, base, quote, asOf, source])
+        if let latest, (latest["rate"] as String) == rate.decimalString {
+            if confirm { try db.execute(cached: "UPDATE rates SET confirmed_at = ? WHERE id = ?", arguments: [now, latest["id"] as Int64]) }
             return .confirmed
         }
-        guard correct else { return .conflicting }
+        let revision: Int64 = latest.map { ($0["revision"] as Int64) + 1 } ?? 0
         try db.execute(
-            cached: "UPDATE rates SET rate = ?, inverse_rate = ?, confirmed_at = ? WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
-            arguments: [rate.decimalString, rate.inverse.decimalString, confirmedAt, profileId, base, quote, asOf, source])
-        return .stored
+            cached: "INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at, revision) VALUES (?, ?, ?, ?, ?, ?, ?, 'fetched', 0, ?, ?, ?)",
+            arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, source, asOf, now, confirmedAt, revision])
+        return latest == nil ? .stored : .corrected
     }
 
     private static func touch(_ db: Database, profileId: Int64, now: String) throws {

@@ -36,14 +36,26 @@ enum RateHistoryHandlers {
             let asOf = try InputRules.timestamp(rate.asOf, field: field.member("asOf"))
             let confirmedAt = try rate.confirmedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: field.member("confirmedAt")) }
             let overrideEndedAt = try rate.overrideEndedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: field.member("overrideEndedAt")) }
+            // A moment may hold a source's corrections (D402): a value already there is skipped (so
+            // restoring twice stores nothing twice), another one is the moment's next revision.
+            // Rates arrive in id order, so corrections keep their order.
+            let source = try InputRules.name(rate.source, field: field.member("source"))
+            let known = try db.cachedRows(
+                sql: "SELECT rate, revision FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
+                arguments: [rate.profileId, base, quote, asOf, source])
+            guard !known.contains(where: { ($0["rate"] as String) == value.decimalString }) else {
+                skipped += 1
+                continue
+            }
             try db.execute(
                 cached: """
-                    INSERT OR IGNORE INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, override_ended_at, confirmed_at, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, override_ended_at, confirmed_at, created_at, revision)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [rate.profileId, base, quote, value.decimalString, inverse.decimalString, try InputRules.name(rate.source, field: field.member("source")),
-                            asOf, rate.confidence.rawValue, rate.customOverride, overrideEndedAt, confirmedAt, context.now])
-            if db.changesCount > 0 { stored[rate.profileId, default: []].append(rate) } else { skipped += 1 }
+                arguments: [rate.profileId, base, quote, value.decimalString, inverse.decimalString, source,
+                            asOf, rate.confidence.rawValue, rate.customOverride, overrideEndedAt, confirmedAt, context.now,
+                            (known.map { $0["revision"] as Int64 }.max() ?? -1) + 1])
+            stored[rate.profileId, default: []].append(rate)
         }
         for (profileId, rates) in stored.sorted(by: { $0.key < $1.key }) {
             let pairs = Array(Set(rates.map { "\($0.base)/\($0.quote)" })).sorted()

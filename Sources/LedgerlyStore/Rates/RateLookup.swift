@@ -122,7 +122,7 @@ struct RateLookup {
 
     /// "rate 3 h old" when a leg was stale, for replies and CLI output.
     func warning(for conversion: Conversion) -> String? {
-        guard let oldest = conversion.legs.filter({ policy.isStale($0.quote, now: now) }).map(\.quote).min(by: { $0.freshAsOf < $1.freshAsOf }) else { return nil }
+        guard let oldest = conversion.legs.filter({ policy.isStale($0.quote, now: now) }).map(\.quote).min(by: { $0.asOf < $1.asOf }) else { return nil }
         return "rate \(StalenessPolicy.describe(policy.age(of: oldest, now: now))) old"
     }
 }

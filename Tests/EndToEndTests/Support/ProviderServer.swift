@@ -17,6 +17,15 @@ final class ProviderServer {
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
+    /// Serves `text` at `state/<name>` from now on (written whole, then moved into place, so a
+    /// request never reads half of it): a document dated today, or one the test changes.
+    func serve(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: script.state.appendingPathComponent(name), options: .atomic)
+    }
+
+    /// How many requests reached the server at all: what "no provider was asked" is checked by.
+    var requestCount: Int { script.read("requests.log").split(separator: "\n").count }
+
     /// `switch/<key>/…` URLs answer HTTP 500 while down.
     func setDown(_ key: String, _ down: Bool) { script.setMarker("\(key).down", down) }
 

@@ -10,6 +10,8 @@ on 127.0.0.1 (a free port, printed on the first line of stdout), plus failures o
                        answer per symbol, as Alpha Vantage and Finnhub answer one symbol a request
     /delay/<seconds>/<rest>  waits, then answers as /<rest> (a provider slow enough to kill the
                        rates service in the middle of a refresh)
+    /state/<file>      the file from the state folder, written by the test (a document dated
+                       today, or one whose values change between two refreshes)
 
 A query string is ignored except by /by/, so a URL template's parameters reach a plain file.
 
@@ -42,7 +44,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_response(int(parts[1])); self.end_headers(); return
         if parts[0] == "slow":
             time.sleep(float(parts[1])); self.send_response(200); self.end_headers(); return
-        path = os.path.join(root, os.path.basename("/".join(parts)))
+        folder = root
+        if parts[0] == "state":
+            folder, parts = state, parts[1:]
+        path = os.path.join(folder, os.path.basename("/".join(parts)))
         if not os.path.isfile(path):
             self.send_response(404); self.end_headers(); return
         body = open(path, "rb").read()

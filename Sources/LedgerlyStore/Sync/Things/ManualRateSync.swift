@@ -66,7 +66,7 @@ enum ManualRateSync: SyncedThing {
         try db.execute(cached: """
             INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at, override_ended_at)
             VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?, ?, ?)
-            ON CONFLICT (profile_id, base, quote, as_of, source)
+            ON CONFLICT (profile_id, base, quote, as_of, source, revision)
             DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override,
                           created_at = excluded.created_at, confirmed_at = excluded.confirmed_at, override_ended_at = excluded.override_ended_at
             """, arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, fields.customOverride, fields.createdAt,
