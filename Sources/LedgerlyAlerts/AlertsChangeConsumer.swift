@@ -14,7 +14,8 @@ struct AlertsChangeConsumer: ChangeConsumer {
     let goals: GoalWatcher
     /// Told of changes that move the allocation; it checks drift on its own schedule.
     let allocation: AllocationWatcher
-    /// Woken when setup is completed and when the database is replaced.
+    /// Woken when setup is completed, when the database is replaced, and by a write dated in an
+    /// ended month (D403).
     let netWorth: NetWorthSnapshotter
     /// Wakes the recurring schedule when a template is added or changed.
     let wakeup: WakeupSignal
@@ -46,6 +47,7 @@ struct AlertsChangeConsumer: ChangeConsumer {
                 try await budgets.handle(change)
                 try await goals.handle(change)
                 await allocation.handle(change)
+                await netWorth.changed(change)
             }
         } catch let error as DecodingError {
             logger.error("cannot read the change; passed over", metadata: ["seq": "\(event.seq)", "type": "\(event.type)", "error": "\(error)"])

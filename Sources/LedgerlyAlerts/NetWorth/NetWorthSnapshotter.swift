@@ -11,7 +11,8 @@ import Logging
 /// is taken once whatever happens here (a retry, a restart, a replayed change, two instances):
 /// this watcher only decides when to ask, and keeps nothing that matters.
 ///
-/// It asks on start, when setup is completed, when the month changes by this service's clock,
+/// It asks on start, when setup is completed, after a write dated in an ended month
+/// (`PastMonthChange`), when the month changes by this service's clock,
 /// after the store restarted (its `status` shows another pid or start time) or its database was
 /// replaced, and every `scheduledInterval` besides (a store whose clock is behind this service's
 /// had no month to give at the turn of the month). Months are taken in order, so the first one
@@ -46,6 +47,14 @@ actor NetWorthSnapshotter {
     func wake() {
         wanted = true
         wakeup.notify()
+    }
+
+    /// A change followed from the log: one that writes history in an ended month (a back-dated
+    /// transaction) may have made months missing, so they are looked for now rather than at the
+    /// next scheduled check (D403). The month is this service's clock's, as at the turn of a month.
+    func changed(_ change: ChangePayload) {
+        let month = String(Timestamp.today(at: clock.now()).prefix(7))
+        if PastMonthChange.touchesEndedMonth(change, currentMonth: month) { wake() }
     }
 
     /// One turn of the schedule: a run if one is wanted or due. Never throws: a failure is
