@@ -61,3 +61,26 @@ def test_example_is_valid_against_its_schema(rel):
 def test_every_schema_has_an_example(rel):
     covered = {protocol_validate.schema_name_for_example(e) for e in EXAMPLE_FILES}
     assert rel in covered, f"schemas/{rel} has no example under examples/"
+
+
+@pytest.mark.parametrize("bad_id", ["a\nb", "a\tb", "a\x7fb", "a\x85b", "a\x00b"])
+def test_a_request_id_with_a_control_character_is_refused(bad_id):
+    """PROTOCOL.md §3: an id holds no control character, so every `re` can repeat its id exactly
+    (issue 45, item 19); U+FEFF, a format character, is an ordinary one."""
+    message = json.loads((EXAMPLES / "status.json").read_text(encoding="utf-8"))
+    message["id"] = bad_id
+    assert list(protocol_validate.validator_for("status.json").iter_errors(message)) != []
+    message["id"] = "\ufeffid"
+    assert list(protocol_validate.validator_for("status.json").iter_errors(message)) == []
+
+
+def test_a_sync_round_says_when_the_hub_was_unreachable():
+    """`sync.now.ok` carries `hubUnreachable` (issue 45, item 17): `ledgerly sync now` exits 5 for it."""
+    schema = json.loads((SCHEMAS / "sync.now.ok.json").read_text(encoding="utf-8"))
+    assert schema["properties"]["body"]["properties"]["hubUnreachable"]["type"] == ["boolean", "null"]
+    message = json.loads((EXAMPLES / "sync.now.ok.json").read_text(encoding="utf-8"))
+    message["body"]["error"] = "the sync hub at hub.home.arpa:5432 is unreachable: Connection refused"
+    message["body"]["hubUnreachable"] = True
+    assert list(protocol_validate.validator_for("sync.now.ok.json").iter_errors(message)) == []
+    message["body"]["hubUnreachable"] = "yes"
+    assert list(protocol_validate.validator_for("sync.now.ok.json").iter_errors(message)) != []

@@ -13,6 +13,9 @@ enum ExitStatus: Int32 {
     case unavailable = 3
     /// An unexpected reply or internal error.
     case failure = 4
+    /// `sync now`: ledgerly-sync answered, but the sync hub could not be reached (down,
+    /// restarting, the network gone): not 3, which says a Ledgerly service did not answer (D423).
+    case hubUnreachable = 5
     /// Bad command-line arguments (swift-argument-parser's validation errors).
     case usage = 64
 
@@ -23,6 +26,7 @@ enum ExitStatus: Int32 {
           2   Ledgerly is not set up yet: run `ledgerly setup`
           3   a service did not answer (is Ledgerly running? see `ledgerly status`)
           4   unexpected failure
+          5   the sync hub could not be reached (`sync now`; ledgerly-sync itself answered)
           64  bad command-line arguments
         """
 

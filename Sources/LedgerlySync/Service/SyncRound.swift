@@ -59,7 +59,7 @@ actor SyncRound {
             logger.warning("sync round failed", metadata: ["error": "\(reason)", "pushed": "\(pushed)", "pulled": "\(pulled)"])
             await dropClient()
             let reported = (try? await report(SyncReportRequest(error: reason, waitingIn: nil), moved: pushed + pulled > 0, current: status, force: force)) ?? status
-            return SyncRoundReply(pushed: pushed, pulled: pulled, error: reason, status: reported)
+            return SyncRoundReply(pushed: pushed, pulled: pulled, error: reason, hubUnreachable: (error as? HubError)?.isTransient == true, status: reported)
         }
     }
 

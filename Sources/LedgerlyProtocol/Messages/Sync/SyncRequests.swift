@@ -222,11 +222,17 @@ public struct SyncRoundReply: Codable, Hashable, Sendable {
     public var pulled: Int
     /// Why the round failed; nil when it succeeded.
     public var error: String?
+    /// True when the round failed because no connection to the hub could be made or one was
+    /// lost (the hub down or restarting, the network gone): worth trying again later as it is.
+    /// Nil or false for a round that succeeded or failed otherwise (a password, a URL, a
+    /// certificate, the store): `ledgerly sync now` exits 5 for the first, 1 for the others (D423).
+    public var hubUnreachable: Bool?
     public var status: SyncStatusReply
-    public init(pushed: Int, pulled: Int, error: String?, status: SyncStatusReply) {
+    public init(pushed: Int, pulled: Int, error: String?, hubUnreachable: Bool? = nil, status: SyncStatusReply) {
         self.pushed = pushed
         self.pulled = pulled
         self.error = error
+        self.hubUnreachable = hubUnreachable
         self.status = status
     }
 }
