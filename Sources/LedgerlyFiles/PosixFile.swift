@@ -47,6 +47,19 @@ public final class PosixFile {
         return PosixFile(descriptor: descriptor, name: path, owned: true)
     }
 
+    /// Creates `path`, which must not exist yet, for writing, readable and writable by its owner
+    /// alone whatever the umask: `O_EXCL` (never an existing file, nor one another process put
+    /// there first) and `O_NOFOLLOW` (never through a symbolic link planted at the name), then
+    /// `fchmod` to `permissions` (the umask can only take bits away, and a umask of 0277 would).
+    /// For files that hold ledger data (exports, temporary copies), D421.
+    public static func creatingNew(_ path: String, permissions: mode_t = 0o600) throws(PosixFileError) -> PosixFile {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw PosixFileError(operation: "create", path: path, code: errno) }
+        let file = PosixFile(descriptor: descriptor, name: path, owned: true)
+        guard fchmod(descriptor, permissions) == 0 else { throw PosixFileError(operation: "chmod", path: path, code: errno) }
+        return file
+    }
+
     /// Up to `count` bytes; empty at the end of the file.
     public func read(upToCount count: Int) throws(PosixFileError) -> Data {
         var data = Data(count: count)

@@ -23,7 +23,7 @@ struct RestoreSource {
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerly-import-\(UUID().uuidString.prefix(8)).json")
         let out: PosixFile
-        do { out = try PosixFile.writing(copy.path, permissions: 0o600) } catch {
+        do { out = try PosixFile.creatingNew(copy.path) } catch {
             throw CLIFailure(message: "cannot copy standard input to \(copy.path): \(error.reason)", status: .failure)
         }
         defer { try? out.close() }

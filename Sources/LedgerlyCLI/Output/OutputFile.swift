@@ -5,6 +5,10 @@ import Glibc
 /// Where an export goes: a file (written to a temporary name and renamed at the end, so a
 /// failed export never leaves half a file under the real name) or standard output.
 /// Writes are buffered: a million transactions are a few hundred megabytes of text.
+///
+/// The file holds ledger data, so it is written 0600 whatever the umask, as a backup is: the
+/// temporary file is created new (`PosixFile.creatingNew`: `O_EXCL | O_NOFOLLOW`, then `fchmod`)
+/// under a name with a random part, and renamed over the destination (D421).
 final class OutputFile {
     private let handle: PosixFile
     private let temporary: URL?
@@ -20,12 +24,26 @@ final class OutputFile {
             return
         }
         let destination = URL(fileURLWithPath: path)
-        let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).partial")
-        do { handle = try PosixFile.writing(temporary.path) } catch {
-            throw CLIFailure(message: "cannot write \(path): check that its folder exists and is writable", status: .refused)
-        }
-        self.temporary = temporary
+        (handle, temporary) = try Self.temporaryFile(beside: destination, named: path)
         self.destination = destination
+    }
+
+    /// A new file beside `destination`, under a name nobody can guess ahead, so a file or link
+    /// planted there is unlikely; one that is there anyway (EEXIST) is left alone and another
+    /// name tried.
+    private static func temporaryFile(beside destination: URL, named path: String) throws -> (PosixFile, URL) {
+        var attempt = 0
+        while true {
+            let temporary = destination.deletingLastPathComponent()
+                .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).\(String(UInt32.random(in: .min ... .max), radix: 16)).partial")
+            do {
+                return (try PosixFile.creatingNew(temporary.path), temporary)
+            } catch where error.code == EEXIST && attempt < 10 {
+                attempt += 1
+            } catch {
+                throw CLIFailure(message: "cannot write \(path): check that its folder exists and is writable (\(error.reason))", status: .refused)
+            }
+        }
     }
 
     var isStandardOutput: Bool { destination == nil }
