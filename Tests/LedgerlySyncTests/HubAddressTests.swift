@@ -18,7 +18,16 @@ struct HubAddressTests {
         let address = try HubAddress(parsing: "postgresql://sync@10.0.0.1/ledgers")
         #expect(address.endpoint == .tcp(host: "10.0.0.1", port: 5432))
         #expect(address.password == nil)
-        #expect(address.tls == .disable)
+        // TLS with the certificate verified is the default over TCP, loopback included (D430).
+        #expect(address.tls == .verifyFull)
+        #expect(!address.isPlainTCP)
+        #expect(try HubAddress(parsing: "postgres://u@127.0.0.1/db").tls == .verifyFull)
+        let plain = try HubAddress(parsing: "postgres://u@127.0.0.1/db?sslmode=disable")
+        #expect(plain.tls == .disable && plain.isPlainTCP)
+        // A unix socket needs none.
+        #expect(try HubAddress(parsing: "postgres://u@/db?host=/run/postgresql").tls == .disable)
+        let withFile = try HubAddress(parsing: "postgres://u@h/db?sslrootcert=/ca.pem&passfile=/home/u/.pgpass")
+        #expect(withFile.rootCertificatePath == "/ca.pem" && withFile.passwordFilePath == "/home/u/.pgpass" && withFile.tls == .verifyFull)
     }
 
     @Test func ipv6HostInBrackets() throws {
@@ -86,7 +95,8 @@ struct HubAddressTests {
         ("postgres://u:p@h/db?sslmode=verify-ca", .unsupportedSSLMode("verify-ca")),
         ("postgres://u:p@h/db?application_name=x", .unknownParameter("application_name")),
         ("postgres://u:p@h/db?sslmode=require&sslmode=disable", .repeatedParameter("sslmode")),
-        ("postgres://u:p@h/db?sslrootcert=/ca.pem", .rootCertificateWithoutVerify),
+        ("postgres://u:p@h/db?sslrootcert=/ca.pem&sslmode=disable", .rootCertificateWithoutVerify),
+        ("postgres://u@h/db?passfile=relative", .invalidParameter(name: "passfile", value: "relative")),
         ("postgres://u:p%zz@h/db", .invalidPercentEncoding(part: "password")),
         ("postgres://u:p@h/db#frag", .fragmentNotAllowed),
         ("postgres://u:p@[::1/db", .invalidHost("[::1")),

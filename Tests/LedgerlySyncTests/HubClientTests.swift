@@ -268,7 +268,7 @@ struct HubClientTests {
     @Test func refusedPasswordAndMissingDatabaseAreNamed() async throws {
         let server = try HubServer.server
         let badPassword = "Not-The-Password-\(UUID().uuidString.prefix(8))"
-        let refused = try client("postgres://\(server.user):\(badPassword)@127.0.0.1:\(server.port)/\(server.database)")
+        let refused = try client("postgres://\(server.user):\(badPassword)@127.0.0.1:\(server.port)/\(server.database)?sslrootcert=\(server.certificatePath ?? "")")
         do {
             try await refused.ensureSchema()
             Issue.record("a wrong password was accepted")
@@ -278,7 +278,7 @@ struct HubClientTests {
             #expect(!error.description.contains(badPassword))
             #expect(!error.isTransient)
         }
-        let missing = try client("postgres://\(server.user):\(server.password)@127.0.0.1:\(server.port)/no_such_db")
+        let missing = try client("postgres://\(server.user):\(server.password)@127.0.0.1:\(server.port)/no_such_db?sslrootcert=\(server.certificatePath ?? "")")
         await #expect(throws: HubError.databaseMissing(server: "127.0.0.1:\(server.port)", database: "no_such_db")) {
             try await missing.ensureSchema()
         }
@@ -317,17 +317,23 @@ struct HubClientTests {
         await encrypted.close()
 
         for host in ["localhost", "127.0.0.1"] {
-            let verified = try client(server.url(host: host, sslmode: "verify-full") + "&sslrootcert=\(certificate)")
+            let verified = try client(server.url(host: host, sslmode: "verify-full"))
+            #expect(verified.address.rootCertificatePath == certificate)
             try await verified.ensureSchema()
             await verified.close()
         }
         // The self-signed certificate is not among the system's roots: verify-full refuses it.
-        let untrusted = try client(server.url(host: "localhost", sslmode: "verify-full"))
-        do {
-            try await untrusted.ensureSchema()
-            Issue.record("verify-full accepted an untrusted certificate")
-        } catch {
-            guard case .tlsFailed = error else { Issue.record("expected tlsFailed, got \(error)"); return }
+        // So does require, which verifies too (D430), and so does no sslmode at all.
+        for url in [server.url(host: "localhost", sslmode: "verify-full", trustCertificate: false),
+                    server.url(host: "localhost", sslmode: "require", trustCertificate: false),
+                    "postgres://\(server.user)@127.0.0.1:\(server.port)/\(server.database)?passfile=\(server.passwordFilePath)"] {
+            let untrusted = try client(url)
+            do {
+                try await untrusted.ensureSchema()
+                Issue.record("\(url) accepted an untrusted certificate")
+            } catch {
+                guard case .tlsFailed = error else { Issue.record("expected tlsFailed, got \(error)"); continue }
+            }
         }
     }
 }

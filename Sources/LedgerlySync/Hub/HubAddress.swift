@@ -4,20 +4,29 @@ import Foundation
 /// (`ledgerly sync enable --url postgres://…`). Only the forms postgres-nio can connect with are accepted,
 /// and anything else is refused by name rather than half-understood:
 ///
-/// - `postgres://user:pass@host:port/db` (also `postgresql://`), port 5432 when left out, an IPv6
-///   host in brackets (`[::1]`). User, password and database are percent-decoded.
+/// - `postgres://user@host:port/db` (also `postgresql://`), port 5432 when left out, an IPv6
+///   host in brackets (`[::1]`). User, password and database are percent-decoded. A password may be
+///   in the URL (what `hub.json` keeps once `ledgerly sync enable` has read it from a file or a
+///   prompt); the CLI refuses one typed in `--url`, where `ps` and the shell's history would show it.
 /// - `postgres://user@/db?host=/run/postgresql`: a unix socket in that folder, on the socket file
 ///   PostgreSQL names after the port (`.s.PGSQL.5432`); a port may still be given in the authority
-///   or as `?port=`. PostgreSQL serves no TLS on unix sockets, so only `sslmode=disable` goes with it.
-/// - `?sslmode=disable` (the default), `require` (TLS, the server's certificate not checked, as
-///   libpq's `require`), `verify-full` (TLS, certificate chain and host name checked against the
-///   system's roots or `sslrootcert=/path/ca.pem`). `prefer`, `allow` and `verify-ca` are refused:
-///   a silent fallback to plain text or a half check is not what a person asking for TLS means.
+///   or as `?port=`. PostgreSQL serves no TLS on unix sockets, and none is needed: the kernel
+///   carries the bytes, and the socket's folder decides who may connect.
+/// - Over TCP, TLS with the server's certificate verified (chain and host name, against the
+///   system's roots or `sslrootcert=/path/ca.pem`) is the default, loopback included (D430).
+///   `sslmode=verify-full` says so explicitly; `sslmode=require` is accepted and verifies the same
+///   way (libpq's `require` checks nothing, which lets anyone who answers at the address read the
+///   password). Plain TCP only with `sslmode=disable`, spelt out, and `sync status` then warns.
+///   `prefer`, `allow` and `verify-ca` are refused: a silent fallback to plain text or a half
+///   check is not what a person asking for TLS means.
+/// - `passfile=/path`: libpq's password file (`host:port:database:user:password` lines) to read
+///   the password from when the URL has none; else `$PGPASSFILE`, else `~/.pgpass` (`PasswordFile`).
 ///
 /// `description` (and `debugDescription`, and a `dump`) shows `***` in place of the password, so an
 /// address can go into a log line or an error message as it is.
 public struct HubAddress: Sendable, Hashable {
-    /// How the connection is protected (`sslmode`).
+    /// How the connection is protected (`sslmode`). `require` and `verifyFull` both verify the
+    /// certificate; `require` is kept so URLs written for libpq still parse.
     public enum TLSMode: String, Sendable, Hashable, CaseIterable {
         case disable
         case require
@@ -37,9 +46,11 @@ public struct HubAddress: Sendable, Hashable {
     public let password: String?
     public let database: String
     public let tls: TLSMode
-    /// A PEM file of the certificate authorities to trust for `verify-full` (`sslrootcert=`);
-    /// `nil` uses the system's roots.
+    /// A PEM file of the certificate authorities to trust (`sslrootcert=`); `nil` uses the
+    /// system's roots.
     public let rootCertificatePath: String?
+    /// libpq's `passfile=`: where to look the password up when the URL has none.
+    public let passwordFilePath: String?
     /// The URL exactly as given, password included: what `hub.json` keeps. Never print it.
     public let url: String
 
@@ -111,7 +122,8 @@ public struct HubAddress: Sendable, Hashable {
             }
         }
 
-        var tls = TLSMode.disable
+        var tls: TLSMode?
+        var passwordFilePath: String?
         var socketFolder: String?
         var rootCertificatePath: String?
         var seen = Set<String>()
@@ -130,6 +142,9 @@ public struct HubAddress: Sendable, Hashable {
             case "sslrootcert":
                 guard !value.isEmpty else { throw .invalidParameter(name: name, value: value) }
                 rootCertificatePath = value
+            case "passfile":
+                guard value.hasPrefix("/") else { throw .invalidParameter(name: name, value: value) }
+                passwordFilePath = value
             default:
                 throw .unknownParameter(name)
             }
@@ -140,16 +155,20 @@ public struct HubAddress: Sendable, Hashable {
             throw .hostTwice
         case (.some(let host), nil):
             endpoint = .tcp(host: host, port: port)
+            if tls == nil { tls = .verifyFull }
         case (nil, .some(let folder)):
-            guard tls == .disable else { throw .tlsOverUnixSocket }
+            guard tls == nil || tls == .disable else { throw .tlsOverUnixSocket }
+            tls = .disable
             let trimmedFolder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
             endpoint = .unixSocket(path: "\(trimmedFolder)/.s.PGSQL.\(port)")
         case (nil, nil):
             throw .missingHost
         }
-        if rootCertificatePath != nil, tls != .verifyFull { throw .rootCertificateWithoutVerify }
-        self.tls = tls
+        let mode = tls ?? .disable
+        if rootCertificatePath != nil, mode == .disable { throw .rootCertificateWithoutVerify }
+        self.tls = mode
         self.rootCertificatePath = rootCertificatePath
+        self.passwordFilePath = passwordFilePath
     }
 
     /// The URL with the password replaced by `***`: safe to print, log and put in an error.
@@ -160,6 +179,12 @@ public struct HubAddress: Sendable, Hashable {
         let rest = url[schemeEnd.upperBound...]
         guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return url }
         return String(url[..<schemeEnd.upperBound]) + rest[..<colon] + ":***" + rest[at...]
+    }
+
+    /// Whether the bytes cross a network in the clear: TCP with `sslmode=disable`.
+    public var isPlainTCP: Bool {
+        if case .tcp = endpoint { return tls == .disable }
+        return false
     }
 
     /// A short name of the server for messages: `host:port` or the socket path.
@@ -238,13 +263,13 @@ public enum HubAddressError: Error, Equatable, Sendable, CustomStringConvertible
         case .missingDatabase: return "the hub address names no database: add /database after the host"
         case .invalidDatabase(let name): return "the hub address's database \"\(name)\" has a slash in it"
         case .invalidPercentEncoding(let part): return "the hub address's \(part) has a % that is not followed by two hex digits (write a % itself as %25)"
-        case .unknownParameter(let name): return "the hub address has the parameter \"\(name)\", which Ledgerly does not use (known: sslmode, host, port, sslrootcert)"
+        case .unknownParameter(let name): return "the hub address has the parameter \"\(name)\", which Ledgerly does not use (known: sslmode, host, port, sslrootcert, passfile)"
         case .repeatedParameter(let name): return "the hub address gives \"\(name)\" twice"
         case .invalidParameter(let name, let value): return "the hub address's parameter \"\(name)=\(value)\" is not valid"
-        case .unsupportedSSLMode(let mode): return "sslmode=\(mode) is not supported: use disable, require or verify-full"
+        case .unsupportedSSLMode(let mode): return "sslmode=\(mode) is not supported: leave it out or say verify-full (TLS, certificate checked), or disable (plain TCP, which lets the network read the traffic)"
         case .socketFolderNotAbsolute(let folder): return "the socket folder \"\(folder)\" (?host=) must be an absolute path"
         case .tlsOverUnixSocket: return "PostgreSQL serves no TLS over a unix socket: use sslmode=disable with ?host=, or a TCP host"
-        case .rootCertificateWithoutVerify: return "sslrootcert= is only used with sslmode=verify-full"
+        case .rootCertificateWithoutVerify: return "sslrootcert= names the certificate to trust for TLS, and sslmode=disable turns TLS off: drop one"
         }
     }
 }

@@ -4,6 +4,11 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Talks to one hub over one PostgreSQL connection.
 ///
@@ -21,11 +26,13 @@ import PostgresNIO
 /// A call waiting for its turn does not react to cancellation while it waits (what cancellation
 /// does to a running PostgreSQL call is postgres-nio's and is not tested here).
 public actor HubClient {
-    public let address: HubAddress
+    public nonisolated let address: HubAddress
     private let logger: Logger
     private let connectTimeout: Duration
     private var connection: PostgresConnection?
     private var connectionCount = 0
+    /// How the last connection authenticated.
+    private var authentication: HubAuthenticationRecord.Outcome = .pending
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -234,17 +241,85 @@ public actor HubClient {
         }
     }
 
+    /// Opens the socket itself (with `HubAuthenticationGuard` in its pipeline) and hands it to
+    /// postgres-nio, which then does the TLS request and handshake and the authentication on it.
+    /// postgres-nio ignores `connectTimeout` on a channel it did not open, so the whole start-up is
+    /// bounded here: the channel is closed when it has not finished in time.
     private func openConnection() async throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         if connection != nil { await dropConnection() }
         connectionCount += 1
-        let opened = try await PostgresConnection.connect(
-            configuration: try configuration(),
-            id: connectionCount,
-            logger: logger
-        )
-        connection = opened
-        return opened
+        let record = HubAuthenticationRecord()
+        let tls = try tlsMode()
+        let expectsTLSAnswer: Bool = if case .tcp = address.endpoint { address.tls != .disable } else { false }
+        let password = try resolvedPassword()
+        let (seconds, attoseconds) = connectTimeout.components
+        let timeout = TimeAmount.milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(timeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(HubAuthenticationGuard(record: record, awaitingSSLAnswer: expectsTLSAnswer))
+                }
+            }
+        let channel: any Channel
+        var configuration: PostgresConnection.Configuration
+        switch address.endpoint {
+        case .tcp(let host, let port):
+            channel = try await Self.reach(address) { try await bootstrap.connect(host: host, port: port).get() }
+            configuration = .init(establishedChannel: channel, tls: tls, username: address.user, password: password, database: address.database)
+            // As postgres-nio does for a host it connects to: the name for SNI and the certificate
+            // check, unless it is an IP address (then the certificate must name that address).
+            if !Self.isIPAddress(host) { configuration.options.tlsServerName = host }
+        case .unixSocket(let path):
+            channel = try await Self.reach(address) { try await bootstrap.connect(unixDomainSocketPath: path).get() }
+            configuration = .init(establishedChannel: channel, tls: .disable, username: address.user, password: password, database: address.database)
+        }
+        let expired = Mutex(false)
+        let timedOut = channel.eventLoop.scheduleTask(in: timeout) {
+            expired.withLock { $0 = true }
+            channel.close(promise: nil)
+        }
+        defer { timedOut.cancel() }
+        do {
+            let opened = try await PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: connectionCount, logger: logger).get()
+            authentication = record.outcome
+            connection = opened
+            return opened
+        } catch {
+            channel.close(promise: nil)
+            if case .refused(let method) = record.outcome {
+                throw HubError.insecureAuthentication(server: address.serverName, method: method)
+            }
+            if expired.withLock({ $0 }) {
+                throw HubError.unreachable(server: address.serverName, reason: "no answer within \(seconds) s")
+            }
+            throw error
+        }
+    }
+
+    /// The socket connection, its failure named as postgres-nio's own connect would have it.
+    private static func reach(_ address: HubAddress, _ connect: () async throws -> any Channel) async throws -> any Channel {
+        do {
+            return try await connect()
+        } catch {
+            throw HubError.unreachable(server: address.serverName, reason: HubErrorMapping.socketReason(error) ?? "\(error)")
+        }
+    }
+
+    /// The URL's password, else the password file's (libpq's order), else none.
+    private func resolvedPassword() throws -> String? {
+        if let password = address.password { return password }
+        do {
+            return try PasswordFile.password(for: address)
+        } catch {
+            throw HubError.passwordFile(error.description)
+        }
+    }
+
+    private static func isIPAddress(_ host: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }
 
     private func dropConnection() async {
@@ -253,31 +328,30 @@ public actor HubClient {
         try? await connection.close()
     }
 
-    private func configuration() throws -> PostgresConnection.Configuration {
-        var configuration: PostgresConnection.Configuration
-        switch address.endpoint {
-        case .tcp(let host, let port):
-            configuration = .init(host: host, port: port, username: address.user, password: address.password, database: address.database, tls: try tlsMode())
-        case .unixSocket(let path):
-            configuration = .init(unixSocketPath: path, username: address.user, password: address.password, database: address.database)
+    /// What protects the connection and how the hub knew this client, for `sync status` and
+    /// the logs: "TLS, certificate verified" and "SCRAM-SHA-256", say.
+    public func security() -> HubSecurity {
+        let transport: HubSecurity.Transport = switch (address.endpoint, address.tls) {
+        case (.unixSocket, _): .unixSocket
+        case (.tcp, .disable): .plainTCP
+        case (.tcp, _): .verifiedTLS(rootCertificate: address.rootCertificatePath)
         }
-        let (seconds, attoseconds) = connectTimeout.components
-        configuration.options.connectTimeout = .milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        return configuration
+        let method: HubSecurity.Authentication = switch authentication {
+        case .pending: .notYetConnected
+        case .authenticated(scram: true): .scramSHA256
+        case .authenticated(scram: false): .noneAsked
+        case .refused(let method): .refused(method)
+        }
+        return HubSecurity(transport: transport, authentication: method)
     }
 
+    /// TLS for TCP unless `sslmode=disable`: always with the certificate chain and host name
+    /// checked (`require` included, D430), against `sslrootcert=` or the system's roots.
     private func tlsMode() throws -> PostgresConnection.Configuration.TLS {
+        guard case .tcp = address.endpoint, address.tls != .disable else { return .disable }
         var tls = TLSConfiguration.makeClientConfiguration()
-        switch address.tls {
-        case .disable:
-            return .disable
-        case .require:
-            // libpq's `require`: encrypted, the certificate not checked.
-            tls.certificateVerification = .none
-        case .verifyFull:
-            tls.certificateVerification = .fullVerification
-            if let path = address.rootCertificatePath { tls.trustRoots = .file(path) }
-        }
+        tls.certificateVerification = .fullVerification
+        if let path = address.rootCertificatePath { tls.trustRoots = .file(path) }
         do {
             return .require(try NIOSSLContext(configuration: tls))
         } catch {

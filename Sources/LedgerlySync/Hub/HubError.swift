@@ -11,6 +11,11 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
     case databaseMissing(server: String, database: String)
     /// The URL asks for TLS and the server offers none, or the handshake or certificate check failed.
     case tlsFailed(server: String, reason: String)
+    /// The server asked for the password in a form that gives it away (cleartext, or MD5, which
+    /// is as good as the password to whoever sees it): refused before the password left (D432).
+    case insecureAuthentication(server: String, method: String)
+    /// The password file (`passfile=`, `$PGPASSFILE`, `~/.pgpass`) could not be used.
+    case passwordFile(String)
     /// An open connection ended: the server restarted or shut down, or the network dropped.
     /// The next call connects anew.
     case connectionLost(server: String, reason: String)
@@ -33,6 +38,10 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
             "the sync hub at \(server) has no database \"\(database)\""
         case .tlsFailed(let server, let reason):
             "no TLS connection to the sync hub at \(server): \(reason)"
+        case .insecureAuthentication(let server, let method):
+            "the sync hub at \(server) asked for the password as \(method); Ledgerly sends it only by SCRAM-SHA-256, so it was not sent. Set password_encryption = 'scram-sha-256', reset the user's password, and use scram-sha-256 in pg_hba.conf"
+        case .passwordFile(let reason):
+            reason
         case .connectionLost(let server, let reason):
             "the connection to the sync hub at \(server) was lost (\(reason)); it will be opened again on the next try"
         case .ledgerAlreadyExists(let id):

@@ -13,8 +13,12 @@ import Glibc
 /// PostgreSQL refuses to run as root, so when the tests run as root every server command runs as
 /// the `postgres` user (`runuser -u postgres --`) and the folder is handed to that user.
 ///
-/// `tls: true` also makes a self-signed certificate for `localhost` and 127.0.0.1 with openssl and
-/// turns `ssl` on; `certificatePath` is then the file to trust (`sslrootcert=`).
+/// `tls: true` (the default) also makes a self-signed certificate for `localhost` and 127.0.0.1 with
+/// openssl and turns `ssl` on; `certificatePath` is then the file to trust (`sslrootcert=`).
+///
+/// The password is also written to a libpq password file (`passwordFilePath`, mode 0600), and
+/// `url()` names that file (`passfile=`) instead of carrying the password, so a test hands the
+/// CLI an address as a person would: no password in `--url` (D431).
 ///
 /// Fast rather than durable (`fsync`, `full_page_writes` and `synchronous_commit` off): a test
 /// cluster is thrown away. `destroy()` stops it and removes the folder.
@@ -28,19 +32,34 @@ public final class TemporaryPostgres: Sendable {
     public let socketFolder: String
     /// The server's self-signed certificate, with `tls: true`.
     public let certificatePath: String?
+    /// Its private key, with `tls: true` (for a test's own server that poses as this one).
+    public var keyPath: String? { certificatePath == nil ? nil : root.appendingPathComponent("server.key").path }
     private let binaries: URL
     private let runAsPostgres: Bool
 
-    /// `postgres://ledgerly:<password>@127.0.0.1:<port>/ledgerly_hub` (with `?sslmode=` when given).
-    public func url(host: String = "127.0.0.1", sslmode: String? = nil) -> String {
-        "postgres://\(user):\(password)@\(host):\(port)/\(database)" + (sslmode.map { "?sslmode=\($0)" } ?? "")
+    /// `postgres://ledgerly@127.0.0.1:<port>/ledgerly_hub?sslmode=…&sslrootcert=…&passfile=…`: TLS
+    /// verified against the cluster's own certificate (or `sslmode=disable` on a cluster without
+    /// TLS), the password from `passwordFilePath`. `sslmode` overrides the mode; `trustCertificate:
+    /// false` leaves `sslrootcert=` out (the system's roots, which do not hold the self-signed one);
+    /// `withPassword: true` puts the password in the URL, as `hub.json` keeps it.
+    public func url(host: String = "127.0.0.1", sslmode: String? = nil, trustCertificate: Bool = true, withPassword: Bool = false) -> String {
+        let mode = sslmode ?? (certificatePath == nil ? "disable" : "verify-full")
+        var parameters = ["sslmode=\(mode)"]
+        if trustCertificate, mode != "disable", let certificatePath { parameters.append("sslrootcert=\(certificatePath)") }
+        if !withPassword { parameters.append("passfile=\(passwordFilePath)") }
+        let credentials = withPassword ? "\(user):\(password)" : user
+        return "postgres://\(credentials)@\(host):\(port)/\(database)?" + parameters.joined(separator: "&")
     }
+
+    /// A libpq password file (mode 0600) with the cluster's password for any host, this port and
+    /// database, and the user.
+    public var passwordFilePath: String { root.appendingPathComponent("pgpass").path }
 
     /// The same database through the unix socket.
     public var socketURL: String { "postgres://\(user):\(password)@/\(database)?host=\(socketFolder)&port=\(port)" }
 
     /// Makes the cluster, starts it, and creates the user and the database.
-    public init(tls: Bool = false) throws {
+    public init(tls: Bool = true) throws {
         binaries = try Self.findBinaries()
         runAsPostgres = geteuid() == 0
         Self.removeOrphans(binaries: binaries, runAsPostgres: runAsPostgres)
@@ -56,6 +75,8 @@ public final class TemporaryPostgres: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: false)
             try Data("\(getpid())\n".utf8).write(to: root.appendingPathComponent(Self.ownerFile))
+            try Data("*:\(port):\(database):\(user):\(password)\n".utf8).write(to: URL(fileURLWithPath: passwordFilePath))
+            guard chmod(passwordFilePath, 0o600) == 0 else { throw HarnessError.commandFailed("chmod \(passwordFilePath)", String(cString: strerror(errno))) }
             if tls { try makeCertificate() }
             if runAsPostgres { try run("/bin/chown", ["-R", "postgres:postgres", root.path], asPostgres: false) }
             try run(binary("initdb"), [
