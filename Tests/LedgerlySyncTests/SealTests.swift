@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import LedgerlySync
 import Testing
@@ -26,9 +27,9 @@ struct SealTests {
 
     @Test func standardCostIsTheDocumentedOne() throws {
         let parameters = try KDFParameters.newLedger(cost: .standard)
-        #expect(parameters.n == 1 << 15 && parameters.r == 8 && parameters.p == 1)
+        #expect(parameters.n == 1 << 17 && parameters.r == 8 && parameters.p == 1)
         #expect(parameters.salt.count == 16)
-        #expect(parameters.memoryBytes == 32 << 20)
+        #expect(parameters.memoryBytes == 128 << 20)
     }
 
     /// Times one standard derivation: the figure docs/sync-hub.md quotes.
@@ -36,7 +37,7 @@ struct SealTests {
         let parameters = try KDFParameters.newLedger(cost: .standard)
         let clock = ContinuousClock()
         let elapsed = try clock.measure { _ = try key(parameters: parameters) }
-        print("scrypt N=2^15 r=8 p=1: \(elapsed)")
+        print("scrypt N=2^17 r=8 p=1: \(elapsed)")
         // Loose: a debug build runs BoringSSL unoptimised, and CI machines are shared.
         #expect(elapsed < .seconds(30))
     }
@@ -59,11 +60,50 @@ struct SealTests {
         let seal = MessageSeal(key: key, ledgerId: ledgerId)
         let plaintext = Data(#"{"op":"tx.add","amount":"12.50"}"#.utf8)
         let sealed = try seal.seal(plaintext, deviceId: deviceId, hlc: "0001732456789000-0000-a")
-        #expect(sealed.count == plaintext.count + MessageSeal.overhead)
+        #expect(sealed.count == 256 + MessageSeal.overhead)
         #expect(sealed.range(of: Data("tx.add".utf8)) == nil)
         #expect(try seal.open(sealed, deviceId: deviceId, hlc: "0001732456789000-0000-a") == plaintext)
         // Fresh nonce each time: the same plaintext never seals to the same bytes.
         #expect(try seal.seal(plaintext, deviceId: deviceId, hlc: "x") != seal.seal(plaintext, deviceId: deviceId, hlc: "x"))
+    }
+
+    /// Issue 44, finding 8: lengths do not tell one kind of record from another. Before, a
+    /// wallet, a transaction and the settings sealed to their own lengths.
+    @Test func sealedLengthsAreBuckets() throws {
+        let seal = MessageSeal(key: try LedgerKey(bytes: Array(repeating: 7, count: 32)), ledgerId: ledgerId)
+        let wallet = Data(#"{"kind":"wallet","name":"Cash","currency":"EUR"}"#.utf8)
+        let transaction = Data(#"{"kind":"tx","walletId":"8a6f","amount":"12.50","notes":"Lunch at Mario's","categoryId":"c1","date":"2026-11-02"}"#.utf8)
+        let lengths = try [Data(), wallet, transaction].map { try seal.seal($0, deviceId: deviceId, hlc: "h").count }
+        #expect(Set(lengths) == [256 + MessageSeal.overhead])
+        for (plaintext, bucket) in [(252, 256), (253, 512), (508, 512), (509, 1024), (5000, 8192)] {
+            let data = Data(repeating: 0x41, count: plaintext)
+            let sealed = try seal.seal(data, deviceId: deviceId, hlc: "h")
+            #expect(sealed.count == bucket + MessageSeal.overhead, "\(plaintext) bytes")
+            #expect(MessageSeal.bucket(forPlaintext: plaintext) == bucket)
+            #expect(try seal.open(sealed, deviceId: deviceId, hlc: "h") == data)
+        }
+    }
+
+    /// Messages sealed before padding (format 1) still open, so a hub's existing rows stay readable;
+    /// a format-2 message relabelled as format 1 does not.
+    @Test func unpaddedVersionOneMessagesStillOpen() throws {
+        let keyBytes = [UInt8](repeating: 7, count: 32)
+        let seal = MessageSeal(key: try LedgerKey(bytes: keyBytes), ledgerId: ledgerId)
+        let hlc = "0001732456789000-0000-a"
+        // Format 1, written as the earlier release wrote it.
+        var aad = Data("ledgerly-sync-message v1\0".utf8)
+        withUnsafeBytes(of: ledgerId.uuid) { aad.append(contentsOf: $0) }
+        withUnsafeBytes(of: deviceId.uuid) { aad.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(hlc.utf8.count).bigEndian) { aad.append(contentsOf: $0) }
+        aad.append(Data(hlc.utf8))
+        let plaintext = Data(#"{"op":"old"}"#.utf8)
+        let box = try ChaChaPoly.seal(plaintext, using: SymmetricKey(data: keyBytes), authenticating: aad)
+        let old = Data([1]) + box.combined
+        #expect(try seal.open(old, deviceId: deviceId, hlc: hlc) == plaintext)
+        var relabelled = try seal.seal(plaintext, deviceId: deviceId, hlc: hlc)
+        #expect(relabelled.first == 2)
+        relabelled[relabelled.startIndex] = 1
+        #expect(throws: SyncCryptoError.messageDoesNotOpen(deviceId: deviceId, hlc: hlc)) { try seal.open(relabelled, deviceId: deviceId, hlc: hlc) }
     }
 
     @Test func tamperedAuthenticatedDataIsRefused() throws {

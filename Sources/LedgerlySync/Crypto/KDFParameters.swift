@@ -3,9 +3,11 @@ import Foundation
 /// How a ledger's key is derived from its passphrase: scrypt with a per-ledger random salt. The hub
 /// keeps these (they are not secret) so a new device derives the same key from the same passphrase.
 ///
-/// The standard cost is N = 2^15, r = 8, p = 1: 32 MiB of memory and about a tenth of a second on
-/// this project's 2-core machines (docs/sync-hub.md has the measured time), paid once when a device
-/// joins, never per message. Tests ask for a cheap cost by name (`.cheapForTestsOnly`); nothing picks
+/// The standard cost is N = 2^17, r = 8, p = 1: 128 MiB of memory and about 0.4 s on this
+/// project's 2-core machines (docs/sync-hub.md has the measured time), paid once when a device
+/// joins, never per message. It was N = 2^15 before issue 44 (D435): four times the work for each
+/// offline guess at a passphrase, still well under a second to unlock. Ledgers made before keep
+/// their parameters (the hub stores them), so they open as before. Tests ask for a cheap cost by name (`.cheapForTestsOnly`); nothing picks
 /// it silently. Parameters read from the hub are checked against bounds before any memory is spent,
 /// so a hostile hub cannot make a device allocate gigabytes.
 public struct KDFParameters: Sendable, Hashable, Codable {
@@ -14,7 +16,7 @@ public struct KDFParameters: Sendable, Hashable, Codable {
 
     /// What a new ledger costs to open.
     public enum Cost: Sendable, Hashable {
-        /// N = 2^15, r = 8, p = 1 (32 MiB).
+        /// N = 2^17, r = 8, p = 1 (128 MiB).
         case standard
         /// N = 2^10, r = 8, p = 1 (1 MiB): for tests, so a suite does not spend seconds on scrypt.
         case cheapForTestsOnly
@@ -36,7 +38,7 @@ public struct KDFParameters: Sendable, Hashable, Codable {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let (n, r, p): (Int, Int, Int) = switch cost {
-        case .standard: (1 << 15, 8, 1)
+        case .standard: (1 << 17, 8, 1)
         case .cheapForTestsOnly: (1 << 10, 8, 1)
         case .custom(let n, let r, let p): (n, r, p)
         }
