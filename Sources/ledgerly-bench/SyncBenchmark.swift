@@ -31,7 +31,7 @@ struct SyncBenchmark: ParsableCommand {
         say("ledgerly-bench sync: \(devices) devices × \(changes) changes, batches of \(batch), \(ProcessInfo.processInfo.activeProcessorCount) cores, binaries in \(ServiceHarness.binaryDirectory.path)")
         let hub = try TemporaryPostgres()
         defer { hub.destroy() }
-        let passphrase = "benchmark passphrase"
+        let passphrase = "benchmark ledger passphrase with six words"
         var homes: [ServiceHarness] = []
         for index in 0..<devices {
             let harness = try ServiceHarness()

@@ -12,6 +12,8 @@ public enum SyncCryptoError: Error, Equatable, Sendable, CustomStringConvertible
     case unsupportedKDF(String)
     case invalidKDFParameters(String)
     case emptyPassphrase
+    /// A new ledger's passphrase below `PassphraseStrength.minimumBits`.
+    case weakPassphrase(estimatedBits: Int, required: Int)
     case derivationFailed(String)
     case invalidKeyLength(Int)
 
@@ -29,6 +31,8 @@ public enum SyncCryptoError: Error, Equatable, Sendable, CustomStringConvertible
             "the ledger's key derivation parameters are out of bounds: \(reason)"
         case .emptyPassphrase:
             "the passphrase is empty"
+        case .weakPassphrase(let bits, let required):
+            "the passphrase is too easy to guess for a new ledger: about \(bits) bits by Ledgerly's estimate, and \(required) are needed (whoever reads the hub can try guesses offline). Five or more random words do it: `ledgerly sync passphrase suggest` makes one; docs/sync.md says how passphrases are counted"
         case .derivationFailed(let reason):
             "the ledger's key could not be derived: \(reason)"
         case .invalidKeyLength(let count):

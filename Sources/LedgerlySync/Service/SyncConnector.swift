@@ -51,6 +51,9 @@ struct SyncConnector: Sendable {
             (ledger, key) = try Self.open(found, passphrase: request.passphrase)
             mode = request.merge == true ? .merge : .join
         } else if ledgers.isEmpty {
+            // A new ledger's key check goes to the hub, where guesses can be tried offline: only a
+            // strong passphrase (D434). Joining keeps whatever the ledger was made with.
+            try PassphraseStrength.check(request.passphrase)
             let parameters = try KDFParameters.newLedger(cost: cost)
             let id = UUID()
             key = try LedgerKey.derive(passphrase: request.passphrase, parameters: parameters)

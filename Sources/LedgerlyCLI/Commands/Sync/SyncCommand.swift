@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `ledgerly sync enable|status|now|disable`
+/// `ledgerly sync enable|status|now|disable|passphrase`
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
@@ -13,5 +13,5 @@ struct SyncCommand: ParsableCommand {
             Everything in the ledger is synced but fetched rates and prices, which each device fetches \
             itself. How conflicts made apart are settled: docs/sync.md.
             """,
-        subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncNowCommand.self, SyncDisableCommand.self])
+        subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncNowCommand.self, SyncDisableCommand.self, SyncPassphraseCommand.self])
 }
