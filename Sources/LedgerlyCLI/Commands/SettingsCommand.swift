@@ -9,7 +9,9 @@ struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: "Show or change settings.", subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
-    static func details(_ settings: SettingsRecord, home: String) -> String {
+    /// `sync`: the store's sync state, which says whether this device syncs; the `cloudSync`
+    /// setting is only the wish setup recorded (issue 44, C4).
+    static func details(_ settings: SettingsRecord, sync: SyncStatusReply?, home: String) -> String {
         var list = DetailList()
         list.add("Base currency", settings.baseCurrency ?? "(not chosen; run `ledgerly setup`)")
         list.add("Exchange mode", "\(settings.exchangeMode.rawValue): \(settings.exchangeMode.summary)")
@@ -18,7 +20,11 @@ struct SettingsCommand: ParsableCommand {
         list.add("Allocation drift", "\(settings.allocationDriftPoints) percentage points")
         // A label no longer than the others, so the list keeps its alignment.
         list.add("Speculative", settings.speculativeGroups.isEmpty ? "no allocation group" : "allocation groups " + settings.speculativeGroups.joined(separator: ", "))
-        list.add("Sync", settings.cloudSync ? "on" : "off")
+        if let sync, sync.state != "off" {
+            list.add("Sync", "on (\(sync.state); `ledgerly sync status`)")
+        } else {
+            list.add("Sync", settings.cloudSync ? "off (wanted at setup: `ledgerly sync enable`)" : "off")
+        }
         let n = settings.notifications
         list.add("Notifications", "budgets \(n.budgetAlerts ? "on" : "off"), goals \(n.goalAlerts ? "on" : "off"), rates \(n.rateAlerts ? "on" : "off"), recurring \(n.recurringReminders ? "on" : "off")")
         list.add("Setup", settings.onboardingCompleted ? "completed" : "not completed" + (settings.onboardingProgress.map { " (paused at step \($0.step) of 5)" } ?? ""))
@@ -37,7 +43,7 @@ struct SettingsCommand: ParsableCommand {
                 let gateway = try Gateway(global, wording: SettingsCommand.wording)
                 let settings = try gateway.call(SettingsGetRequest())
                 if output.json { return try JSONOutput.print(settings) }
-                print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
+                print(SettingsCommand.details(settings, sync: try? gateway.call(SyncStatusRequest()), home: gateway.home.root.path), terminator: "")
             }
         }
     }
@@ -92,7 +98,7 @@ struct SettingsCommand: ParsableCommand {
                     staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, staleEquityMinutes: staleEquityMinutes,
                     allocationDriftPoints: driftPoints, speculativeGroups: speculativeGroups.map(Set.groups), cloudSync: sync?.isOn, notifications: notifications))
                 if output.json { return try JSONOutput.print(settings) }
-                print(SettingsCommand.details(settings, home: gateway.home.root.path), terminator: "")
+                print(SettingsCommand.details(settings, sync: try? gateway.call(SyncStatusRequest()), home: gateway.home.root.path), terminator: "")
             }
         }
     }

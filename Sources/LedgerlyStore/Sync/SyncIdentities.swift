@@ -15,14 +15,32 @@ final class SyncIdentities {
     private(set) var clock: HybridLogicalClock
     /// What conflicts did in this write, in words for the user.
     var notices: [String] = []
-    private let now: Int64
+    /// The wall time the next reading is taken at (milliseconds): the request's, or while a
+    /// change-log event is stamped, the time of the write that logged it (`stamping(at:)`).
+    private var now: Int64
+    /// The request's own wall time.
+    let requestNow: Int64
 
     init(db: Database, state: SyncStateRow, date: Date) throws {
         self.db = db
         guard let device = state.deviceId else { throw LedgerError.conflict("sync is not enabled on this device (`ledgerly sync enable`)") }
         self.device = device
         clock = state.clock.flatMap(HybridLogicalClock.init) ?? .zero(device: device)
-        now = Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+        requestNow = Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+        now = requestNow
+    }
+
+    /// Takes the clock of what `body` stamps at `written`, the time of the write transaction that
+    /// made the change, not at the moment `ledgerly-sync` asks for a stamp (issue 44, C2; D441):
+    /// an edit made while sync was stopped or the hub down keeps its own time, so an edit made
+    /// later on another device wins. Causality holds because `sync.apply` stamps every waiting
+    /// local change before it receives anything, so a change is stamped with the clock as it
+    /// was when the user made it (plus what arrived before). A time that does not read (never,
+    /// the store writes it) falls back to the request's.
+    func stamping<T>(at written: String, _ body: () throws -> T) rethrows -> T {
+        if let milliseconds = try? Timestamp.milliseconds(written, date: nil) { now = milliseconds }
+        defer { now = requestNow }
+        return try body()
     }
 
     /// Keeps the clock for the next write.
@@ -64,6 +82,24 @@ final class SyncIdentities {
             throw LedgerError.invalid("a synced message names \(thing.entity) \(gid) in \(field), which this device does not have", field: .body("messages"))
         }
         return id
+    }
+
+    /// A creation hint (another row's local id on the device that made the thing: a transfer's
+    /// incoming leg, a payment's transaction) as it was first sent or received for this thing,
+    /// else `current`. Local ids differ from device to device, so a hint read afresh on each one
+    /// would differ from what arrived and re-stamp the thing every round, forever (issue 44, C1;
+    /// D440): the hint is frozen at the value the thing was made with. `path` walks into the
+    /// fields (`["payment", "transactionLocalId"]`); `createdAt` tells a reused local id's new
+    /// thing from the old one.
+    func frozenHint(_ thing: any SyncedThing.Type, localId: Int64, createdAt: String, path: [String], current: Int64) throws -> Int64 {
+        guard let known = try SyncIdentityRow.find(db, entity: thing.entity, localId: localId), known.fields["createdAt"] == .string(createdAt) else { return current }
+        var value: JSONValue? = .object(known.fields)
+        for key in path {
+            guard case .object(let object) = value else { return current }
+            value = object[key]
+        }
+        guard case .integer(let hint) = value else { return current }
+        return hint
     }
 
     // MARK: Stamping

@@ -35,10 +35,13 @@ enum SyncStamper {
         // `liability.updated`, and stamping the whole history for each would be 1,000².
         var stampedWhole: Set<String> = []
         while left > 0 {
-            let rows = try Row.fetchAll(db, sql: "SELECT seq, type, entity_id, data FROM change_log WHERE seq > ? ORDER BY seq LIMIT 500", arguments: [state.stampedSeq])
+            let rows = try Row.fetchAll(db, sql: "SELECT seq, type, entity_id, data, ts FROM change_log WHERE seq > ? ORDER BY seq LIMIT 500", arguments: [state.stampedSeq])
             guard !rows.isEmpty else { return true }
             for row in rows {
-                left -= try stamp(type: row[1], entityId: row[2], data: row[3], state: &state, identities: identities, stampedWhole: &stampedWhole)
+                // The clock of the moment the change was written (D441).
+                left -= try identities.stamping(at: row[4]) {
+                    try stamp(type: row[1], entityId: row[2], data: row[3], state: &state, identities: identities, stampedWhole: &stampedWhole)
+                }
                 state.stampedSeq = row[0]
                 if left <= 0 { break }
             }

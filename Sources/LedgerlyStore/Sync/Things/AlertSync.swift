@@ -5,7 +5,7 @@ import LedgerlyProtocol
 /// The alert log. An alert's global id is its key (`alert:<key>`), which names the occurrence,
 /// budget month or milestone it is about, so the same alert raised on two devices while apart
 /// is one alert once they meet. The key travels with global ids where it names a thing by local
-/// id (`SyncAlertKey`).
+/// id (`SyncAlertKey`), and so do the ids in its data (`SyncAlertData`).
 ///
 /// Who delivers: the device whose `ledgerly-alerts` raised it, to its own sinks. An alert that
 /// arrives by sync is recorded quietly (no `alert.raised` event, so no sink delivers it again),
@@ -36,7 +36,7 @@ enum AlertSync: SyncedThing {
         guard let alert = try AlertRow.fetchOne(db, key: id)?.record else { return nil }
         return try SyncFields.object(Fields(
             kind: alert.kind.rawValue, key: try SyncAlertKey.global(alert.key, identities: identities), subject: alert.subject, message: alert.message, period: alert.period,
-            threshold: alert.threshold, data: alert.data, raisedAt: alert.raisedAt))
+            threshold: alert.threshold, data: try SyncAlertData.global(alert.data, identities: identities), raisedAt: alert.raisedAt))
     }
 
     static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
@@ -57,7 +57,8 @@ enum AlertSync: SyncedThing {
         }
         var row = try AlertRow(
             id: localId ?? (try SyncNames.freeId(idHint, table: "alerts", db)), kind: fields.kind, key: key,
-            subject: fields.subject, message: fields.message, period: fields.period, threshold: fields.threshold, data: fields.data, raisedAt: fields.raisedAt)
+            subject: fields.subject, message: fields.message, period: fields.period, threshold: fields.threshold,
+            data: try SyncAlertData.local(fields.data, identities: identities), raisedAt: fields.raisedAt)
         if localId != nil { try row.update(db) } else { try row.insert(db) }
         return row.id ?? db.lastInsertedRowID
     }

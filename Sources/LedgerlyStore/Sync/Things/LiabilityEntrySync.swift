@@ -33,7 +33,8 @@ enum LiabilityEntrySync: SyncedThing {
         var conversion: RateSnapshot?
         var baseConversion: RateSnapshot?
         var notes: String?
-        /// Its local id where it was made: a joining device keeps it when free.
+        /// Its local id where it was made: a joining device keeps it when free. A hint only, frozen
+        /// at the value the entry was made with (D440).
         var transactionLocalId: Int64
         var createdAt: String
         var updatedAt: String
@@ -58,7 +59,7 @@ enum LiabilityEntrySync: SyncedThing {
             let paid = try TransactionHandlers.fetch(db, id: transactionId)
             return Payment(wallet: try identities.gid(WalletSync.self, localId: paid.walletId), amount: paid.amount, currency: paid.currency, walletAmount: paid.walletAmount,
                            baseAmount: paid.baseAmount, conversion: paid.conversion, baseConversion: paid.baseConversion, notes: paid.notes,
-                           transactionLocalId: transactionId, createdAt: paid.createdAt, updatedAt: paid.updatedAt)
+                           transactionLocalId: try identities.frozenHint(self, localId: id, createdAt: row[6], path: ["payment", "transactionLocalId"], current: transactionId), createdAt: paid.createdAt, updatedAt: paid.updatedAt)
         }
         return try SyncFields.object(Fields(
             liability: try identities.gid(LiabilitySync.self, localId: row[0]), date: row[1], kind: LiabilityEntryKind(rawValue: row[2]) ?? .balance,

@@ -71,6 +71,13 @@ enum ManualRateSync: SyncedThing {
                           created_at = excluded.created_at, confirmed_at = excluded.confirmed_at, override_ended_at = excluded.override_ended_at
             """, arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, fields.customOverride, fields.createdAt,
                              fields.confirmedAt, fields.overrideEndedAt])
+        // The profile's "last updated" is the moment a rate was last typed into it: where it was
+        // typed, the write's time, which is the rate's `createdAt` (or its `confirmedAt`, typed
+        // again for now). Every device derives it alike from the rate (issue 44, C4; D443), so
+        // it is not only on the device that typed it; a later one here is kept.
+        let typed = [fields.createdAt, fields.confirmedAt].compactMap { $0 }.max() ?? fields.createdAt
+        try db.execute(cached: "UPDATE rate_profiles SET last_updated = ? WHERE id = ? AND (last_updated IS NULL OR last_updated < ?)",
+                       arguments: [typed, profileId, typed])
         guard let id = try Self.id(profileId: profileId, base: base, quote: quote, asOf: asOf, db) else {
             throw LedgerError.broken("the synced rate was stored but cannot be read back")
         }

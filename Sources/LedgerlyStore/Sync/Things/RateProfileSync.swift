@@ -7,7 +7,8 @@ import LedgerlyProtocol
 /// (`profile:<type>:<name>`, the name with A–Z in lower case, as SQLite's NOCASE compares), so
 /// those are one profile on every device. Two of one name but different types are two profiles,
 /// and one is renamed (`SyncNames`). Which profile each mode uses is a setting (`SettingsSync`,
-/// D311), not a field here. When it was last updated is not synced: each device fetches its own.
+/// D311), not a field here. When it was last updated is not a field either: each device fetches
+/// its own rates, and a typed rate that arrives sets it as typing it did (`ManualRateSync`, D443).
 enum RateProfileSync: SyncedThing {
     static let entity = "rate_profile"
 

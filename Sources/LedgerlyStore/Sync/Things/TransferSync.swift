@@ -20,6 +20,8 @@ enum TransferSync: SyncedThing {
         var incomingBaseAmount: String?
         var incomingBaseConversion: RateSnapshot?
         /// The incoming leg's id where the thing was made: a joining device keeps it when free.
+        /// A hint only, frozen at the value the transfer was made with (D440): the legs of one
+        /// transfer find each other here by `counterparty_tx_id`, never by this.
         var incomingLocalId: Int64?
         var importKey: String?
         var importId: String?
@@ -57,7 +59,7 @@ enum TransferSync: SyncedThing {
             from: try identities.gid(WalletSync.self, localId: outgoing.walletId), to: try identities.gid(WalletSync.self, localId: incoming.walletId),
             amount: outgoing.walletAmount, toAmount: incoming.walletAmount, date: outgoing.date, notes: outgoing.notes,
             tags: outgoing.tags.isEmpty ? nil : outgoing.tags, baseAmount: outgoing.baseAmount, baseConversion: outgoing.baseConversion,
-            incomingBaseAmount: incoming.baseAmount, incomingBaseConversion: incoming.baseConversion, incomingLocalId: incoming.id,
+            incomingBaseAmount: incoming.baseAmount, incomingBaseConversion: incoming.baseConversion, incomingLocalId: try identities.frozenHint(self, localId: id, createdAt: outgoing.createdAt, path: ["incomingLocalId"], current: incoming.id),
             importKey: outgoing.importKey, importId: outgoing.importId, createdAt: outgoing.createdAt, updatedAt: outgoing.updatedAt))
     }
 
