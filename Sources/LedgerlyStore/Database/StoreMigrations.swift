@@ -697,6 +697,23 @@ enum StoreMigrations {
         migrator.registerMigration("v25-rate-corrections") { db in
             try RateCorrectionsMigration.run(db)
         }
+        // Issue 44, findings 4 and 5: hub rows this device put aside instead of applying, a row
+        // that did not open or decode (quarantined, kept to be named in `sync status`) or a
+        // message whose clock is too far ahead (held, with the message, until it is near enough).
+        migrator.registerMigration("v26-sync-set-aside") { db in
+            try db.execute(sql: """
+                CREATE TABLE sync_set_aside (
+                    hub_seq INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('quarantined', 'held')),
+                    device TEXT NOT NULL,
+                    hlc TEXT NOT NULL,
+                    reason TEXT NOT NULL,
+                    clock_ms INTEGER,
+                    message TEXT,
+                    at TEXT NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 }

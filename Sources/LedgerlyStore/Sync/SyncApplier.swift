@@ -21,9 +21,37 @@ struct SyncApplier {
         guard incoming.hubSeq > state.pulledSeq else { unchanged += 1; return }
         state.pulledSeq = incoming.hubSeq
         guard message.device != identities.device else { unchanged += 1; return }
-        guard let clock = HybridLogicalClock(message.hlc) else {
-            throw LedgerError.invalid("a synced message has the clock '\(message.hlc)', which is not one", field: .body("messages"))
+        let db = context.db
+        // A clock that is not one is a message that does not decode: put aside, never fatal (D444).
+        guard HybridLogicalClock(message.hlc) != nil, let newest = SyncSetAsideRows.newestClock(message) else {
+            try SyncSetAsideRows.quarantine(db, SyncSetAside(hubSeq: incoming.hubSeq, device: message.device, hlc: message.hlc,
+                                                             reason: "a clock in it is not a clock reading"), at: context.now)
+            identities.notices.append("hub row \(incoming.hubSeq) from device \(message.device.prefix(8)) has a clock that is not one: it is quarantined and passed over")
+            unchanged += 1
+            return
         }
+        // Too far ahead of this device's wall clock: held, its clock not received (D445).
+        if newest > identities.requestNow + SyncSetAsideRows.clockTolerance {
+            let minutes = (newest - identities.requestNow) / 60_000
+            try SyncSetAsideRows.hold(db, hubSeq: incoming.hubSeq, message: message, clockMilliseconds: newest,
+                                      reason: "its clock (\(Timestamp.string(milliseconds: newest))) is \(minutes) minutes ahead of this device's; held until it is within \(SyncSetAsideRows.clockTolerance / 60_000)",
+                                      at: context.now)
+            identities.notices.append("a change from device \(message.device.prefix(8)) carries a clock \(minutes) minutes ahead of this device's: it is held, not applied (`ledgerly sync status`)")
+            unchanged += 1
+            return
+        }
+        try merge(message, &context)
+    }
+
+    /// A held message whose clock has come within the tolerance: merged now, in hub order among
+    /// the held (its hub position was passed when it was held).
+    mutating func applyHeld(_ message: SyncMessage, _ context: inout WriteContext) throws {
+        try merge(message, &context)
+    }
+
+    /// Merges one message whose clocks are sane (docs/sync.md, "Merging").
+    private mutating func merge(_ message: SyncMessage, _ context: inout WriteContext) throws {
+        guard let clock = HybridLogicalClock(message.hlc) else { unchanged += 1; return }
         identities.receive(clock)
         guard let thing = SyncedThings.kind(message.entity) else {
             identities.notices.append("a change to a \(message.entity) from device \(message.device.prefix(8)) was passed over: this version of Ledgerly does not sync that kind of thing yet (update it)")

@@ -18,6 +18,7 @@ enum SyncHandlers {
         if state.ledgerId != ledgerId || state.deviceId != deviceId {
             // Another ledger (or this device starts over): what was known of the old one goes.
             try db.execute(sql: "DELETE FROM sync_ids; DELETE FROM sync_outbox; UPDATE sync_state SET clock = NULL WHERE id = 1")
+            try SyncSetAsideRows.forget(db)
             state.pulledSeq = 0
             state.notices = []
         }
@@ -83,7 +84,24 @@ enum SyncHandlers {
         // Local changes first get their clocks, so the merge compares like with like.
         while try !SyncStamper.run(&state, identities: identities, budget: .max) {}
         var applier = SyncApplier(identities: identities)
-        for incoming in request.messages { try applier.apply(incoming, state: &state, &context) }
+        // Held messages whose clock has come near enough go first: they are older in hub order.
+        for held in try SyncSetAsideRows.takeDue(db, now: identities.requestNow) { try applier.applyHeld(held.message, &context) }
+        // The batch in hub order, rows that did not open or decode passed over (D444).
+        var quarantined = (request.quarantined ?? []).sorted { $0.hubSeq < $1.hubSeq }[...]
+        func passQuarantined(through seq: Int64) throws {
+            while let row = quarantined.first, row.hubSeq <= seq {
+                quarantined.removeFirst()
+                guard row.hubSeq > state.pulledSeq else { continue }
+                state.pulledSeq = row.hubSeq
+                try SyncSetAsideRows.quarantine(db, row, at: context.now)
+                identities.notices.append("hub row \(row.hubSeq) (device \(row.device.prefix(8))) is quarantined and passed over: \(row.reason)")
+            }
+        }
+        for incoming in request.messages {
+            try passQuarantined(through: incoming.hubSeq - 1)
+            try applier.apply(incoming, state: &state, &context)
+        }
+        try passQuarantined(through: .max)
         // The events just logged are stamped too: they send nothing (the states match what was
         // applied) except a rename made here, and `sync status` does not show them as waiting.
         while try !SyncStamper.run(&state, identities: identities, budget: .max) {}

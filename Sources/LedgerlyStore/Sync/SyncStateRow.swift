@@ -65,7 +65,9 @@ struct SyncStateRow {
         else if let errorAt = lastErrorAt, errorAt >= (lastSuccess ?? "") { state = "error" }
         else if lastSuccess == nil || waitingOut > 0 || (waitingIn ?? 0) > 0 { state = "syncing" }
         else { state = "synced" }
-        return SyncStatusReply(state: state, ledgerId: ledgerId, deviceId: deviceId, hub: hub, lastSuccess: lastSuccess, lastError: lastError, lastErrorAt: lastErrorAt,
-                               waitingOut: waitingOut, waitingIn: waitingIn, pulledSeq: pulledSeq, notices: notices)
+        var reply = SyncStatusReply(state: state, ledgerId: ledgerId, deviceId: deviceId, hub: hub, lastSuccess: lastSuccess, lastError: lastError, lastErrorAt: lastErrorAt,
+                                    waitingOut: waitingOut, waitingIn: waitingIn, pulledSeq: pulledSeq, notices: notices)
+        try SyncSetAsideRows.add(to: &reply, db)
+        return reply
     }
 }

@@ -48,6 +48,7 @@ actor SyncRound {
             pushed = try await push(client, seal: seal, credentials: credentials, waiting: status.waitingOut)
             let through: Int64
             (pulled, through) = try await pull(client, seal: seal, credentials: credentials, after: status.pulledSeq)
+            if through == status.pulledSeq { try await releaseHeld(status, credentials: credentials) }
             // The status read before the round is still true when nothing went out or came in.
             let now = status.waitingOut > 0 || through != status.pulledSeq ? try await store.call(SyncStatusRequest()) : status
             let waiting = try await client.count(ledgerId: credentials.ledgerId, after: now.pulledSeq, excludingDevice: credentials.deviceId)
@@ -93,21 +94,49 @@ actor SyncRound {
         while true {
             let rows = try await client.pull(ledgerId: credentials.ledgerId, after: cursor, limit: Self.batch)
             guard let last = rows.last else { return (applied, cursor) }
-            let messages = try rows.map { row in
-                let plain = try seal.open(row.sealed, deviceId: row.deviceId, hlc: row.hlc)
-                let message = try MessageCoding.decoder().decode(SyncMessage.self, from: plain)
-                // The sealed text must say what the row says: the hub cannot move a message.
-                guard message.hlc == row.hlc, message.device == row.deviceId.uuidString.lowercased() else {
-                    throw SyncServiceError.mismatchedMessage(seq: row.seq)
+            // A row that does not open or decode is quarantined, not fatal: one bad row (random
+            // bytes put in the hub's table, a message moved) must not stop every device (D444).
+            var messages: [SyncIncoming] = []
+            var quarantined: [SyncSetAside] = []
+            for row in rows {
+                let device = row.deviceId.uuidString.lowercased()
+                do {
+                    let plain = try seal.open(row.sealed, deviceId: row.deviceId, hlc: row.hlc)
+                    let message = try MessageCoding.decoder().decode(SyncMessage.self, from: plain)
+                    // The sealed text must say what the row says: the hub cannot move a message.
+                    guard message.hlc == row.hlc, message.device == device else { throw SyncServiceError.mismatchedMessage(seq: row.seq) }
+                    messages.append(SyncIncoming(hubSeq: row.seq, message: message))
+                } catch {
+                    logger.warning("hub row quarantined", metadata: ["seq": "\(row.seq)", "error": "\(Self.words(error))"])
+                    quarantined.append(SyncSetAside(hubSeq: row.seq, device: device, hlc: row.hlc, reason: Self.quarantineReason(error)))
                 }
-                return SyncIncoming(hubSeq: row.seq, message: message)
             }
             let key = "sync.apply:\(credentials.ledgerId.uuidString.lowercased()):\(rows[0].seq)-\(last.seq)"
-            let reply = try await store.call(SyncApplyRequest(messages: messages), key: key)
+            let reply = try await store.call(SyncApplyRequest(messages: messages, quarantined: quarantined.isEmpty ? nil : quarantined), key: key)
             applied += reply.applied
             for notice in reply.notices { logger.notice("sync conflict", metadata: ["notice": "\(notice)"]) }
             cursor = last.seq
         }
+    }
+
+    /// Why a hub row was quarantined, in words for `sync status` (never the row's bytes).
+    static func quarantineReason(_ error: any Error) -> String {
+        switch error {
+        case let error as SyncCryptoError: "it does not open with this ledger's key (\(error))"
+        case let error as SyncServiceError: "\(error)"
+        case is DecodingError: "it opens but is not a sync message this version reads"
+        default: "it does not open or decode (\(words(error)))"
+        }
+    }
+
+    /// Held messages (clocks too far ahead) that have come within the tolerance are applied
+    /// with the next batch; with no batch coming, an empty one is sent, at most once a minute,
+    /// once the first is due (`heldDueAt`, D445).
+    private func releaseHeld(_ status: SyncStatusReply, credentials: SyncCredentials) async throws {
+        guard let due = status.heldDueAt, let dueAt = Timestamp.parseTimestamp(due), dueAt <= Date() else { return }
+        let minute = Int64(Date().timeIntervalSince1970 / 60)
+        let key = "sync.apply:\(credentials.ledgerId.uuidString.lowercased()):held:\(status.pulledSeq):\(minute)"
+        _ = try await store.call(SyncApplyRequest(messages: []), key: key)
     }
 
     /// What was last reported, and when: an idle round reports nothing, so a device that is in

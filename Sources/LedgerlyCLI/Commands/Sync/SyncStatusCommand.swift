@@ -23,7 +23,17 @@ struct SyncStatusCommand: ParsableCommand {
         var lines = ["Sync: \(status.state)", "Hub: \(status.hub ?? "-")", "Ledger: \(status.ledgerId ?? "-")", "This device: \(status.deviceId ?? "-")",
                      "Last success: \(status.lastSuccess ?? "never")",
                      "Waiting to go out: \(status.waitingOut)", "Waiting to come in: \(status.waitingIn.map(String.init) ?? "unknown")"]
+        lines += HubURLText.statusLines(hub: status.hub)
         if let error = status.lastError, status.state == "error" { lines.append("Last error (\(status.lastErrorAt ?? "-")): \(error)") }
+        // Rows put aside (issue 44, findings 4 and 5): named, so nothing is dropped in silence.
+        if let total = status.quarantinedTotal, total > 0 {
+            lines.append("Quarantined: \(total) hub row\(total == 1 ? "" : "s") that did not open or decode, passed over:")
+            lines += (status.quarantined ?? []).map { "  - row \($0.hubSeq), device \($0.device), clock \($0.hlc): \($0.reason)" }
+        }
+        if let total = status.heldTotal, total > 0 {
+            lines.append("Held: \(total) change\(total == 1 ? "" : "s") with a clock too far ahead, not applied\(status.heldDueAt.map { " (the first until \($0))" } ?? ""):")
+            lines += (status.held ?? []).map { "  - row \($0.hubSeq), device \($0.device): \($0.reason)" }
+        }
         if !status.notices.isEmpty {
             lines.append("Conflicts settled:")
             lines += status.notices.map { "  - \($0)" }

@@ -106,7 +106,32 @@ public struct SyncApplyRequest: WriteRequest, Hashable {
     public static let messageType: MessageType = "sync.apply"
     public static let allowedBeforeSetup = true
     public var messages: [SyncIncoming]
-    public init(messages: [SyncIncoming]) { self.messages = messages }
+    /// Hub rows of this batch that did not open or decode: recorded as quarantined (counted and
+    /// named in `sync status`) and passed over, so one bad row never stops sync (issue 44,
+    /// finding 4). Their positions count as applied.
+    public var quarantined: [SyncSetAside]?
+    public init(messages: [SyncIncoming], quarantined: [SyncSetAside]? = nil) {
+        self.messages = messages
+        self.quarantined = quarantined
+    }
+}
+
+/// A hub row this device put aside rather than applying: one that did not open or decode
+/// (quarantined, for good), or a message whose clock is too far ahead of this device's wall
+/// clock (held until the clock is near enough; docs/sync.md, "Rows put aside").
+public struct SyncSetAside: Codable, Hashable, Sendable {
+    public var hubSeq: Int64
+    /// The device and clock the hub's row names (for a quarantined row, not verified).
+    public var device: String
+    public var hlc: String
+    /// Why, in words for the user.
+    public var reason: String
+    public init(hubSeq: Int64, device: String, hlc: String, reason: String) {
+        self.hubSeq = hubSeq
+        self.device = device
+        self.hlc = hlc
+        self.reason = reason
+    }
 }
 
 public struct SyncApplyReply: Codable, Hashable, Sendable {
@@ -167,8 +192,23 @@ public struct SyncStatusReply: Codable, Hashable, Sendable {
     public var pulledSeq: Int64
     /// The most recent conflict notices, newest last.
     public var notices: [String]
+    /// Hub rows that did not open or decode, passed over (the most recent 20, newest last), and
+    /// how many there are in all; absent when none.
+    public var quarantined: [SyncSetAside]?
+    public var quarantinedTotal: Int?
+    /// Messages held because their clock is too far ahead (the oldest 20), how many in all, and
+    /// when the first of them comes within the tolerance; absent when none.
+    public var held: [SyncSetAside]?
+    public var heldTotal: Int?
+    public var heldDueAt: String?
     public init(state: String, ledgerId: String?, deviceId: String?, hub: String?, lastSuccess: String?, lastError: String?, lastErrorAt: String?,
-                waitingOut: Int, waitingIn: Int?, pulledSeq: Int64, notices: [String]) {
+                waitingOut: Int, waitingIn: Int?, pulledSeq: Int64, notices: [String], quarantined: [SyncSetAside]? = nil, quarantinedTotal: Int? = nil,
+                held: [SyncSetAside]? = nil, heldTotal: Int? = nil, heldDueAt: String? = nil) {
+        self.quarantined = quarantined
+        self.quarantinedTotal = quarantinedTotal
+        self.held = held
+        self.heldTotal = heldTotal
+        self.heldDueAt = heldDueAt
         self.state = state
         self.ledgerId = ledgerId
         self.deviceId = deviceId
