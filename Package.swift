@@ -190,6 +190,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "LedgerlyRuntime", "LedgerlyTesting", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
+                // The sync tests seal a forged hub row with the ledger's key (issue 44, finding 5).
+                "LedgerlySync",
                 "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync", "ledgerly",
             ],
             exclude: ["Support/provider_server.py", "Support/webhook_receiver.py"],
