@@ -55,7 +55,7 @@ import Testing
         ("<DTPOSTED>20261103120000.000[+1:CET]", "<DTPOSTED>20261103120000[+1:CET]x", "line 24: date \"20261103120000[+1:CET]x\" in <DTPOSTED> is not YYYYMMDD[HHMMSS[.XXX]][[+-]h:TZ]"),
         ("<DTPOSTED>20261103120000.000[+1:CET]\n", "", "line 22: <STMTTRN> has no <DTPOSTED>"),
         ("<CURDEF>EUR", "<CURDEF>EURO", "line 18: \"EURO\" in <CURDEF> is not a currency code"),
-        ("</BANKTRANLIST>", "</BANKTRANLST>", "line 51: the end tag </BANKTRANLST> closes no open element (the innermost is <STMTRS>, opened on line 17)"),
+        ("</BANKTRANLIST>", "</BANKTRANLST>", "line 51: the end tag </BANKTRANLST> closes no open element (the innermost is <BANKTRANLIST>, opened on line 20)"),
         ("<FITID>2026110500007\n", "<FITID>2026110500007\n<CORRECTFITID>2026110500001\n<CORRECTACTION>REPLACE\n",
          "line 30: <STMTTRN> corrects the transaction with FITID \"2026110500001\" (CORRECTACTION REPLACE): corrections are not applied by an import; change or delete that transaction yourself and remove this one from the file"),
         ("OFXHEADER:100", "HELLO:100", "line 1: not an OFX file: it starts with \"HELLO:100\", not OFXHEADER: or <?xml"),

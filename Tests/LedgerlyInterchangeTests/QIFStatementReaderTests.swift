@@ -36,7 +36,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("!Type:Invst\nD1/2/2026\nNBuy\n^\n", "line 1: \"!Type:Invst\" is an investment account: its buys, sells and dividends are not bank transactions; import trades with `ledgerly invest import`"),
+        ("!Type:Invst\nD1/2/2026\nNBuy\n^\n", "the file has no !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section (passed over: line 1: section !Type:Invst skipped (1 record): an investment account: its buys, sells and dividends are not bank transactions (import trades with `ledgerly invest import`))"),
+        ("!Type:Bank\nD1/2/2026\nT-1.00\n^\n!Type:Foo\nD1/3/2026\n^\n", "line 5: \"!Type:Foo\" is not a section this reader takes (!Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L)"),
         ("D1/2/2026\nT-1.00\n^\n", "line 1: \"D1/2/2026\" comes before any !Type: line: a QIF file starts with one (e.g. !Type:Bank)"),
         ("!Type:Bank\nD1/2/2026\nT-1.00\n", "line 2: the record starting here never ends (no ^ before the end of the file)"),
         ("!Type:Bank\nD1/20/2026\nT-1.0x\n^\n", "line 3: amount \"-1.0x\" in T is not a number (decimal separator \".\", no thousands separator)"),
@@ -65,21 +66,20 @@ import Testing
 }
 
 extension QIFStatementReaderTests {
-    /// Quicken writes `/YY` for 19YY and `'YY` for 20YY (Intuit's own example is `D6/12/95`).
+    /// Quicken writes `'YY` for 20YY; `/YY` is read in the window around today (1946–2045 in
+    /// 2026), so Intuit's own example `D6/12/95` is still 1995.
     @Test func twoDigitYearsFollowQuickensSeparator() throws {
         let nineties = "!Type:Bank\nD6/12/95\nT-5.00\nPBakery\n^\nD6/25/95\nT-2.00\nPKiosk\n^\n"
-        #expect(try QIFStatementReader.parse(text: nineties, dateFormat: nil, currency: "USD").rows.map(\.date) == ["1995-06-12", "1995-06-25"])
-        #expect(try QIFStatementReader.parse(text: nineties, dateFormat: "M/D/YY", currency: "USD").rows.map(\.date) == ["1995-06-12", "1995-06-25"])
+        #expect(try QIFStatementReader.parse(text: nineties, dateFormat: nil, currency: "USD", currentYear: 2026).rows.map(\.date) == ["1995-06-12", "1995-06-25"])
+        #expect(try QIFStatementReader.parse(text: nineties, dateFormat: "M/D/YY", currency: "USD", currentYear: 2026).rows.map(\.date) == ["1995-06-12", "1995-06-25"])
         // A file across the year 2000 has both separators, whichever pattern names.
         let millennium = "!Type:Bank\nD12/31/99\nT-5.00\nPBakery\n^\nD1/ 1'00\nT-2.00\nPKiosk\n^\nD2/29'00\nT-1.00\nPLeap\n^\n"
         for pattern in [nil, "M/D/YY", "M/D'YY"] {
-            let dates = try QIFStatementReader.parse(text: millennium, dateFormat: pattern, currency: "USD").rows.map(\.date)
+            let dates = try QIFStatementReader.parse(text: millennium, dateFormat: pattern, currency: "USD", currentYear: 2026).rows.map(\.date)
             #expect(dates == ["1999-12-31", "2000-01-01", "2000-02-29"], "\(pattern ?? "guessed")")
         }
-        // 1900 was no leap year.
-        #expect(throws: BankStatementError(line: 2, "date \"2/29/00\" is not a real calendar date (read as M/D/YY)")) {
-            try QIFStatementReader.parse(text: "!Type:Bank\nD2/29/00\nT-5.00\n^\n", dateFormat: "M/D/YY", currency: "USD")
-        }
+        // `/00` is 2000 in the window (it was 1900, which had no 29 February).
+        #expect(try QIFStatementReader.parse(text: "!Type:Bank\nD2/29/00\nT-5.00\n^\n", dateFormat: "M/D/YY", currency: "USD", currentYear: 2026).rows.map(\.date) == ["2000-02-29"])
         // CSV keeps its rule: YY is 20YY whatever the separator.
         #expect(try BankCSVDateFormat("M/D/YY").date(from: "6/12/95") == LedgerDate("2095-06-12"))
     }

@@ -3,7 +3,7 @@ import LedgerlyCore
 /// A date pattern such as `DD/MM/YYYY`, `M/D/YY` or `D.M.YYYY`, and the parser it compiles to.
 ///
 /// Tokens: `YYYY` (four-digit year), `YY` (two digits, read as 20YY: bank exports do not reach
-/// back into the 1900s; QIF reads them Quicken's way, see `TwoDigitYears`), `MM`/`DD` (exactly two digits), `M`/`D` (one or two digits); any other
+/// back into the 1900s; QIF reads them in a window around today, see `TwoDigitYears`), `MM`/`DD` (exactly two digits), `M`/`D` (one or two digits); any other
 /// non-letter is a literal that must appear as written. Letters are accepted in either case
 /// ("dd/mm/yyyy" is how many people write it) but other letters are refused, so a typo is an
 /// error rather than a pattern that never matches.
@@ -31,11 +31,17 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     enum TwoDigitYears: Hashable, Sendable {
         /// Always 20YY: bank CSV exports do not reach back into the 1900s.
         case twentyFirstCentury
-        /// Quicken's rule for QIF: the separator before the year says it, `/` 19YY and `'` 20YY
-        /// (Intuit's own example is `D6/12/95`). Either is taken where the pattern writes one of
-        /// them, since a file across 2000 has both (`12/31/99`, `1/ 1'00`). After any other
-        /// separator (`D.M.YY`) it is 20YY, as in CSV: only `/` and `'` carry a century.
-        case quicken
+        /// QIF: an apostrophe before the year is Quicken's mark of 20YY (`1/ 5'26`); after `/`
+        /// (`D6/12/95`, `D03/08/13`) or any other separator the year is the one ending in YY
+        /// from `currentYear` − 80 to `currentYear` + 19 (in 2026: 1946 to 2045), a window
+        /// around today as Quicken's own pivot reads two-digit years. Reading `/YY` as 19YY
+        /// put a file of 2013 in 1913; a window of 100 years gives every YY one reading.
+        /// Where the pattern writes `/` or `'` before `YY`, either is read, since a file across
+        /// 2000 has both (`12/31/99`, `1/ 1'00`).
+        case quicken(currentYear: Int)
+
+        /// The first year of the window: `currentYear` − 80.
+        static func windowStart(currentYear: Int) -> Int { currentYear - 80 }
     }
 
     /// The outcome of reading one cell, so the caller can tell "wrong layout" from "no such day".
@@ -51,6 +57,9 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     /// With `TwoDigitYears.quicken`: the literal token before `YY` that ends in `/` or `'`, whose
     /// last byte is read as either and gives the century.
     private let centuryToken: Int?
+    /// With `TwoDigitYears.quicken`: the first year of the window `YY` is read into unless an
+    /// apostrophe marks it 20YY; nil reads `YY` as 20YY.
+    private let windowStart: Int?
 
     public init(_ pattern: String) throws(BankStatementError) {
         try self.init(pattern, twoDigitYears: .twentyFirstCentury)
@@ -103,7 +112,15 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
         self.pattern = pattern
         self.tokens = tokens
         let yearIndex = tokens.firstIndex(of: .year2)
-        centuryToken = if twoDigitYears == .quicken, let yearIndex, yearIndex > 0, case .literal(let literal) = tokens[yearIndex - 1],
+        let isQuicken: Bool
+        if case .quicken(let currentYear) = twoDigitYears {
+            isQuicken = true
+            windowStart = TwoDigitYears.windowStart(currentYear: currentYear)
+        } else {
+            isQuicken = false
+            windowStart = nil
+        }
+        centuryToken = if isQuicken, let yearIndex, yearIndex > 0, case .literal(let literal) = tokens[yearIndex - 1],
                           literal.last == Self.slash || literal.last == Self.apostrophe {
             yearIndex - 1
         } else {
@@ -128,7 +145,8 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     private func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading {
         var position = 0
         var year = 0, month = 0, day = 0
-        var century = 2000
+        /// Quicken's apostrophe, read before the year: 20YY whatever the window says.
+        var apostrophe = false
 
         func digits(_ minimum: Int, _ maximum: Int) -> Int? {
             var value = 0
@@ -148,7 +166,12 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
                 year = value
             case .year2:
                 guard let value = digits(2, 2) else { return .mismatch }
-                year = century + value
+                if let windowStart, !apostrophe {
+                    // The year ending in `value` in windowStart ..< windowStart + 100.
+                    year = windowStart + (value - windowStart % 100 + 100) % 100
+                } else {
+                    year = 2000 + value
+                }
             case .month(let variable):
                 guard let value = digits(variable ? 1 : 2, 2) else { return .mismatch }
                 month = value
@@ -161,8 +184,8 @@ public struct BankCSVDateFormat: Hashable, Sendable, CustomStringConvertible {
                 else { return .mismatch }
                 position += literal.count
                 switch bytes[position - 1] {
-                case Self.slash: century = 1900
-                case Self.apostrophe: century = 2000
+                case Self.slash: apostrophe = false
+                case Self.apostrophe: apostrophe = true
                 default: return .mismatch
                 }
             case .literal(let literal):

@@ -9,12 +9,18 @@ public struct BankStatement: Sendable, Equatable {
     public var rows: [BankStatementRow]
     /// What the reader noticed and left out on purpose (pending entries), one sentence each.
     public var notes: [String]
+    /// How many transactions the file holds for the account read (OFX `STMTTRN`s, CAMT `Ntry`s,
+    /// QIF records of its bank section), rows and left-out ones alike: a file with entries and
+    /// no rows is refused by the CLI, naming why (the notes), never a quiet "nothing to import".
+    public var entries: Int
 
-    public init(currency: String?, account: String?, rows: [BankStatementRow], notes: [String] = []) {
+    /// - Parameter entries: nil when every entry is a row (CSV).
+    public init(currency: String?, account: String?, rows: [BankStatementRow], notes: [String] = [], entries: Int? = nil) {
         self.currency = currency
         self.account = account
         self.rows = rows
         self.notes = notes
+        self.entries = entries ?? rows.count
     }
 
     /// One note for the rows a reader left out on purpose: "2 entries not booked (PDNG) left out,

@@ -67,7 +67,8 @@ public enum CAMTStatementReader {
         if !reader.zero.isEmpty {
             notes.append(BankStatement.leftOutNote(reader.zero, "entry", "entries", what: "of zero", advice: "a transaction of nothing cannot be recorded"))
         }
-        return BankStatement(currency: currency, account: accounts[0].isEmpty ? nil : accounts[0], rows: reader.rows, notes: notes)
+        return BankStatement(currency: currency, account: accounts[0].isEmpty ? nil : accounts[0], rows: reader.rows, notes: notes,
+                             entries: statements.reduce(0) { $0 + $1.0.children("Ntry").count })
     }
 
     /// Turns entries into rows, keeping the state that spans them (the keys).

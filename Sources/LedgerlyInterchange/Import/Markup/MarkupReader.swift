@@ -18,7 +18,9 @@ struct MarkupReader {
         /// Well-formed XML: every element closed, entities must be known.
         case xml
         /// OFX 1.x SGML: an element that no end tag in the file names, or one holding only text,
-        /// closes at the next tag;
+        /// closes at the next tag; an aggregate the `SGMLGrammar` names closes where its end tag,
+        /// an end tag around it or a start tag its grammar places outside it says (OFX 1.x lets
+        /// every end tag be left out);
         /// an `&` that starts no known entity is kept as written (banks write `AT&T` bare).
         case sgml
     }
@@ -28,22 +30,42 @@ struct MarkupReader {
     /// stack there, so it is refused here with its line.
     static let maximumDepth = 256
 
+    /// What SGML's document type definition would tell about elements whose end tags a file
+    /// leaves out (OFX 1.x allows it for every element, aggregates too): without it, an aggregate
+    /// such as `<BANKTRANLIST>` that no end tag in the file names would be read as an empty leaf,
+    /// and the transactions in it would land beside it, where no reader looks for them.
+    struct SGMLGrammar: Sendable {
+        /// Elements that hold other elements, whether or not the file closes them: kept open
+        /// until their end tag, an end tag of an element around them, or a start tag that
+        /// `parents` places outside them.
+        var aggregates: Set<String> = []
+        /// The elements each element may be directly inside. A start tag closes the open
+        /// aggregates and leaves whose end tags were left out until one of its parents is the
+        /// innermost (`<LEDGERBAL>` closes a `<BANKTRANLIST>` left open); when no parent is open
+        /// nothing is closed.
+        var parents: [String: Set<String>] = [:]
+    }
+
     private let bytes: [UInt8]
     private let dialect: Dialect
+    private let grammar: SGMLGrammar
     private var position = 0
     private var line: Int
 
-    /// - Parameter firstLine: the line of the file `text` starts on (OFX 1.x hands over the body
-    ///   after its header lines), so that messages name the file's lines.
-    init(text: Substring, dialect: Dialect, firstLine: Int = 1) {
+    /// - Parameters:
+    ///   - firstLine: the line of the file `text` starts on (OFX 1.x hands over the body
+    ///     after its header lines), so that messages name the file's lines.
+    ///   - grammar: for SGML, the aggregates and parents the format defines; unused for XML.
+    init(text: Substring, dialect: Dialect, firstLine: Int = 1, grammar: SGMLGrammar = SGMLGrammar()) {
         bytes = Array(text.utf8)
         self.dialect = dialect
+        self.grammar = grammar
         line = firstLine
     }
 
     /// The document's root element.
-    static func read(_ text: Substring, dialect: Dialect, firstLine: Int = 1) throws(BankStatementError) -> MarkupElement {
-        var reader = MarkupReader(text: text, dialect: dialect, firstLine: firstLine)
+    static func read(_ text: Substring, dialect: Dialect, firstLine: Int = 1, grammar: SGMLGrammar = SGMLGrammar()) throws(BankStatementError) -> MarkupElement {
+        var reader = MarkupReader(text: text, dialect: dialect, firstLine: firstLine, grammar: grammar)
         return try reader.document()
     }
 
@@ -55,13 +77,21 @@ struct MarkupReader {
             let element = stack.removeLast()
             if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
         }
-        let aggregates = dialect == .sgml ? endTagNames() : []
+        let aggregates = dialect == .sgml ? endTagNames().union(grammar.aggregates) : []
         /// SGML: an open element is a leaf whose end tag was left out when no end tag in the file
         /// names it (an empty `<NAME>` too, which must not take the `<MEMO>` after it as its
         /// child), or when it holds text and no children (a leaf some other element closes).
         func topIsUnclosedLeaf() -> Bool {
             guard dialect == .sgml, let top = stack.last else { return false }
             return !aggregates.contains(top.name) || (top.children.isEmpty && !top.text.isBlank)
+        }
+        /// SGML: the open element may end where an end tag or start tag around it says, its own
+        /// end tag left out: a leaf as above, or an aggregate the grammar names (an aggregate
+        /// the grammar does not know and the file closes elsewhere must close itself, so that
+        /// a misplaced end tag is refused rather than read around).
+        func topMayBeClosedImplicitly() -> Bool {
+            guard dialect == .sgml, let top = stack.last else { return false }
+            return topIsUnclosedLeaf() || grammar.aggregates.contains(top.name)
         }
 
         while position < bytes.count {
@@ -100,7 +130,10 @@ struct MarkupReader {
                 }
                 position += 1
                 let local = Self.localName(name)
-                while stack.last.map({ $0.name != local }) ?? false, topIsUnclosedLeaf() { closeTop() }
+                // In SGML the end tag also closes what is open inside its element, when that
+                // may have left its own end tag out.
+                let isOpen = stack.contains { $0.name == local }
+                while stack.last.map({ $0.name != local }) ?? false, isOpen ? topMayBeClosedImplicitly() : topIsUnclosedLeaf() { closeTop() }
                 guard let top = stack.last else {
                     throw BankStatementError(line: tagLine, "the end tag </\(name)> closes no open element")
                 }
@@ -119,13 +152,17 @@ struct MarkupReader {
                 let name = try readName(what: "a start tag")
                 let (attributes, selfClosing) = try readAttributes(of: name)
                 if topIsUnclosedLeaf() { closeTop() }
+                let local = Self.localName(name)
+                if dialect == .sgml, let parents = grammar.parents[local], stack.contains(where: { parents.contains($0.name) }) {
+                    while let top = stack.last, !parents.contains(top.name), topMayBeClosedImplicitly() { closeTop() }
+                }
                 guard root == nil || !stack.isEmpty else {
                     throw BankStatementError(line: tagLine, "a second root element <\(name)> after the document's end")
                 }
                 guard stack.count < Self.maximumDepth else {
                     throw BankStatementError(line: tagLine, "<\(name)> is nested \(stack.count + 1) elements deep: more than \(Self.maximumDepth) is not a statement")
                 }
-                stack.append(MarkupElement(name: Self.localName(name), line: tagLine, attributes: attributes))
+                stack.append(MarkupElement(name: local, line: tagLine, attributes: attributes))
                 if selfClosing { closeTop() }
             }
         }

@@ -44,6 +44,7 @@ public enum OFXStatementReader {
         guard !statements.isEmpty else {
             throw BankStatementError(line: root.line, "the file holds no bank or credit-card statement (<STMTRS> or <CCSTMTRS>): investment and other statements are not read")
         }
+        try Self.checkEveryTransactionIsInAList(root, statements: statements.map(\.statement))
         if let account {
             statements = statements.filter { $0.account == account }
             guard !statements.isEmpty else { throw BankStatementError(line: nil, "the file holds no statement of account \"\(account)\"") }
@@ -58,6 +59,7 @@ public enum OFXStatementReader {
         var rows: [BankStatementRow] = []
         var zeroLines: [Int] = []
         var statementCurrency: Currency?
+        var entries = 0
         for (statement, _) in statements {
             guard let code = statement.value(at: "CURDEF") else { throw BankStatementError(line: statement.line, "<\(statement.name)> has no <CURDEF> (the statement's currency)") }
             let currency = try Self.currency(code, element: "CURDEF", line: statement.element(at: "CURDEF")?.line)
@@ -66,6 +68,7 @@ public enum OFXStatementReader {
             }
             statementCurrency = currency
             for transaction in statement.element(at: "BANKTRANLIST")?.children("STMTTRN") ?? [] {
+                entries += 1
                 switch try row(transaction, statementCurrency: currency, rules: ruleSet, keys: &keys) {
                 case .row(let row): rows.append(row)
                 case .zero(let line): zeroLines.append(line)
@@ -73,7 +76,32 @@ public enum OFXStatementReader {
             }
         }
         let notes = zeroLines.isEmpty ? [] : [BankStatement.leftOutNote(zeroLines, "transaction", "transactions", what: "of zero", advice: "a transaction of nothing cannot be recorded")]
-        return BankStatement(currency: statementCurrency?.code, account: accounts[0].isEmpty ? nil : accounts[0], rows: rows, notes: notes)
+        return BankStatement(currency: statementCurrency?.code, account: accounts[0].isEmpty ? nil : accounts[0], rows: rows, notes: notes, entries: entries)
+    }
+
+    /// Refuses a file holding a bank or card `STMTTRN` that is not in a statement's
+    /// `BANKTRANLIST`: the structure was not understood (an end tag left out where the grammar
+    /// cannot tell), and reading the rest would leave that transaction out in silence.
+    /// `STMTTRN`s of investment statements (`INVBANKTRAN`) are not bank transactions and not counted.
+    private static func checkEveryTransactionIsInAList(_ root: MarkupElement, statements: [MarkupElement]) throws(BankStatementError) {
+        let listed = statements.reduce(0) { $0 + ($1.element(at: "BANKTRANLIST")?.children("STMTTRN").count ?? 0) }
+        var total = 0
+        /// The first `STMTTRN` whose parent is not a `BANKTRANLIST`, and that parent's name.
+        var stray: (transaction: MarkupElement, parent: String)?
+        func visit(_ element: MarkupElement) {
+            for child in element.children where child.name != "INVSTMTMSGSRSV1" {
+                if child.name == "STMTTRN" {
+                    total += 1
+                    if stray == nil, element.name != "BANKTRANLIST" { stray = (child, element.name) }
+                }
+                visit(child)
+            }
+        }
+        visit(root)
+        guard total != listed else { return }
+        let strays = total - listed
+        let place = stray.map { " (the first here, inside <\($0.parent)>)" } ?? ""
+        throw BankStatementError(line: stray?.transaction.line, "\(strays) of the file's \(total) <STMTTRN> \(strays == 1 ? "is" : "are") not in a statement's <BANKTRANLIST>\(place): the file's structure was not understood, and importing the rest would leave \(strays == 1 ? "it" : "them") out")
     }
 
     /// The element tree, read as XML (OFX 2.x: `<?OFX …?>`) or SGML (OFX 1.x: `OFXHEADER:100`
@@ -83,8 +111,19 @@ public enum OFXStatementReader {
             throw BankStatementError(line: nil, "not an OFX file: it has no <OFX> element")
         }
         let header = text[..<body.lowerBound]
+        let headerLines = header.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         if header.contains("<?OFX") || header.contains("<?xml") {
-            return try MarkupReader.read(Substring(text), dialect: .xml)
+            do {
+                return try MarkupReader.read(Substring(text), dialect: .xml)
+            } catch let xmlError {
+                // Banks (Australian ones among them) put the OFX 2 header over an OFX 1 body
+                // whose leaves are not closed (`<SEVERITY>INFO`): read the body as SGML then; when
+                // that fails too, the XML error is the one the header asked for.
+                guard let tree = try? MarkupReader.read(text[body.lowerBound...], dialect: .sgml, firstLine: headerLines + 1, grammar: sgmlGrammar) else {
+                    throw xmlError
+                }
+                return tree
+            }
         }
         // Lines split and counted by their "\n" bytes: "\r\n" is one Character, which a split on
         // "\n" would not see, and every line number after the header would be off.
@@ -92,9 +131,29 @@ public enum OFXStatementReader {
         if let firstField, !firstField.hasPrefix("OFXHEADER:") {
             throw BankStatementError(line: 1, "not an OFX file: it starts with \"\(firstField.prefix(40))\", not OFXHEADER: or <?xml")
         }
-        let headerLines = header.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        return try MarkupReader.read(text[body.lowerBound...], dialect: .sgml, firstLine: headerLines + 1)
+        return try MarkupReader.read(text[body.lowerBound...], dialect: .sgml, firstLine: headerLines + 1, grammar: sgmlGrammar)
     }
+
+    /// The aggregates of the OFX 1.x DTD on the way to a transaction, and where each may be:
+    /// the specification lets a file leave any end tag out, and these are the ones whose absence
+    /// would move transactions (a `<BANKTRANLIST>` never closed, a `<STMTTRN>` never closed
+    /// before the next one). Elements not named here are told apart as before: a leaf holds
+    /// text, an aggregate is closed by an end tag somewhere in the file.
+    static let sgmlGrammar: MarkupReader.SGMLGrammar = {
+        let statement: Set<String> = ["STMTRS", "CCSTMTRS"]
+        let responses: Set<String> = ["SONRS", "STMTTRNRS", "CCSTMTTRNRS", "STMTENDTRNRS", "CCSTMTENDTRNRS", "INVSTMTTRNRS"]
+        let parents: [String: Set<String>] = [
+            "SIGNONMSGSRSV1": ["OFX"], "BANKMSGSRSV1": ["OFX"], "CREDITCARDMSGSRSV1": ["OFX"], "INVSTMTMSGSRSV1": ["OFX"], "SECLISTMSGSRSV1": ["OFX"],
+            "SONRS": ["SIGNONMSGSRSV1"], "FI": ["SONRS"], "STATUS": responses,
+            "STMTTRNRS": ["BANKMSGSRSV1"], "CCSTMTTRNRS": ["CREDITCARDMSGSRSV1"],
+            "STMTRS": ["STMTTRNRS"], "CCSTMTRS": ["CCSTMTTRNRS"],
+            "BANKACCTFROM": statement, "CCACCTFROM": statement, "BANKTRANLIST": statement, "LEDGERBAL": statement, "AVAILBAL": statement,
+            "BALLIST": statement,
+            "STMTTRN": ["BANKTRANLIST", "INVBANKTRAN"],
+            "PAYEE": ["STMTTRN"], "BANKACCTTO": ["STMTTRN"], "CCACCTTO": ["STMTTRN"], "CURRENCY": ["STMTTRN"], "ORIGCURRENCY": ["STMTTRN"],
+        ]
+        return MarkupReader.SGMLGrammar(aggregates: Set(parents.keys).union(["OFX", "INVBANKTRAN"]), parents: parents)
+    }()
 
     /// What a `STMTTRN` becomes.
     private enum Reading {

@@ -1,6 +1,7 @@
 /// The records of a QIF file's transaction section, as text, with their lines: the structure of
 /// the format (headers, one field a line keyed by its first character, `^` ending a record),
-/// before any field is interpreted (`QIFStatementReader` does that).
+/// before any field is interpreted (`QIFStatementReader` does that). Every other section, option
+/// and `#` comment line is passed over and said in `notes`.
 struct QIFFile {
     struct Field {
         let line: Int
@@ -28,34 +29,87 @@ struct QIFFile {
     }
 
     private(set) var records: [Record] = []
-    /// The `N` of an `!Account` block, when the file has one.
+    /// The `N` of the `!Account` block just before the transaction section, when the file has one.
     private(set) var account: String?
+    /// What was passed over, one sentence each with its line: sections that hold no bank
+    /// transactions (lists, investment accounts, account blocks) with how many records they
+    /// held, options, and comment lines. Read to the user, never dropped in silence.
+    private(set) var notes: [String] = []
 
-    private enum Section {
+    private enum Section: Equatable {
         case transactions
-        /// Category, class, memorised, security, price, tag, bill and invoice lists: no transactions.
-        case list
+        /// A section whose records are not read: why, for the note.
+        case skipped(why: String)
+        /// `!Account`: its `N` names the account of the transaction section after it.
         case account
+    }
+
+    /// A section passed over, while its records are counted.
+    private struct Skipped {
+        let line: Int
+        let header: String
+        let why: String
+        var records = 0
+        var pending = false
     }
 
     init(text: String) throws(BankStatementError) {
         var section: Section?
         var transactionSections = 0
         var current: Record?
+        var skipped: Skipped?
+        var accountBlock: (line: Int, name: String?)?
+        var commentLines: [Int] = []
+        var passedOver: [(line: Int, note: String)] = []
         var lineNumber = 0
+        func endSkipped() {
+            guard var done = skipped else { return }
+            if done.pending { done.records += 1 }
+            let records = "\(done.records) record\(done.records == 1 ? "" : "s")"
+            passedOver.append((done.line, "line \(done.line): section \(done.header) skipped (\(records)): \(done.why)"))
+            skipped = nil
+        }
+        /// The last `!Account` block before the transaction section names its account (lists
+        /// and options may come between); any other one names an account not read, and is noted.
+        func endAccountBlock(beforeTransactions: Bool) {
+            guard let block = accountBlock else { return }
+            if beforeTransactions {
+                account = block.name
+            } else {
+                passedOver.append((block.line, "line \(block.line): section !Account skipped (1 record\(block.name.map { ", \"\($0)\"" } ?? "")): an account's details, not transactions"))
+            }
+            accountBlock = nil
+        }
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = rawLine.drop(while: { $0 == "\u{FEFF}" }).trimmingWhitespace()
             if line.isEmpty { continue }
+            // Comments (`# exported by …`, `### …`) are no part of the format Quicken writes, but
+            // other programs write them; no field starts with `#`.
+            if line.hasPrefix("#") {
+                commentLines.append(lineNumber)
+                continue
+            }
             if line.hasPrefix("!") {
                 if current != nil { throw BankStatementError(line: lineNumber, "\"\(line)\" starts a new section inside a record (the record before it has no ^)") }
-                guard let next = try Self.section(of: line, line: lineNumber) else { continue }
+                endSkipped()
+                let next = try Self.section(of: line, line: lineNumber)
+                guard let next else {
+                    passedOver.append((lineNumber, "line \(lineNumber): \(line) skipped: an instruction to Quicken's own import, not transactions"))
+                    continue
+                }
+                if next == .transactions || next == .account { endAccountBlock(beforeTransactions: next == .transactions) }
                 section = next
-                if next == .transactions {
+                switch next {
+                case .transactions:
                     transactionSections += 1
                     guard transactionSections == 1 else {
                         throw BankStatementError(line: lineNumber, "a second account's transactions start here (\"\(line)\"): export one account per file")
                     }
+                case .skipped(let why):
+                    skipped = Skipped(line: lineNumber, header: line, why: why)
+                case .account:
+                    accountBlock = (lineNumber, nil)
                 }
                 continue
             }
@@ -66,14 +120,19 @@ struct QIFFile {
             let value = String(line.dropFirst()).trimmingWhitespace()
             if code == "^" {
                 if section == .transactions, let record = current { records.append(record) }
+                if skipped != nil {
+                    skipped!.records += 1
+                    skipped!.pending = false
+                }
                 current = nil
                 continue
             }
             switch section {
-            case .list:
+            case .skipped:
+                skipped?.pending = true
                 continue
             case .account:
-                if code == "N" { account = value }
+                if code == "N" { accountBlock?.name = value }
                 continue
             case .transactions:
                 break
@@ -107,24 +166,35 @@ struct QIFFile {
             current = record
         }
         if let current { throw BankStatementError(line: current.line, "the record starting here never ends (no ^ before the end of the file)") }
+        endSkipped()
+        endAccountBlock(beforeTransactions: false)
+        notes = passedOver.sorted { $0.line < $1.line }.map(\.note)
+        if !commentLines.isEmpty {
+            let listed = commentLines.prefix(10).map(String.init).joined(separator: ", ") + (commentLines.count > 10 ? ", …" : "")
+            notes.insert("\(commentLines.count) comment line\(commentLines.count == 1 ? "" : "s") (#) skipped, on line\(commentLines.count == 1 ? "" : "s") \(listed)", at: 0)
+        }
         guard transactionSections == 1 else {
-            throw BankStatementError(line: nil, "the file has no !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section")
+            let passed = notes.isEmpty ? "" : " (passed over: \(notes.joined(separator: "; ")))"
+            throw BankStatementError(line: nil, "the file has no !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section\(passed)")
         }
     }
 
     /// The section a header starts; nil for an option that starts none (`!Option:AutoSwitch`).
+    /// A header that is neither a bank section nor one known to hold none is refused: its
+    /// records might be transactions, and passing over them would lose them.
     private static func section(of header: String, line: Int) throws(BankStatementError) -> Section? {
         let lowered = header.lowercased().filter { $0 != " " }
         switch lowered {
         // Other assets and liabilities (`Oth A`, `Oth L`) are written as a bank account is.
         case "!type:bank", "!type:ccard", "!type:cash", "!type:otha", "!type:othl": return .transactions
-        case "!type:cat", "!type:class", "!type:memorized", "!type:security", "!type:prices", "!type:tag", "!type:bill", "!type:invoice": return .list
+        case "!type:cat", "!type:class", "!type:memorized", "!type:security", "!type:prices", "!type:tag", "!type:bill", "!type:invoice":
+            return .skipped(why: "a list (categories, classes, memorised transactions, securities, prices, tags, bills or invoices), not transactions")
         case "!account": return .account
         // Options (`!Option:AutoSwitch`, `!Option:MDY`, `!Clear:…`) tell Quicken how to import;
         // the date order is told from the dates themselves here.
         case _ where lowered.hasPrefix("!option:") || lowered.hasPrefix("!clear:"): return nil
         case "!type:invst", "!type:port":
-            throw BankStatementError(line: line, "\"\(header)\" is an investment account: its buys, sells and dividends are not bank transactions; import trades with `ledgerly invest import`")
+            return .skipped(why: "an investment account: its buys, sells and dividends are not bank transactions (import trades with `ledgerly invest import`)")
         default:
             throw BankStatementError(line: line, "\"\(header)\" is not a section this reader takes (!Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L)")
         }

@@ -1,17 +1,19 @@
 import LedgerlyCore
+import LedgerlyProtocol
 
 /// Reads a QIF file (Quicken Interchange Format) of a bank, credit-card, cash, other asset or
 /// other liability account (`!Type:Bank`, `!Type:CCard`, `!Type:Cash`, `!Type:Oth A`,
 /// `!Type:Oth L`, all written alike) into rows.
 ///
 /// QIF has no currency and no transaction id, and its dates are ambiguous by design (Quicken
-/// writes the user's locale: `01/05/2026` or `05.01.2026`, and a two-digit year after `/` for
-/// 19YY, after `'` for 20YY: `6/12/95`, `1/ 5'26`). So the rows are in the wallet's currency, keyed by the text
+/// writes the user's locale: `01/05/2026` or `05.01.2026`, and two-digit years: `6/12/95`,
+/// `1/ 5'26`, and from other programs `03/08/13` for 2013). So the rows are in the wallet's currency, keyed by the text
 /// fingerprint, and the date pattern is given (`dateFormat`, the CSV mapping's tokens: `M/D/YYYY`,
 /// `D.M.YYYY`, `M/D'YY`) or guessed from all the file's dates, refusing a file they leave
 /// ambiguous rather than guessing. Spaces inside a date (Quicken pads days: `1/ 5'26`) are dropped
-/// before it is read; `YY` is 19YY after `/` and 20YY after `'` (either is read where the pattern
-/// has one of them, as a file across 2000 has both), and 20YY after any other separator, as in CSV.
+/// before it is read; `YY` is 20YY after `'` and otherwise the year ending in YY from this year
+/// − 80 to this year + 19 (`BankCSVDateFormat.TwoDigitYears.quicken`; either of `/` and `'` is
+/// read where the pattern has one of them, as a file across 2000 has both).
 ///
 /// What a record becomes (docs/reports-import-export.md, "Bank formats"): `D` the day; `T` (or
 /// `U` when there is no `T`) the signed amount, negative an expense, with decimal and grouping
@@ -20,8 +22,10 @@ import LedgerlyCore
 /// `sourceCategory` for the CLI, and a class after `/` in it (`Food:Groceries/Holiday`) becomes a
 /// tag; `S`/`E`/`$` are split parts, whose amounts must add up to `T`. `C` (cleared) and `A`
 /// (address) are not read. Lists (`!Type:Cat`, `Class`, `Memorized`, `Security`, `Prices`,
-/// `Tag`, `Bill`, `Invoice`) hold no transactions and are passed over, as are `!Option:` and
-/// `!Clear:` lines; investment accounts are refused.
+/// `Tag`, `Bill`, `Invoice`), investment accounts (`!Type:Invst`, `!Type:Port`), `!Account`
+/// blocks other than the one naming the account read, `!Option:` and `!Clear:` lines and `#`
+/// comment lines are passed over, each said in a note with its line and how many records it
+/// held. A record of zero is left out with a note, as OFX and CAMT leave theirs.
 public enum QIFStatementReader {
     /// Tried in order when no pattern is given; see `BankDateFormatGuess`.
     static let candidateDateFormats = [
@@ -31,7 +35,12 @@ public enum QIFStatementReader {
     /// - Parameters:
     ///   - dateFormat: the dates' pattern; nil guesses it from every date in the file.
     ///   - currency: the wallet's; QIF has none of its own.
-    public static func parse(text: String, dateFormat: String?, currency code: String, rules: [BankCSVRule] = []) throws(BankStatementError) -> BankStatement {
+    ///   - currentYear: the year two-digit years are read around (`BankCSVDateFormat.TwoDigitYears`);
+    ///     nil is this year, in the local time zone.
+    public static func parse(
+        text: String, dateFormat: String?, currency code: String, rules: [BankCSVRule] = [], currentYear: Int? = nil
+    ) throws(BankStatementError) -> BankStatement {
+        let twoDigitYears = BankCSVDateFormat.TwoDigitYears.quicken(currentYear: currentYear ?? LedgerDate(Timestamp.today())?.year ?? 2026)
         let currency: Currency
         do {
             currency = try Currency(code: code)
@@ -44,7 +53,7 @@ public enum QIFStatementReader {
             pattern = dateFormat
         } else {
             let dates = file.records.compactMap(\.date)
-            switch try BankDateFormatGuess.guess(dates.map { Self.compact($0.text) }, lines: dates.map(\.line), candidates: candidateDateFormats, twoDigitYears: .quicken) {
+            switch try BankDateFormatGuess.guess(dates.map { Self.compact($0.text) }, lines: dates.map(\.line), candidates: candidateDateFormats, twoDigitYears: twoDigitYears) {
             case .format(let guessed): pattern = guessed
             case .noneFits(_, let line):
                 let shown = dates.first { $0.line == line }?.text ?? ""
@@ -53,13 +62,14 @@ public enum QIFStatementReader {
                 throw BankStatementError(line: nil, "the dates are ambiguous: \(reading); give the format with --date-format")
             }
         }
-        let format = try BankCSVDateFormat(pattern, twoDigitYears: .quicken)
+        let format = try BankCSVDateFormat(pattern, twoDigitYears: twoDigitYears)
         let amountTexts = file.records.flatMap { record in [record.amount?.text].compactMap { $0 } + record.splits.compactMap { $0.amount?.text } }
         let separators = try BankCSVMapping.guessSeparators(amountTexts) { _ in "fix the file so its amounts are written one way" }
         let amountFormat = BankCSVAmountFormat(decimalSeparator: Character(separators.decimal), thousandsSeparator: separators.thousands.map(Character.init))
         let ruleSet = try BankCSVRuleSet(rules)
         var fingerprints = BankCSVFingerprint()
         var rows: [BankStatementRow] = []
+        var zeroLines: [Int] = []
         for record in file.records {
             guard let dateField = record.date else { throw BankStatementError(line: record.line, "the record has no date (D)") }
             let date: String
@@ -70,8 +80,11 @@ public enum QIFStatementReader {
             }
             guard let amountField = record.amount else { throw BankStatementError(line: record.line, "the record has no amount (T)") }
             let value = try BankStatementAmount.minorUnits(amountField.text, format: amountFormat, currency: currency, role: "amount", place: "in T", line: amountField.line)
+            // An opening balance of zero, a voided cheque: left out with a note, as OFX and CAMT
+            // leave theirs (a split whose parts cancel out is one too, and the note says so).
             guard value != 0 else {
-                throw BankStatementError(line: amountField.line, "amount \"\(amountField.text)\" in T is zero: a transaction of nothing cannot be recorded; delete the record")
+                zeroLines.append(amountField.line)
+                continue
             }
             var splits: [BankStatementSplit] = []
             var splitSum: Int64 = 0
@@ -99,7 +112,11 @@ public enum QIFStatementReader {
                 importKey: fingerprints.next(date: date, kind: kind, amount: amount, currency: currency.code, description: description),
                 sourceCategory: sourceCategory, splits: splits))
         }
-        return BankStatement(currency: nil, account: file.account, rows: rows)
+        var notes = file.notes
+        if !zeroLines.isEmpty {
+            notes.append(BankStatement.leftOutNote(zeroLines, "record", "records", what: "of zero", advice: "a transaction of nothing cannot be recorded"))
+        }
+        return BankStatement(currency: nil, account: file.account, rows: rows, notes: notes, entries: file.records.count)
     }
 
     /// `Food:Groceries/Holiday` → (`Food:Groceries`, `Holiday`); empty parts are nil.
