@@ -66,7 +66,18 @@ struct StatementImport {
         for note in statement.notes { Self.note("\(file): \(note)") }
         let categories = try gateway.call(CategoryListRequest()).categories
         var sourceCategories = SourceCategories(categories: categories)
-        let items = try statement.rows.map { row -> TransactionImportItem in
+        // QIF split parts that are transfers become transfers of their own (SplitTransferLegs).
+        let hasTransferParts = statement.rows.contains { $0.splits.contains(where: SplitTransferLegs.isTransfer) }
+        let wallets = hasTransferParts ? try gateway.wallets() : []
+        var transferItems: [TransactionImportItem] = []
+        let rows = try statement.rows.compactMap { row -> BankStatementRow? in
+            guard row.splits.contains(where: SplitTransferLegs.isTransfer) else { return row }
+            let legs = try SplitTransferLegs(row: row, wallet: wallet, wallets: wallets, file: file)
+            transferItems += legs.transfers
+            Self.note("\(file): \(legs.note)")
+            return legs.remainder
+        }
+        let items = try rows.map { row -> TransactionImportItem in
             var category = try row.categoryPath.map { path in try ImportCommand.category(path, in: categories, file: file, line: row.line) }
             var splits: [SplitPart]?
             if !row.splits.isEmpty {
@@ -82,7 +93,7 @@ struct StatementImport {
                 kind: row.kind, walletId: wallet.id, amount: row.amount, currency: row.currency == wallet.currency ? nil : row.currency,
                 categoryId: category, notes: row.description.isEmpty ? nil : row.description, date: row.date, tags: row.tags.isEmpty ? nil : row.tags,
                 splits: splits))
-        }
+        } + transferItems
         if !sourceCategories.missing.isEmpty, !ignoreSourceCategories {
             let names = sourceCategories.missing.keys.sorted()
             let shown = names.prefix(8).map { "'\($0)' (line \(sourceCategories.missing[$0]!))" }.joined(separator: ", ") + (names.count > 8 ? ", …" : "")
@@ -90,7 +101,16 @@ struct StatementImport {
                              status: .refused, hint: "create them with `ledgerly category add`, or pass --ignore-categories to import those rows without a category")
         }
         for note in sourceCategories.notes { Self.note("\(file): \(note)") }
-        guard !items.isEmpty else { return print("\(file) has no rows to import.") }
+        guard !items.isEmpty else {
+            // A file with transactions that yields none (all left out, or not understood) is a
+            // refusal naming why, never a quiet success (D391).
+            guard statement.entries == 0 else {
+                let why = statement.notes.isEmpty ? "none of them was read" : statement.notes.joined(separator: "; ")
+                throw CLIFailure(message: "\(file) holds \(statement.entries) transaction\(statement.entries == 1 ? "" : "s") but none can be imported: \(why); nothing was imported",
+                                 status: .refused)
+            }
+            return print("\(file) holds no transactions: nothing to import.")
+        }
         let importId = prefix + "-" + UUID().uuidString.lowercased().prefix(8)
         let result = try ImportCommand.send(items, importId: importId, batchSize: batchSize, dryRun: options.dryRun, gateway: gateway)
         let reply = TransactionImportReply(importId: importId, imported: result.imported, duplicates: result.duplicates, firstId: nil, lastId: nil, dryRun: options.dryRun)

@@ -1,0 +1,126 @@
+import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
+import LedgerlyRuntime
+import LedgerlyTesting
+import Testing
+
+extension EndToEndTests {
+    /// Real bank files read whole through the real `ledgerly` (issue 45, items 8–13): what a
+    /// file holds is imported or refused naming why, never dropped with a successful exit.
+    @Suite struct BankStatementQuirkImportTests {
+        /// OFX 1.x SGML whose `<BANKTRANLIST>` is never closed: 3 transactions, −209.36 BRL.
+        static let cardWithoutListEnd = """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+            SECURITY:NONE
+            ENCODING:USASCII
+            CHARSET:1252
+            COMPRESSION:NONE
+            OLDFILEUID:NONE
+            NEWFILEUID:NONE
+            <OFX>
+            <SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20261130<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>
+            <CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+            <CCSTMTRS><CURDEF>BRL<CCACCTFROM><ACCTID>5555</CCACCTFROM>
+            <BANKTRANLIST><DTSTART>20261101<DTEND>20261130
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261103<TRNAMT>-13.00<FITID>C1<MEMO>Padaria</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261104<TRNAMT>-162.90<FITID>C2<MEMO>Mercado</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261105<TRNAMT>-33.46<FITID>C3<MEMO>Farmacia</STMTTRN>
+            <LEDGERBAL><BALAMT>-209.36<DTASOF>20261130</LEDGERBAL>
+            </CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>
+            </OFX>
+
+            """
+
+        /// A QIF with a comment, a category list, an investment account beside the cash one, a
+        /// record of zero, day/month/two-digit-year dates and a split with a transfer part.
+        static let cashWithQuirks = """
+            # exported by a budgeting program
+            !Type:Cat
+            NFood
+            E
+            ^
+            !Account
+            NMy Cash
+            TCash
+            ^
+            !Type:Cash
+            D23/10/13
+            T-6.50
+            LFood
+            ^
+            D24/10/13
+            T0.00
+            POpening balance
+            ^
+            D25/10/13
+            T-48.00
+            PVia Roma
+            S[My Card]
+            $-31.00
+            SFood
+            $-17.00
+            ^
+            !Account
+            NBroker
+            TInvst
+            ^
+            !Type:Invst
+            D25/07/13
+            NShrsIn
+            YIBM
+            T1000.00
+            ^
+
+            """
+
+        typealias Base = BankFormatImportTests
+
+        @Test func statementQuirksImportWholeOrAreRefusedNamingWhy() throws {
+            let harness = try Base.start([["wallet", "add", "Nubank", "--currency", "BRL"], ["wallet", "add", "My Cash", "--currency", "USD"],
+                                          ["wallet", "add", "My Card", "--currency", "USD"], ["category", "add", "Food", "--kind", "expense"]])
+
+            // Item 8: a list never closed is read whole.
+            let card = try Base.write(Self.cardWithoutListEnd, "card.ofx", harness)
+            let cardResult = try harness.cli("import", "ofx", card, "--wallet", "Nubank")
+            #expect(cardResult.status == 0, "\(cardResult.stderr)")
+            #expect(cardResult.stdout.contains("Imported 3 of 3 rows"), "\(cardResult.stdout)")
+            #expect(try Base.balance(harness, wallet: "Nubank") == "-209.36")
+
+            // Item 8's guard: a statement whose transactions are all left out exits non-zero, saying why.
+            let zero = try Base.write(Self.cardWithoutListEnd.replacingOccurrences(of: "<TRNAMT>-13.00", with: "<TRNAMT>0.00")
+                .replacingOccurrences(of: "<TRNAMT>-162.90", with: "<TRNAMT>0.00").replacingOccurrences(of: "<TRNAMT>-33.46", with: "<TRNAMT>0.00"), "zero.ofx", harness)
+            let zeroResult = try harness.cli("import", "ofx", zero, "--wallet", "Nubank")
+            #expect(zeroResult.status == 1)
+            #expect(zeroResult.stderr.contains("holds 3 transactions but none can be imported: 3 transactions of zero left out, on lines 15, 16, 17"), "\(zeroResult.stderr)")
+
+            // Items 10–13: comments and the investment section passed over with notes, the zero
+            // record left out with a note, 2013 read as 2013, the transfer part a transfer.
+            let cash = try Base.write(Self.cashWithQuirks, "cash.qif", harness)
+            let imported = try harness.cli("import", "qif", cash, "--wallet", "My Cash")
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.contains("Imported 3 of 3 rows"), "\(imported.stdout)")
+            for note in ["1 comment line (#) skipped, on line 1", "line 2: section !Type:Cat skipped (1 record)", "line 27: section !Account skipped (1 record, \"Broker\")",
+                         "line 31: section !Type:Invst skipped (1 record): an investment account", "1 record of zero left out, on line 16",
+                         "line 19: split part -31.00 to My Card (line 22) imported as transfer between wallets; the other part (-17.00) as one transaction of this wallet"] {
+                #expect(imported.stderr.contains(note), "\(note) in \(imported.stderr)")
+            }
+            let rows = try Base.transactions(harness, wallet: "My Cash")
+            #expect(Set(rows.map(\.date)) == ["2013-10-23", "2013-10-25"])
+            #expect(try Base.balance(harness, wallet: "My Cash") == "-54.50")
+            #expect(try Base.balance(harness, wallet: "My Card") == "31.00")
+            let again = try Base.decode(TransactionImportReply.self, try harness.cli("import", "qif", cash, "--wallet", "My Cash", "--json"))
+            #expect(again.imported == 0)
+            #expect(again.duplicates.count == 3)
+
+            // Item 11: a transfer part naming no wallet refuses the file, naming its line.
+            let missing = try Base.write(Self.cashWithQuirks.replacingOccurrences(of: "[My Card]", with: "[Savings]"), "missing.qif", harness)
+            let refused = try harness.cli("import", "qif", missing, "--wallet", "My Card")
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("line 22: the split part [Savings] -31.00 is a transfer, but this ledger has no wallet named 'Savings'; nothing was imported"), "\(refused.stderr)")
+            #expect(try Base.balance(harness, wallet: "My Card") == "31.00")
+        }
+    }
+}
