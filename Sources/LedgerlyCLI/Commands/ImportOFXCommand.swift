@@ -10,7 +10,9 @@ extension ImportCommand {
                 Reads OFX 1.x (SGML), OFX 2.x (XML) and Quicken's QFX: each STMTTRN of a bank (STMTRS) or credit-card \
                 (CCSTMTRS) statement becomes a transaction dated DTPOSTED, of TRNAMT (negative: an expense), described by \
                 NAME and MEMO. Transactions are known again by their FITID, so a statement imported twice, or two \
-                overlapping ones, import each transaction once. The statement's currency (CURDEF) must be the wallet's.
+                overlapping ones, import each transaction once. The statement's currency (CURDEF) must be the wallet's. \
+                End tags left out (as OFX 1.x allows) and an XML header over a 1.x body are read. A file whose \
+                transactions are all left out (of zero) is refused, naming why.
                 Example: ledgerly import ofx checking.ofx --wallet Checking --dry-run
                 Example: ledgerly import ofx export.qfx --wallet Visa \\
                            --account 4111222233334444 --rules rules.json

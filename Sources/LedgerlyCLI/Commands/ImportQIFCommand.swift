@@ -11,10 +11,13 @@ extension ImportCommand {
                 Each record becomes a transaction dated D, of T (negative: an expense), described by the payee (P), memo (M) \
                 and number (N). QIF dates follow the exporting program's locale: give their format with --date-format \
                 (M/D/YYYY, D.M.YYYY, M/D'YY …) or let it be told from the file's dates; a file whose dates fit two formats \
-                is refused. A category (L, and split lines S/$) is used when this ledger has that category path \
+                is refused. A two-digit year after ' is 20YY, otherwise the year from this year - 80 to this year + 19 \
+                (03/08/13 is 2013). A category (L, and split lines S/$) is used when this ledger has that category path \
                 (Food:Groceries is Food/Groceries); one it lacks refuses the file unless --ignore-categories. Split parts \
-                win over a rule's category; a split that cannot be kept is imported whole, with a note. A class after \
-                / in L becomes a tag. Amounts are in the wallet's currency (QIF has none).
+                win over a rule's category; a split that cannot be kept is imported whole, with a note. A split part \
+                [Account] becomes a transfer to or from the wallet of that name (none: the file is refused). A class \
+                after / in L becomes a tag. Amounts are in the wallet's currency (QIF has none). Records of zero, # \
+                comments, lists, investment accounts and other accounts' blocks are passed over, each with a note.
                 Example: ledgerly import qif checking.qif --wallet Checking \\
                            --date-format M/D/YYYY --dry-run
                 Example: ledgerly import qif cash.qif --wallet Cash --ignore-categories
