@@ -54,6 +54,21 @@ import Testing
         #expect(statement.notes == ["3 transactions of zero left out, on lines 39, 46, 53: a transaction of nothing cannot be recorded"])
     }
 
+    /// A blank `<CURDEF>` (ofxparse's "empty tags" file) takes the one currency every
+    /// transaction names, with a note; without one, the file is still refused.
+    @Test func aBlankStatementCurrencyIsTheOneEveryTransactionNames() throws {
+        let blank = StatementQuirkFixtures.ofxCardWithoutListEnd.replacingOccurrences(of: "<CURDEF>BRL", with: "<CURDEF></CURDEF>")
+        let named = blank.replacingOccurrences(of: "<MEMO>", with: "<CURRENCY><CURRATE>1.0000<CURSYM>BRL</CURRENCY>\n<MEMO>")
+        let statement = try OFXStatementReader.parse(text: named)
+        #expect(statement.currency == "BRL")
+        #expect(statement.rows.count == 3)
+        #expect(Self.total(statement) == -20936)
+        #expect(statement.notes == ["line 28: <CCSTMTRS> has no <CURDEF>; every transaction names BRL in <CURRENCY><CURSYM>, taken as the statement's currency"])
+        #expect(throws: BankStatementError(line: 28, "<CCSTMTRS> has no <CURDEF> (the statement's currency)")) { try OFXStatementReader.parse(text: blank) }
+        let mixed = named.replacingOccurrences(of: "<CURSYM>BRL</CURRENCY>\n<MEMO>Farmacia", with: "<CURSYM>USD</CURRENCY>\n<MEMO>Farmacia")
+        #expect(throws: BankStatementError(line: 28, "<CCSTMTRS> has no <CURDEF> (the statement's currency)")) { try OFXStatementReader.parse(text: mixed) }
+    }
+
     @Test func anXMLHeaderOverAnSGMLBodyIsRead() throws {
         let statement = try OFXStatementReader.parse(text: StatementQuirkFixtures.ofxXMLHeaderOverSGML)
         #expect(statement.rows.count == 2)

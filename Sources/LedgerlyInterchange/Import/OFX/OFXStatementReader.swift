@@ -10,7 +10,8 @@ import LedgerlyCore
 /// - `TRNAMT` is signed from the customer's side (OFX 3.2.9.2), so negative is an expense and
 ///   positive income, for card statements too; its radix is `.` or, as the specification also
 ///   allows, a `,` (an amount with both is refused, since OFX has no digit grouping);
-/// - the amount is in `CURDEF`, or in `CURRENCY`'s `CURSYM` when that aggregate is present (the
+/// - the amount is in `CURDEF` (when it is blank, in the one `CURSYM` every transaction names),
+///   or in `CURRENCY`'s `CURSYM` when that aggregate is present (the
 ///   store then converts it as it converts a CSV row in another currency; `CURRATE` is not used,
 ///   because "ratio of CURDEF to CURSYM" leaves its direction open and a wrong guess would be
 ///   silently wrong); `ORIGCURRENCY` only says what the amount was before the bank converted it,
@@ -60,9 +61,15 @@ public enum OFXStatementReader {
         var zeroLines: [Int] = []
         var statementCurrency: Currency?
         var entries = 0
+        var notes: [String] = []
         for (statement, _) in statements {
-            guard let code = statement.value(at: "CURDEF") else { throw BankStatementError(line: statement.line, "<\(statement.name)> has no <CURDEF> (the statement's currency)") }
-            let currency = try Self.currency(code, element: "CURDEF", line: statement.element(at: "CURDEF")?.line)
+            let currency: Currency
+            if let code = statement.value(at: "CURDEF") {
+                currency = try Self.currency(code, element: "CURDEF", line: statement.element(at: "CURDEF")?.line)
+            } else {
+                currency = try Self.currencyOfEveryTransaction(statement)
+                notes.append("line \(statement.line): <\(statement.name)> has no <CURDEF>; every transaction names \(currency.code) in <CURRENCY><CURSYM>, taken as the statement's currency")
+            }
             if let statementCurrency, statementCurrency != currency {
                 throw BankStatementError(line: statement.line, "<CURDEF> \(currency.code) differs from the \(statementCurrency.code) of the statement before it")
             }
@@ -75,8 +82,21 @@ public enum OFXStatementReader {
                 }
             }
         }
-        let notes = zeroLines.isEmpty ? [] : [BankStatement.leftOutNote(zeroLines, "transaction", "transactions", what: "of zero", advice: "a transaction of nothing cannot be recorded")]
+        if !zeroLines.isEmpty {
+            notes.append(BankStatement.leftOutNote(zeroLines, "transaction", "transactions", what: "of zero", advice: "a transaction of nothing cannot be recorded"))
+        }
         return BankStatement(currency: statementCurrency?.code, account: accounts[0].isEmpty ? nil : accounts[0], rows: rows, notes: notes, entries: entries)
+    }
+
+    /// The currency of a statement whose `CURDEF` is empty or missing (some banks' exports leave
+    /// it blank): the one every transaction names in `CURRENCY/CURSYM`, when they all name the
+    /// same; otherwise the statement's currency cannot be told and the file is refused.
+    private static func currencyOfEveryTransaction(_ statement: MarkupElement) throws(BankStatementError) -> Currency {
+        let refusal = BankStatementError(line: statement.line, "<\(statement.name)> has no <CURDEF> (the statement's currency)")
+        let transactions = statement.element(at: "BANKTRANLIST")?.children("STMTTRN") ?? []
+        let codes = Set(transactions.map { $0.value(at: "CURRENCY/CURSYM") })
+        guard !transactions.isEmpty, codes.count == 1, let only = codes.first, let code = only else { throw refusal }
+        return try Self.currency(code, element: "CURRENCY/CURSYM", line: transactions[0].element(at: "CURRENCY/CURSYM")?.line)
     }
 
     /// Refuses a file holding a bank or card `STMTTRN` that is not in a statement's
