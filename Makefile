@@ -39,11 +39,11 @@ endif
 all: build
 
 build:
-	for product in $(PROGRAMS) generate-manual; do $(SWIFT) build $(BUILD_FLAGS) --product $$product || exit 1; done
+	for product in $(PROGRAMS); do $(SWIFT) build $(BUILD_FLAGS) --product $$product || exit 1; done
 
 install:
 	@BIN="$$(deploy/install-tree.sh --bin-path $(CONFIGURATION))" && \
-	deploy/install-tree.sh --bin "$$BIN" --generate-manual "$$BIN/generate-manual" \
+	deploy/install-tree.sh --bin "$$BIN" \
 		--root "$(DESTDIR)" --prefix "$(PREFIX)" --manifest "$(MANIFEST)" \
 		--bindir "$(BINDIR)" --mandir "$(MANDIR)" --docdir "$(DOCDIR)" \
 		--bash "$(BASHDIR)" --zsh "$(ZSHDIR)" --fish "$(FISHDIR)" --units "$(UNITDIR)"

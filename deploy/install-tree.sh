@@ -2,7 +2,7 @@
 # Installs Ledgerly's built binaries into a tree (what `make install` runs), or removes exactly
 # what an install wrote (`make uninstall`).
 #
-#   install-tree.sh --bin DIR --generate-manual TOOL --root DESTDIR --prefix PREFIX --manifest FILE
+#   install-tree.sh --bin DIR --root DESTDIR --prefix PREFIX --manifest FILE
 #                   --bindir D --mandir D --docdir D --bash D --zsh D --fish D --units D
 #   install-tree.sh --uninstall --root DESTDIR --manifest FILE
 #
@@ -23,13 +23,12 @@ if [[ ${1:-} == --bin-path ]]; then
     exit 0
 fi
 
-uninstall=0 bin="" manual="" root="" prefix="" manifest=""
+uninstall=0 bin="" root="" prefix="" manifest=""
 bindir="" mandir="" docdir="" bashdir="" zshdir="" fishdir="" unitdir=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --uninstall) uninstall=1 ;;
         --bin) bin=$2; shift ;;
-        --generate-manual) manual=$2; shift ;;
         --root) root=$2; shift ;;
         --prefix) prefix=$2; shift ;;
         --manifest) manifest=$2; shift ;;
@@ -62,13 +61,13 @@ if [[ $uninstall == 1 ]]; then
     exit 0
 fi
 
-for value in bin manual prefix bindir mandir docdir bashdir zshdir fishdir unitdir; do
+for value in bin prefix bindir mandir docdir bashdir zshdir fishdir unitdir; do
     [[ -n ${!value} ]] || die "--$value is required"
 done
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 programs=(ledgerly ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync)
 for program in "${programs[@]}" ; do [[ -x $bin/$program ]] || die "$bin/$program is not built (run make)"; done
-[[ -x $manual ]] || die "$manual is not built (run make)"
+command -v python3 >/dev/null || die "python3 is needed to write the man pages (apt-get install python3)"
 
 files=() dirs=()
 # Makes a directory (under DESTDIR) and remembers each level the install created.
@@ -98,13 +97,11 @@ for program in "${programs[@]}"; do
     put "$staging/$program" "$bindir/$program" 0755
 done
 
-# Manual pages from the commands' own help (swift-argument-parser's generate-manual): one page
-# per `ledgerly` subcommand (ledgerly-tx-add.1 …) and one per service.
-mkdir -p "$staging/man"
-"$manual" "$bin/ledgerly" --multi-page --section 1 --authors "Ledgerly developers" -o "$staging/man" >/dev/null
-for service in ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync; do
-    "$manual" "$bin/$service" --section 1 --authors "Ledgerly developers" -o "$staging/man" >/dev/null
-done
+# Manual pages from the programs' own help (deploy/manual.py): one page per command, named as
+# git's are (`man ledgerly-tx-add`), with the help text's every character kept.
+deploy_dir=$(dirname "${BASH_SOURCE[0]}")
+python3 "$deploy_dir/manual.py" "$staging/man" "$bin/ledgerly" "$bin/ledgerly-store" "$bin/ledgerly-rates" \
+    "$bin/ledgerly-alerts" "$bin/ledgerly-sync" >/dev/null
 for page in "$staging"/man/*.1; do
     gzip -9n -- "$page"
     put "$page.gz" "$mandir/$(basename "$page").gz" 0644

@@ -18,7 +18,7 @@ def make(target: str, prefix: Path) -> subprocess.CompletedProcess:
 
 
 def build_for_install() -> None:
-    """`make` (the debug build the tests already made, plus generate-manual), as a user runs it
+    """`make` (the debug build the tests already made), as a user runs it
     before `sudo make install`."""
     built = make("build", Path("/nonexistent"))
     assert built.returncode == 0, built.stdout + built.stderr
@@ -58,12 +58,20 @@ def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path
     version = subprocess.run([str(prefix / "bin" / "ledgerly"), "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and version.stdout.strip(), version
 
-    # A man page per command, read by man itself.
-    page = prefix / "share/man/man1/ledgerly.tx.add.1.gz"
-    shown = subprocess.run(["man", "-l", str(page)], capture_output=True, text=True,
-                           env={**os.environ, "MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"})
+    # A man page per command, named as git's are, read by man itself, with its text whole.
+    man_env = {**os.environ, "MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    page = prefix / "share/man/man1/ledgerly-tx-add.1.gz"
+    shown = subprocess.run(["man", "-l", str(page)], capture_output=True, text=True, env=man_env)
     assert shown.returncode == 0, shown.stderr
-    assert "ledgerly tx add" in shown.stdout and "--wallet" in shown.stdout, shown.stdout
+    assert "ledgerly-tx-add - Record" in shown.stdout and "--wallet" in shown.stdout, shown.stdout
+    csv_page = subprocess.run(["man", "-l", str(prefix / "share/man/man1/ledgerly-import-csv.1.gz")],
+                              capture_output=True, text=True, env=man_env)
+    assert "Libellé" in csv_page.stdout and "Währung" in csv_page.stdout, csv_page.stdout
+    # The NAME line is what mandb and apropos index: it must carry the page's own name.
+    whatis = subprocess.run(["lexgrog", str(page)], capture_output=True, text=True)
+    assert '"ledgerly-tx-add - ' in whatis.stdout, whatis.stdout + whatis.stderr
+    dotted = [p.name for p in (prefix / "share/man/man1").glob("ledgerly.*") if p.name != "ledgerly.1.gz"]
+    assert not dotted, f"pages named with dots: {dotted}"
     assert (prefix / "share/man/man1/ledgerly-store.1.gz").exists()
     assert (prefix / "share/zsh/vendor-completions/_ledgerly").exists()
     assert (prefix / "share/fish/vendor_completions.d/ledgerly.fish").exists()
