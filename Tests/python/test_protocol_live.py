@@ -614,7 +614,7 @@ def test_confirmation_overrides_backfill_and_provider_health(ready_store, watche
     # it subscribed after setup.complete, so it starts with the wallet).
     since = store.call("events.since", {"after": 0, "limit": 1000})
     types = [e["type"] for e in since["events"]]
-    assert types.count("rates.updated") == 3           # two batches that stored or confirmed, one rates.set
+    assert types.count("rates.updated") == 4           # three batches that stored, confirmed or corrected, one rates.set
     assert types.count("tx.updated") == 1              # the base amount filled in
     assert types.count("rates.override.ended") == 1
     assert types.count("rates.provider.status") == 2
