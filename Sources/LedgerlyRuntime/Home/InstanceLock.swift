@@ -9,13 +9,20 @@ import Glibc
 ///
 /// `flock` locks are released by the kernel when the process dies, `kill -9` included, so a
 /// stale lock file never blocks a restart.
+///
+/// Opened with `O_NOFOLLOW` (D438): the lock is truncated and written, so a symbolic link planted
+/// at its path would let whoever planted it make a service (root's, say) overwrite the file it
+/// points at. A link there is refused by name; `O_CLOEXEC` keeps the descriptor out of children.
 public final class InstanceLock: Sendable {
     public let path: String
     private let descriptor: Int32
 
     public init(path: String) throws(InstanceLockError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotOpen(path, String(cString: strerror(errno))) }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw .symbolicLink(path) }
+            throw .cannotOpen(path, String(cString: strerror(errno)))
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let count = read(descriptor, &buffer, 31)
@@ -39,11 +46,13 @@ public final class InstanceLock: Sendable {
 public enum InstanceLockError: Error, CustomStringConvertible, Sendable {
     case cannotOpen(String, String)
     case alreadyRunning(String, String)
+    case symbolicLink(String)
 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): "cannot open lock file \(path): \(reason)"
         case .alreadyRunning(let path, let pid): "another instance (pid \(pid)) already holds \(path); stop it first"
+        case .symbolicLink(let path): "the lock file \(path) is a symbolic link, which Ledgerly does not follow (it would write through it): remove it and start again"
         }
     }
 }

@@ -129,8 +129,12 @@ public struct LedgerlyHome: Sendable, Hashable {
     /// Creates the home's folders with mode 0700 (tightening existing ones) and, for the default
     /// home, moves what an older version kept in the data directory to its XDG place. Returns one
     /// line per thing moved, for the caller to log.
+    ///
+    /// Refuses a home whose data directory another user owns (D439): a service running as root
+    /// on a user's home would otherwise write, as root, into folders that user controls.
     @discardableResult
     public func prepare() throws(HomeError) -> [String] {
+        try checkOwner()
         for directory in Set([root, configDirectory, runDirectory, lockDirectory, stateDirectory, logDirectory]) {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -146,15 +150,30 @@ public struct LedgerlyHome: Sendable, Hashable {
         }
         return followsXDG ? HomeLayoutMove(home: self).run() : []
     }
+
+    /// Throws `HomeError.notOwner` when the data directory exists and is not owned by the user this
+    /// process runs as (its effective uid). A directory not made yet is made by `prepare()`, so it
+    /// is ours.
+    public func checkOwner() throws(HomeError) {
+        var info = stat()
+        guard lstat(root.path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFLNK, stat(root.path, &info) != 0 { return }
+        let user = geteuid()
+        guard info.st_uid == user else {
+            throw .notOwner(root.path, owner: info.st_uid, user: user)
+        }
+    }
 }
 
 public enum HomeError: Error, CustomStringConvertible, Sendable {
     case cannotCreate(String, String)
     case pathTooLong(String)
+    case notOwner(String, owner: uid_t, user: uid_t)
 
     public var description: String {
         switch self {
         case .cannotCreate(let path, let reason): "cannot create \(path): \(reason)"
+        case .notOwner(let path, let owner, let user): "the Ledgerly home \(path) belongs to user id \(owner), not to the user running this (id \(user)): run Ledgerly as its owner, or give a home of your own with --home or \(LedgerlyHome.environmentVariable)"
         case .pathTooLong(let path): "the socket path \(path) is too long for a Unix socket (100 bytes at most); choose a shorter home with --home or \(LedgerlyHome.environmentVariable)"
         }
     }

@@ -1,0 +1,54 @@
+import Foundation
+import LedgerlyRuntime
+import Testing
+
+/// Issue 44, finding 9: a service (root's, say) must not write through a symbolic link planted at
+/// its lock file's path, nor run on a home another user owns.
+@Suite struct HomeSafetyTests {
+    static func temporaryRoot() -> URL {
+        URL(fileURLWithPath: "/tmp").appendingPathComponent("hs-" + String(UUID().uuidString.prefix(8)).lowercased())
+    }
+
+    @Test func aLockFileThatIsASymbolicLinkIsRefusedAndItsTargetUntouched() throws {
+        let folder = Self.temporaryRoot()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Data("precious\n".utf8).write(to: victim)
+        let lock = folder.appendingPathComponent("store.lock")
+        try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: victim.path)
+        do {
+            _ = try InstanceLock(path: lock.path)
+            Issue.record("a lock was taken through a symbolic link")
+        } catch {
+            guard case .symbolicLink(let path) = error else { Issue.record("expected symbolicLink, got \(error)"); return }
+            #expect(path == lock.path)
+            #expect(error.description.contains("symbolic link"))
+        }
+        // Before O_NOFOLLOW, the victim was truncated and got the service's pid.
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        // A plain lock file still works.
+        let plain = folder.appendingPathComponent("sync.lock")
+        let taken = try InstanceLock(path: plain.path)
+        #expect(taken.path == plain.path)
+    }
+
+    @Test func aHomeOwnedByAnotherUserIsRefused() throws {
+        // Only root can hand a folder to another user; as anyone else this case cannot be made here.
+        guard geteuid() == 0 else { return }
+        let root = Self.temporaryRoot()
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = LedgerlyHome(root: root)
+        try home.prepare()
+        #expect(chown(root.path, 65_534, 65_534) == 0)
+        do {
+            try home.prepare()
+            Issue.record("prepared a home owned by uid 65534 while running as root")
+        } catch {
+            guard case .notOwner(let path, let owner, let user) = error else { Issue.record("expected notOwner, got \(error)"); return }
+            #expect(path == root.path && owner == 65_534 && user == 0)
+            #expect(error.description.contains("belongs to user id 65534"))
+        }
+    }
+}
