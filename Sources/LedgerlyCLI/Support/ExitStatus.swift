@@ -26,7 +26,7 @@ enum ExitStatus: Int32 {
           2   Ledgerly is not set up yet: run `ledgerly setup`
           3   a service did not answer (is Ledgerly running? see `ledgerly status`)
           4   unexpected failure
-          5   the sync hub could not be reached (`sync now`; ledgerly-sync itself answered)
+          5   the sync hub could not be reached (`sync now`; ledgerly-sync answered)
           64  bad command-line arguments
         """
 
