@@ -64,13 +64,20 @@ struct SettingsCommand: ParsableCommand {
                                    discussion: "Their holdings are left out of core net worth and counted as volatile. Names are compared exactly, case included.",
                                    valueName: "groups"))
         var speculativeGroups: String?
-        @Option(help: "on or off.") var sync: Switch?
+        /// Kept only to point to `sync enable` and `sync disable`: setting the wish alone said
+        /// "Sync: on" while nothing synced (issue 45 item 16, D422).
+        @Option(help: "Not set here: `ledgerly sync enable` turns sync on (it connects to the hub), `ledgerly sync disable` off.") var sync: Switch?
         @Option(name: .customLong("budget-alerts"), help: "on or off.") var budgetAlerts: Switch?
         @Option(name: .customLong("goal-alerts"), help: "on or off.") var goalAlerts: Switch?
         @Option(name: .customLong("rate-alerts"), help: "on or off.") var rateAlerts: Switch?
         @Option(name: .customLong("recurring-reminders"), help: "on or off.") var recurringReminders: Switch?
 
         func validate() throws {
+            if let sync {
+                throw ValidationError(sync.isOn
+                    ? "--sync on: sync is turned on with `ledgerly sync enable --url postgres://… --passphrase-file FILE`, which connects to the hub and starts syncing; settings cannot turn it on"
+                    : "--sync off: sync is turned off with `ledgerly sync disable`, which stops it and keeps every local record; settings cannot turn it off")
+            }
             let given: [Any?] = [baseCurrency, exchangeMode, priceRefreshMinutes, staleFiatMinutes, staleCryptoMinutes, staleEquityMinutes, driftPoints, speculativeGroups, sync, budgetAlerts, goalAlerts, rateAlerts, recurringReminders]
             if given.allSatisfy({ $0 == nil }) { throw ValidationError("nothing to change: pass at least one option (see --help)") }
         }
@@ -96,7 +103,7 @@ struct SettingsCommand: ParsableCommand {
                 let settings = try gateway.call(SettingsUpdateRequest(
                     baseCurrency: baseCurrency, exchangeMode: exchangeMode, priceRefreshIntervalMinutes: priceRefreshMinutes,
                     staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, staleEquityMinutes: staleEquityMinutes,
-                    allocationDriftPoints: driftPoints, speculativeGroups: speculativeGroups.map(Set.groups), cloudSync: sync?.isOn, notifications: notifications))
+                    allocationDriftPoints: driftPoints, speculativeGroups: speculativeGroups.map(Set.groups), cloudSync: nil, notifications: notifications))
                 if output.json { return try JSONOutput.print(settings) }
                 print(SettingsCommand.details(settings, sync: try? gateway.call(SyncStatusRequest()), home: gateway.home.root.path), terminator: "")
             }
