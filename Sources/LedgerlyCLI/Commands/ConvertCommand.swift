@@ -17,7 +17,7 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-    @Argument(help: "The amount, e.g. 100 or 12.50.") var amount: String?
+    @Argument(help: "The amount, e.g. 100, 12.50 or 1,250.00.", transform: AmountOptions.plain) var amount: String?
     @Argument(help: "Its currency.") var currency: String?
     @Option(help: "Target currency (default: the base currency).") var to: String?
     @Option(help: "official, parallel or manual (default: the exchange mode in settings).") var mode: ExchangeMode?

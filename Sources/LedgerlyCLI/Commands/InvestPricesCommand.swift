@@ -19,7 +19,8 @@ struct InvestPricesCommand: ParsableCommand {
         @Argument(help: "Asset symbol or id.") var symbol: String
         /// One value; read as "everything left over" so that "-1" arrives here as a (refused)
         /// price instead of being taken for an unknown option.
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Price per unit, a plain positive decimal.", valueName: "price")) var priceArguments: [String] = []
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Price per unit, a positive decimal (1234.5 or 1,234.50).", valueName: "price"),
+                  transform: AmountOptions.plain) var priceArguments: [String] = []
         @Option(help: "Must be the asset's quote currency (default: it).") var currency: String?
         @Option(help: "When the price was true: an ISO 8601 time (default: now; not in the future).") var at: String?
 

@@ -18,7 +18,7 @@ struct InvestSellCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "Asset symbol or id.") var symbol: String
     @OptionGroup var trade: InvestTradeOptions
-    @Option(name: .customLong("lot"), help: "Take QTY units of lot ID (repeatable).") var lots: [LotArgument] = []
+    @Option(name: .customLong("lot"), help: ArgumentHelp("Take QTY units of lot ID (repeatable).", valueName: "id:qty")) var lots: [LotArgument] = []
 
     func run() throws {
         try CommandRunner.run {

@@ -89,10 +89,12 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "Free text.") var notes: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable; new tags are created).") var tags: [String] = []
-        @Option(name: .customLong("split"), help: "AMOUNT:CATEGORY[:MEMO] (repeatable; parts must add up to --amount).") var splits: [String] = []
+        @Option(name: .customLong("split"), help: ArgumentHelp("AMOUNT:CATEGORY[:MEMO] (repeatable; parts must add up to --amount).", valueName: "amount:category[:memo]"),
+                transform: AmountOptions.split) var splits: [String] = []
         @Option(help: "Path of a receipt or document.") var attachment: String?
         @Option(help: "Currency of the amount (default: the wallet's); another currency is converted and the rate kept.") var currency: String?
-        @Option(parsing: .unconditional, help: "With --currency: the rate the bank charged (wallet currency per unit of --currency), used once.") var rate: String?
+        @Option(parsing: .unconditional, help: "With --currency: the rate the bank charged (wallet currency per unit of --currency), used once.",
+                transform: AmountOptions.plain) var rate: String?
 
         func validate() throws {
             if let rate { try RateArgument.check(rate, name: "--rate") }
@@ -203,7 +205,8 @@ struct TransactionCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "New date, YYYY-MM-DD, today, yesterday, -3d, ….", transform: DayOptions.day) var date: String?
         @Option(name: .customLong("tag"), help: "Replace the tags (repeatable).") var tags: [String] = []
         @Flag(name: .customLong("clear-tags"), help: "Remove all tags.") var clearTags = false
-        @Option(name: .customLong("split"), help: "Replace the splits: AMOUNT:CATEGORY[:MEMO] (repeatable).") var splits: [String] = []
+        @Option(name: .customLong("split"), help: ArgumentHelp("Replace the splits: AMOUNT:CATEGORY[:MEMO] (repeatable).", valueName: "amount:category[:memo]"),
+                transform: AmountOptions.split) var splits: [String] = []
         @Flag(name: .customLong("clear-splits"), help: "Remove the splits.") var clearSplits = false
         @Option(help: "Path of a receipt or document.") var attachment: String?
 

@@ -43,7 +43,7 @@ struct WalletCommand: ParsableCommand {
         @Argument(help: "The wallet's name (unique).") var name: String
         @Option(help: "ISO 4217 code (EUR, JPY) or a custom code of letters.") var currency: String
         @Option(help: "salary, cash, bank, freelance or custom.") var type: WalletType = .bank
-        @Option(name: .customLong("starting-balance"), parsing: .unconditional, help: "Balance before the first transaction, e.g. 1200.50.") var startingBalance: String = "0"
+        @Option(name: .customLong("starting-balance"), parsing: .unconditional, help: "Balance before the first transaction, e.g. 1200.50 or 1,200.50.", transform: AmountOptions.plain) var startingBalance: String = "0"
         @Option(help: "Bank or provider.") var institution: String?
         @Option(help: "An emoji or short icon name.") var icon: String?
         @Option(name: .customLong("sort-order"), help: "Position in lists (lower first).") var sortOrder: Int?
@@ -98,7 +98,7 @@ struct WalletCommand: ParsableCommand {
         @Argument(help: "Wallet id or name.") var wallet: String
         @Option(help: "New name.") var name: String?
         @Option(help: "salary, cash, bank, freelance or custom.") var type: WalletType?
-        @Option(name: .customLong("starting-balance"), parsing: .unconditional, help: "New starting balance (the balance moves by the difference).") var startingBalance: String?
+        @Option(name: .customLong("starting-balance"), parsing: .unconditional, help: "New starting balance (the balance moves by the difference).", transform: AmountOptions.plain) var startingBalance: String?
         @Option(help: "Bank or provider.") var institution: String?
         @Option(help: "An emoji or short icon name.") var icon: String?
         @Option(name: .customLong("sort-order"), help: "Position in lists.") var sortOrder: Int?

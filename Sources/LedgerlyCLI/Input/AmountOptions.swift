@@ -18,6 +18,13 @@ enum AmountOptions {
         return read.amount
     }
 
+    /// `--split AMOUNT:CATEGORY[:MEMO]`: the amount read as `plain` reads one, the category and
+    /// memo kept as typed. A value without a colon is left for the command to refuse, naming the split.
+    static func split(_ text: String) throws -> String {
+        guard let colon = text.firstIndex(of: ":") else { return text }
+        return try plain(String(text[..<colon])) + text[colon...]
+    }
+
     /// An amount that may name its currency (`tx add --amount €12.50`).
     static func marked(_ text: String) throws -> MarkedAmount {
         guard !text.hasPrefix("--") else { throw ValidationError("an amount is missing before \(text)") }

@@ -29,14 +29,16 @@ extension AssetType: ExpressibleByArgument {}
 extension PriceProvider: ExpressibleByArgument {}
 
 /// A lot named on the command line, `ID:QTY` (`--lot 3:2.5`): which lot a sale or transfer takes
-/// and how many of its units. The quantity is passed on as typed; the store checks it.
+/// and how many of its units. The quantity is read as every amount is (`AmountOptions`: `1,000.5`,
+/// a decimal comma where the locale writes one; digits grouped oddly are refused); the store
+/// checks the rest.
 struct LotArgument: ExpressibleByArgument {
     let selection: LotSelection
 
     init?(argument: String) {
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let id = Int64(parts[0]), !parts[1].isEmpty else { return nil }
-        selection = LotSelection(lotId: id, quantity: parts[1])
+        guard parts.count == 2, let id = Int64(parts[0]), !parts[1].isEmpty, let quantity = try? AmountOptions.plain(parts[1]) else { return nil }
+        selection = LotSelection(lotId: id, quantity: quantity)
     }
 
     static var defaultValueDescription: String { "ID:QTY" }
