@@ -16,8 +16,9 @@ struct NetWorthCommand: ParsableCommand {
                           (groups: `ledgerly settings set --speculative-groups`)
               tangible    cash and tangible assets, less liabilities
               volatile    volatile assets and speculative holdings
-            An item with no rate (or a holding with no price) is not valued: it is left out and said in the warnings, \
-            never counted at a rate of 1. A stale rate is used and said. Wallets and accounts you left out of net \
+            An item with no rate (or a holding with no price) is not valued: it shows "not valued", adds nothing \
+            (never 0, never a rate of 1) and is named under "Not complete"; an account valued in part shows the \
+            value of its priced holdings and names the others. A stale rate is used and said. Wallets and accounts you left out of net \
             worth are listed and add nothing. Monthly figures: `ledgerly report networth`.
             Example: ledgerly networth --at 2026-06-30
             """)
@@ -43,11 +44,15 @@ struct NetWorthCommand: ParsableCommand {
             return text + "\nNothing to count yet: add a wallet, an investment account, an asset (`ledgerly asset add`) or a liability (`ledgerly liability add`).\n"
         }
         text += "\n" + breakdown(report, style: style)
-        let uncounted = report.items.filter { !$0.counted }
-        if !uncounted.isEmpty { text += style.dim("* not counted: left out of net worth by its own setting (`--net-worth on` counts it)") + "\n" }
+        if report.items.contains(where: excludedBySetting) {
+            text += style.dim("* not counted: left out of net worth by its own setting (`--net-worth on` counts it)") + "\n"
+        }
+        if report.items.contains(where: { $0.baseValue != nil && $0.notValued != nil }) {
+            text += style.dim("partly valued: the value of its priced holdings only; the others are named below") + "\n"
+        }
         for warning in report.warnings { text += style.yellow("warning: " + warning) + "\n" }
         if !report.complete {
-            let unvalued = report.items.filter { $0.counted && $0.baseValue == nil }.map(\.name)
+            let unvalued = report.notValued
             text += style.yellow("Not complete: not valued in \(base), so left out of the figures: \(unvalued.isEmpty ? "see the warnings" : unvalued.joined(separator: ", ")) "
                                  + "(set a rate: `ledgerly rates set`, or a price: `ledgerly invest prices set`).") + "\n"
         }
@@ -71,7 +76,8 @@ struct NetWorthCommand: ParsableCommand {
                            .init("CORE", .right), .init("TANGIBLE", .right), .init("VOLATILE", .right)])
         for kind in NetWorthItemKind.allCases {
             for item in report.items where item.kind == kind {
-                let name = item.name + (item.archived ? " (archived)" : "") + (item.counted ? "" : " *")
+                let name = item.name + (item.archived ? " (archived)" : "") + (excludedBySetting(item) ? " *" : "")
+                    + (item.baseValue != nil && item.notValued != nil ? " (partly valued)" : "")
                 let amount = item.amount.map { a in item.currency.map { "\(a) \($0)" } ?? a } ?? ""
                 let rate = item.rate.map { r in item.rateAsOf.map { "\(r) (\(String($0.prefix(10))))" } ?? r } ?? ""
                 table.add([kindText(kind), name, amount, rate, item.baseValue ?? "not valued", item.corePart ?? "", item.tangiblePart ?? "", item.volatilePart ?? ""]) { column, text in
@@ -83,6 +89,9 @@ struct NetWorthCommand: ParsableCommand {
         }
         return table.render(style: style)
     }
+
+    /// Left out by its own `includeInNetWorth`, not for want of a value (which `notValued` names).
+    static func excludedBySetting(_ item: NetWorthItem) -> Bool { !item.counted && item.notValued == nil }
 
     static func kindText(_ kind: NetWorthItemKind) -> String {
         switch kind {

@@ -67,11 +67,11 @@ struct ReportNetWorthCommand: ParsableCommand {
     /// One row per snapshot: the stored figures, then (with --recompute) the recomputed ones.
     static func csv(_ reply: NetWorthSnapshotListReply, recompute: Bool) -> CSVOutput {
         let names = ["net_worth", "core", "tangible", "volatile", "total_assets", "total_liabilities"]
-        var header = ["month", "date", "base_currency"] + names + ["complete", "taken_at"]
+        var header = ["month", "date", "base_currency"] + names + ["complete", "taken_at", "not_valued"]
         if recompute { header += names.map { "recomputed_" + $0 } + ["differs"] }
         var csv = CSVOutput(header: header)
         for snapshot in reply.snapshots {
-            var fields = [snapshot.month, snapshot.date, snapshot.baseCurrency] + values(snapshot.figures) + [snapshot.complete ? "yes" : "no", snapshot.takenAt]
+            var fields = [snapshot.month, snapshot.date, snapshot.baseCurrency] + values(snapshot.figures) + [snapshot.complete ? "yes" : "no", snapshot.takenAt, (snapshot.notValued ?? []).joined(separator: "; ")]
             if recompute {
                 fields += snapshot.recomputed.map(values) ?? Array(repeating: "", count: names.count)
                 fields.append(snapshot.differs.map { $0 ? "yes" : "no" } ?? "")
@@ -106,7 +106,7 @@ struct ReportNetWorthCommand: ParsableCommand {
             let figures = snapshot.figures
             var cells = [snapshot.month, figures.netWorth, figures.core, figures.tangible, figures.volatile, figures.totalAssets, figures.totalLiabilities]
             if recompute { cells += [snapshot.recomputed.map(measure.value) ?? "", snapshot.differs == true ? "≠" : ""] }
-            cells.append(snapshot.complete ? "" : "incomplete")
+            cells.append(snapshot.complete ? "" : "not complete")
             let markColumn = cells.count - 2
             table.add(cells) { column, text in
                 if recompute && column == markColumn { return style.yellow(text) }
@@ -119,13 +119,21 @@ struct ReportNetWorthCommand: ParsableCommand {
             text += style.dim("≠ computed from today's data the month differs in at least one figure (every one: --csv); something dated in it was recorded or "
                                 + "changed later. The snapshot is kept as taken.") + "\n"
         }
-        if reply.snapshots.contains(where: { !$0.complete }) {
-            text += style.dim("incomplete: an item had no rate or price at the month's end and was left out (`ledgerly report networth --json` has the warnings).") + "\n"
+        let incomplete = reply.snapshots.filter { !$0.complete }
+        if !incomplete.isEmpty {
+            text += style.yellow("Not complete: not valued at the month's end (no price or rate), so left out of its figures, never counted as 0:") + "\n"
+            for snapshot in incomplete {
+                let names = snapshot.notValued ?? []
+                text += style.yellow("  \(snapshot.month): \(names.isEmpty ? "see `ledgerly report networth --json` for the warnings" : names.joined(separator: ", "))") + "\n"
+            }
         }
         if let size = chartSize {
             let points = reply.snapshots.map { LineChart.Point(label: $0.month, value: measure.value($0.figures)) }
             if let chart = LineChart.render(points, width: size.columns, height: size.chartHeight) {
                 text += "\n" + style.bold(measure.title) + " (\(first.baseCurrency)), \(first.month) to \(last.month)\n" + chart.joined(separator: "\n") + "\n"
+                if !incomplete.isEmpty {
+                    text += style.yellow("Not complete (something left out, not valued): \(months(incomplete.map(\.month)))") + "\n"
+                }
             } else if points.count < 2 {
                 text += style.dim("\nThe chart needs two months or more.") + "\n"
             }

@@ -73,19 +73,21 @@ struct NetWorthCalculator {
                 guard let held = holdings[account.id ?? 0], !held.isEmpty else { continue }
                 var warnings: [String] = []
                 var total: Int64 = 0, risky: Int64 = 0
-                var allValued = true
+                var valuedHoldings = 0
+                var unvalued: [String] = []
                 for (assetId, quantity) in held.sorted(by: { $0.key < $1.key }) {
                     guard let asset = assets[assetId] else { continue }
                     guard let worth = try holdingValue(asset, quantity: quantity, moment: moment, warnings: &warnings),
                           let (valueBase, _) = try value(worth, asset.quoteCurrency, &warnings) else {
-                        allValued = false
+                        unvalued.append(asset.symbol)
                         continue
                     }
+                    valuedHoldings += 1
                     total = try CheckedMinorUnits.add(total, valueBase)
                     if let group = asset.allocationGroup, speculative.contains(group) { risky = try CheckedMinorUnits.add(risky, valueBase) }
                 }
-                try parts.addAccount(id: account.id ?? 0, name: account.name, value: total, speculative: risky, allValued: allValued, counted: account.includeInNetWorth,
-                                 archived: account.archived, warnings: warnings)
+                try parts.addAccount(id: account.id ?? 0, name: account.name, value: total, speculative: risky, valuedHoldings: valuedHoldings, unvalued: unvalued,
+                                     counted: account.includeInNetWorth, archived: account.archived, warnings: warnings)
             }
         }
 

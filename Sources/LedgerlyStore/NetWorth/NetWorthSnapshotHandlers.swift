@@ -30,7 +30,7 @@ enum NetWorthSnapshotHandlers {
             """, arguments: [month, day, computed.baseCurrency, computed.sums.totalAssets, computed.sums.totalLiabilities, computed.sums.netWorth, computed.sums.core,
                              computed.sums.tangible, computed.sums.volatile, computed.complete, try json(computed.warnings), try json(computed.items), context.now])
         let snapshot = NetWorthSnapshotRecord(month: month, date: day, baseCurrency: computed.baseCurrency, figures: computed.figures, complete: computed.complete,
-                                              warnings: computed.warnings, takenAt: context.now, items: computed.items)
+                                              warnings: computed.warnings, takenAt: context.now, items: computed.items, notValued: NetWorthParts.notValued(computed.items))
         try context.record(.netWorthSnapshotTaken, id: month, data: snapshot)
         return NetWorthSnapshotTakeReply(snapshot: snapshot, created: true)
     }
@@ -43,7 +43,7 @@ enum NetWorthSnapshotHandlers {
             throw LedgerError.invalid("body.from \(from) is after body.to \(to)", field: .body("from"))
         }
         let rows = try Row.fetchAll(db, sql: """
-            SELECT \(request.includeItems == true ? "*" : "month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor, core_minor, tangible_minor, volatile_minor, complete, warnings, taken_at")
+            SELECT month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor, core_minor, tangible_minor, volatile_minor, complete, warnings, items, taken_at
             FROM networth_snapshots WHERE month >= ? AND month <= ? ORDER BY month
             """, arguments: [from ?? "0000-00", to ?? "9999-99"])
         var snapshots = try rows.map { try record($0, includeItems: request.includeItems == true) }
@@ -93,10 +93,12 @@ enum NetWorthSnapshotHandlers {
         let sums = NetWorthParts.Sums(totalAssets: row["total_assets_minor"], totalLiabilities: row["total_liabilities_minor"], netWorth: row["net_worth_minor"],
                                       core: row["core_minor"], tangible: row["tangible_minor"], volatile: row["volatile_minor"])
         let decoder = MessageCoding.decoder()
+        // The items as taken name what was not valued (D410), so they are read even when not sent.
+        let items = try decoder.decode([NetWorthItem].self, from: Data((row["items"] as String).utf8))
         return NetWorthSnapshotRecord(
             month: row["month"], date: row["date"], baseCurrency: currency, figures: sums.figures(currency), complete: row["complete"],
             warnings: try decoder.decode([String].self, from: Data((row["warnings"] as String).utf8)), takenAt: row["taken_at"],
-            items: includeItems ? try decoder.decode([NetWorthItem].self, from: Data((row["items"] as String).utf8)) : nil)
+            items: includeItems ? items : nil, notValued: NetWorthParts.notValued(items))
     }
 
     /// YYYY-MM, a real month.

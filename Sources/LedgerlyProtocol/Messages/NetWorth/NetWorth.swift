@@ -49,15 +49,21 @@ public struct NetWorthItem: Codable, Hashable, Sendable {
     /// quoted; nil in the base currency and for investment accounts.
     public var rate: String?
     public var rateAsOf: String?
-    /// False when the item says it is not counted (`includeInNetWorth`); it is listed with its
-    /// value and adds nothing.
+    /// Whether it adds to the figures: false when the item says it is not counted
+    /// (`includeInNetWorth`: it is listed with its value and adds nothing) and when it is not
+    /// valued (`baseValue` null: never counted, at no rate and as no zero).
     public var counted: Bool
     public var archived: Bool
     /// Missing or stale rates and prices, said once each.
     public var warnings: [String]
+    /// What of an item that would count is left out of the figures for want of a price or a
+    /// rate: its own name when it is not valued at all; for an investment account valued in
+    /// part, "NAME: SYMBOL" for each holding without a value (its `baseValue` is then the sum of
+    /// the others). Absent when nothing is left out (D410).
+    public var notValued: [String]?
 
     public init(kind: NetWorthItemKind, id: Int64, name: String, currency: String?, amount: String?, baseValue: String?, corePart: String?, tangiblePart: String?,
-                volatilePart: String?, rate: String?, rateAsOf: String?, counted: Bool, archived: Bool, warnings: [String]) {
+                volatilePart: String?, rate: String?, rateAsOf: String?, counted: Bool, archived: Bool, warnings: [String], notValued: [String]? = nil) {
         self.kind = kind
         self.id = id
         self.name = name
@@ -72,6 +78,7 @@ public struct NetWorthItem: Codable, Hashable, Sendable {
         self.counted = counted
         self.archived = archived
         self.warnings = warnings
+        self.notValued = notValued
     }
 }
 
@@ -90,13 +97,16 @@ public struct NetWorthReport: Codable, Hashable, Sendable {
     public var asOf: String
     public var baseCurrency: String
     public var figures: NetWorthFigures
-    /// True when every counted item was valued.
+    /// True when every item that would count was valued in whole (`notValued` is empty).
     public var complete: Bool
     public var items: [NetWorthItem]
     /// Every item warning, prefixed with the item's name.
     public var warnings: [String]
+    /// What is left out of the figures for want of a price or a rate, named: the items' own
+    /// `notValued`, in breakdown order (D410).
+    public var notValued: [String]
 
-    public init(date: String, asOf: String, baseCurrency: String, figures: NetWorthFigures, complete: Bool, items: [NetWorthItem], warnings: [String]) {
+    public init(date: String, asOf: String, baseCurrency: String, figures: NetWorthFigures, complete: Bool, items: [NetWorthItem], warnings: [String], notValued: [String] = []) {
         self.date = date
         self.asOf = asOf
         self.baseCurrency = baseCurrency
@@ -104,5 +114,6 @@ public struct NetWorthReport: Codable, Hashable, Sendable {
         self.complete = complete
         self.items = items
         self.warnings = warnings
+        self.notValued = notValued
     }
 }

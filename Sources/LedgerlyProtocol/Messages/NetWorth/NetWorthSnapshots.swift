@@ -7,6 +7,10 @@ public struct NetWorthSnapshotRecord: Codable, Hashable, Sendable {
     public var figures: NetWorthFigures
     public var complete: Bool
     public var warnings: [String]
+    /// What was left out of the figures for want of a price or a rate, named (as
+    /// `NetWorthReport.notValued`, read from the items as taken). The store always sends it;
+    /// absent only in events recorded before it existed.
+    public var notValued: [String]?
     /// When the store took it (after the month ended; a month missed while the services were
     /// down is taken later, from history, as of its end).
     public var takenAt: String
@@ -18,7 +22,7 @@ public struct NetWorthSnapshotRecord: Codable, Hashable, Sendable {
     public var differs: Bool?
 
     public init(month: String, date: String, baseCurrency: String, figures: NetWorthFigures, complete: Bool, warnings: [String], takenAt: String,
-                items: [NetWorthItem]? = nil, recomputed: NetWorthFigures? = nil, differs: Bool? = nil) {
+                items: [NetWorthItem]? = nil, recomputed: NetWorthFigures? = nil, differs: Bool? = nil, notValued: [String]? = nil) {
         self.month = month
         self.date = date
         self.baseCurrency = baseCurrency
@@ -29,6 +33,7 @@ public struct NetWorthSnapshotRecord: Codable, Hashable, Sendable {
         self.items = items
         self.recomputed = recomputed
         self.differs = differs
+        self.notValued = notValued
     }
 }
 
