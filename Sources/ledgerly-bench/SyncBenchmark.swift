@@ -21,10 +21,12 @@ struct SyncBenchmark: ParsableCommand {
     @Option(help: "New transactions each device records.") var changes = 10_000
     @Option(help: "Transactions per tx.import a device sends.") var batch = 1_000
     @Option(help: "Seconds after which the run gives up waiting for convergence.") var limit = 900
+    @Option(name: .customLong("hub-sslmode"), help: "The hub connection: verify-full (TLS, certificate verified: what devices use) or disable (plain TCP, to see what TLS costs).") var hubSSLMode = "verify-full"
 
     func validate() throws {
         guard (2...8).contains(devices) else { throw ValidationError("--devices must be 2 to 8") }
         guard changes > 0, batch > 0, limit > 0 else { throw ValidationError("--changes, --batch and --limit must be positive") }
+        guard ["verify-full", "disable"].contains(hubSSLMode) else { throw ValidationError("--hub-sslmode must be verify-full or disable") }
     }
 
     func run() throws {
@@ -44,7 +46,7 @@ struct SyncBenchmark: ParsableCommand {
                 try harness.setUp()
                 _ = try harness.client().call(WalletCreateRequest(name: "Shared", currency: "EUR"))
             }
-            let enabled = try harness.cli(["sync", "enable", "--url", hub.url(), "--passphrase-file", file.path])
+            let enabled = try harness.cli(["sync", "enable", "--url", hub.url(sslmode: hubSSLMode), "--passphrase-file", file.path])
             guard enabled.status == 0 else { throw BenchmarkError.commandFailed("device \(index + 1) could not enable sync: \(enabled.stderr)") }
             homes.append(harness)
         }
