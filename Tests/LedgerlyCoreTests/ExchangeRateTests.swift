@@ -66,13 +66,18 @@ import Testing
         #expect(leg.quote.isOverride)
     }
 
-    @Test func freshnessCountsFromTheLastConfirmation() throws {
+    /// D401: the age is now minus the rate's own moment; a confirmation two minutes ago of a rate
+    /// dated yesterday leaves it a day old.
+    @Test func ageCountsFromTheRatesOwnMomentNotItsLastConfirmation() throws {
         let now = Date()
         let yesterday = RateQuote(pair: CurrencyPair("EUR", "USD"), rate: try ExchangeRate(parsing: "1.1172"), asOf: now.addingTimeInterval(-86_400),
                                   source: "ecb", confidence: .fetched, confirmedAt: now.addingTimeInterval(-120))
         let policy = StalenessPolicy(fiatMinutes: 60, cryptoMinutes: 15)
-        #expect(policy.age(of: yesterday, now: now) == .seconds(120))
-        #expect(!policy.isStale(yesterday, now: now))
-        #expect(policy.isStale(yesterday, now: now.addingTimeInterval(3_600)))
+        #expect(policy.age(of: yesterday, now: now) == .seconds(86_400))
+        #expect(policy.isStale(yesterday, now: now))
+        let recent = RateQuote(pair: CurrencyPair("EUR", "USD"), rate: try ExchangeRate(parsing: "1.1172"), asOf: now.addingTimeInterval(-120),
+                               source: "ecb", confidence: .fetched)
+        #expect(!policy.isStale(recent, now: now))
+        #expect(policy.isStale(recent, now: now.addingTimeInterval(3_600)))
     }
 }
