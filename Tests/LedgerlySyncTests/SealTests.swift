@@ -84,6 +84,25 @@ struct SealTests {
         }
     }
 
+    /// What padding costs a message: sealing and opening 2,000 messages of 1.4 KB (a transaction's
+    /// size) padded, against ChaCha20-Poly1305 on the bare message as format 1 did. Printed for
+    /// docs/sync-hub.md; the bound is loose (debug builds, shared machines).
+    @Test func paddingCost() throws {
+        let keyBytes = [UInt8](repeating: 7, count: 32)
+        let seal = MessageSeal(key: try LedgerKey(bytes: keyBytes), ledgerId: ledgerId)
+        let message = Data(repeating: 0x61, count: 1_400)
+        let clock = ContinuousClock()
+        let padded = try clock.measure {
+            for _ in 0..<2_000 { _ = try seal.open(try seal.seal(message, deviceId: deviceId, hlc: "h"), deviceId: deviceId, hlc: "h") }
+        }
+        let key = SymmetricKey(data: keyBytes)
+        let bare = try clock.measure {
+            for _ in 0..<2_000 { _ = try ChaChaPoly.open(try ChaChaPoly.seal(message, using: key, authenticating: Data("h".utf8)), using: key, authenticating: Data("h".utf8)) }
+        }
+        print("2,000 seal+open of 1.4 KB: padded \(padded), bare \(bare)")
+        #expect(padded < .seconds(20))
+    }
+
     /// Messages sealed before padding (format 1) still open, so a hub's existing rows stay readable;
     /// a format-2 message relabelled as format 1 does not.
     @Test func unpaddedVersionOneMessagesStillOpen() throws {
