@@ -195,5 +195,25 @@ extension EndToEndTests {
             #expect(try harness.cli("rates", "set", "USD", "EUR", "0.9", "--at", "2024-01-01").status == 0)
             #expect(!(try harness.cli("report", "categories", "--from", "2024-01", "--to", "2024-01").stdout.contains("wait for an exchange rate")))
         }
+
+        /// Issue 45, item 14: `wallet add --starting-balance 2,000.00` was refused while
+        /// `tx add --amount 1,234.56` was taken; through the real binary, both read alike now, and
+        /// what could be misread is refused by both before anything is sent (D420).
+        @Test func aStartingBalanceReadsAsAnAmountDoes() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let added = try harness.cli("wallet", "add", "Savings", "--currency", "EUR", "--starting-balance", "2,000.00")
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(try harness.cli("tx", "add", "--wallet", "Savings", "--amount", "1,234.56").status == 0)
+            let wallets = try JSONDecoder().decode(WalletListReply.self, from: Data(try harness.cli("wallet", "list", "--json").stdout.utf8)).wallets
+            #expect(wallets.map(\.startingBalance) == ["2000.00"] && wallets.map(\.balance) == ["765.44"])
+            for arguments in [["wallet", "add", "Odd", "--currency", "EUR", "--starting-balance", "12,50"], ["tx", "add", "--wallet", "Savings", "--amount", "12,50"]] {
+                let refused = try harness.cli(arguments)
+                #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
+                #expect(refused.stderr.contains(arguments[arguments.count - 2]), "\(refused.stderr)")
+            }
+            #expect(try harness.cli("wallet", "list").stdout.contains("Odd") == false)
+        }
     }
 }

@@ -68,8 +68,11 @@ extension EndToEndTests {
             let client = harness.client()
             let before = try #require(harness.status(.store)).lastSeq
             for edge in Self.edges {
-                let reply = try JSONDecoder().decode(Envelope<ErrorBody>.self, from: try client.exchange(Data(edge.frame.utf8), id: nil))
-                #expect(reply.type == "error", "\(edge.name)")
+                let answer = try client.exchange(Data(edge.frame.utf8), id: nil)
+                guard let reply = try? JSONDecoder().decode(Envelope<ErrorBody>.self, from: answer), reply.type == "error" else {
+                    Issue.record("\(edge.name): accepted: \(String(decoding: answer, as: UTF8.self).prefix(300))")
+                    continue
+                }
                 #expect(reply.body.code == edge.code, "\(edge.name): \(reply.body.message)")
                 #expect(reply.body.field == edge.field, "\(edge.name): \(reply.body.message)")
                 #expect(!reply.body.message.contains("SQLite"), "\(edge.name): \(reply.body.message)")
