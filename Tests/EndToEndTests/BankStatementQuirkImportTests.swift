@@ -78,6 +78,56 @@ extension EndToEndTests {
 
         typealias Base = BankFormatImportTests
 
+        /// What `import … --json` prints (the CLI's `StatementImportReply`), as a script reads it.
+        struct JSONReply: Decodable {
+            var importId: String?
+            var imported: Int
+            var dryRun: Bool
+            var notes: [String]
+        }
+
+        /// The notes an import printed on standard error, without their `note: ` mark.
+        static func notes(_ stderr: String) -> [String] {
+            stderr.split(separator: "\n").compactMap { line in line.hasPrefix("note: ") ? String(line.dropFirst(6)) : nil }
+        }
+
+        /// With `--json`, standard output is JSON whatever the file holds, and it carries every
+        /// note standard error shows (the file's own, the transfer parts', the categories', the
+        /// encoding's), so a script is told all a person is.
+        @Test func jsonCarriesEveryNoteAndAStatementWithoutTransactionsIsJSONToo() throws {
+            let harness = try Base.start([["wallet", "add", "Nubank", "--currency", "BRL"], ["wallet", "add", "My Cash", "--currency", "USD"],
+                                          ["wallet", "add", "My Card", "--currency", "USD"], ["category", "add", "Food", "--kind", "expense"]])
+
+            // Notes of every kind: the reader's (comment, sections, zero), a transfer part's, a
+            // transfer category's (L[…]), and the encoding's (a Windows-1252 byte).
+            let quirks = Self.cashWithQuirks.replacingOccurrences(of: "LFood", with: "L[My Card]").replacingOccurrences(of: "Via Roma", with: "Caf\u{E9}")
+            let file = harness.home.root.appendingPathComponent("cash-cp1252.qif")
+            try #require(quirks.data(using: .windowsCP1252)).write(to: file)
+            let result = try harness.cli("import", "qif", file.path, "--wallet", "My Cash", "--json")
+            #expect(result.status == 0, "\(result.stderr)")
+            let reply = try JSONDecoder().decode(JSONReply.self, from: Data(result.stdout.utf8))
+            #expect(reply.imported == 3)
+            #expect(reply.importId?.hasPrefix("qif-") == true)
+            let printed = Self.notes(result.stderr)
+            #expect(printed.count == 8, "\(printed)")
+            #expect(reply.notes == printed)
+            for kind in ["not UTF-8", "comment line", "section !Type:Invst skipped", "record of zero left out", "imported as transfer between wallets",
+                         "[My Card] is a transfer to or from another account"] {
+                #expect(reply.notes.contains { $0.contains(kind) }, "\(kind) in \(reply.notes)")
+            }
+
+            // A statement without a single transaction: JSON on standard output, imported 0, no
+            // import id (nothing was sent), exit 0.
+            let empty = try Base.write(Self.cardWithoutListEnd.split(separator: "\n").filter { !$0.hasPrefix("<STMTTRN>") }.joined(separator: "\n"), "empty.ofx", harness)
+            let nothing = try harness.cli("import", "ofx", empty, "--wallet", "Nubank", "--json")
+            #expect(nothing.status == 0, "\(nothing.stderr)")
+            let none = try JSONDecoder().decode(JSONReply.self, from: Data(nothing.stdout.utf8))
+            #expect(none.imported == 0)
+            #expect(none.importId == nil)
+            #expect(none.notes.isEmpty)
+            #expect(try harness.cli("import", "ofx", empty, "--wallet", "Nubank").stdout.contains("holds no transactions: nothing to import."))
+        }
+
         @Test func statementQuirksImportWholeOrAreRefusedNamingWhy() throws {
             let harness = try Base.start([["wallet", "add", "Nubank", "--currency", "BRL"], ["wallet", "add", "My Cash", "--currency", "USD"],
                                           ["wallet", "add", "My Card", "--currency", "USD"], ["category", "add", "Food", "--kind", "expense"]])

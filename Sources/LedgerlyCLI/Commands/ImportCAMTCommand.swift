@@ -11,7 +11,9 @@ extension ImportCommand {
                 dated by its booking date, of Amt (DBIT: an expense, CRDT: income), described by the counterparty and the \
                 remittance text; a batch entry whose transactions each carry an amount becomes one transaction each.
                 Pending entries are left out and listed. Entries are known again by the bank's reference (AcctSvcrRef).
-                The account's currency (Acct/Ccy) must be the wallet's.
+                The account's currency (Acct/Ccy) must be the wallet's. Entries of zero are left out with a note; a file whose \
+                entries are all left out is refused, naming why. With --json, standard output is the import's reply with \
+                every note printed (notes), also for a file with no entry (imported 0).
                 Example: ledgerly import camt 2026-11.xml --wallet Giro --dry-run
                 Example: ledgerly import camt statements.xml --wallet Giro \\
                            --account DE89370400440532013000 --rules rules.json

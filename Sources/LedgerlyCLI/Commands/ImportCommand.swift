@@ -64,7 +64,8 @@ struct ImportCommand: ParsableCommand {
                 columns, date format, decimal comma, rules; see docs/reports-import-export.md) or the name of one \
                 shipped with Ledgerly (`ledgerly import mappings` lists them). Amounts may carry the row's currency \
                 mark (12,50 €, EUR -3.20). Rows already imported into the wallet are skipped and reported; one bad \
-                row imports nothing and names its line.
+                row imports nothing and names its line. With --json, standard output is the import's reply with every note \
+                printed (notes).
                 Example: ledgerly import csv statement.csv --wallet Checking \\
                            --mapping mybank.json --dry-run
                 Example: ledgerly import csv umsaetze.csv --wallet Giro --mapping dkb \\
@@ -78,7 +79,7 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let importer = try StatementImport(statement, global: global)
+                var importer = try StatementImport(statement, global: global)
                 let text = try importer.text()
                 let extraRules = try importer.rules()
                 let mapping = try self.mapping.map { try BankCSV.mapping($0, for: text, importer: importer) }

@@ -12,7 +12,8 @@ extension ImportCommand {
                 NAME and MEMO. Transactions are known again by their FITID, so a statement imported twice, or two \
                 overlapping ones, import each transaction once. The statement's currency (CURDEF) must be the wallet's. \
                 End tags left out (as OFX 1.x allows) and an XML header over a 1.x body are read. A file whose \
-                transactions are all left out (of zero) is refused, naming why.
+                transactions are all left out (of zero) is refused, naming why. With --json, standard output is the import's reply \
+                with every note printed (notes), also for a file with no transaction (imported 0).
                 Example: ledgerly import ofx checking.ofx --wallet Checking --dry-run
                 Example: ledgerly import ofx export.qfx --wallet Visa \\
                            --account 4111222233334444 --rules rules.json

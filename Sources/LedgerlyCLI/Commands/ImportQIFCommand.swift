@@ -17,7 +17,9 @@ extension ImportCommand {
                 win over a rule's category; a split that cannot be kept is imported whole, with a note. A split part \
                 [Account] becomes a transfer to or from the wallet of that name (none: the file is refused). A class \
                 after / in L becomes a tag. Amounts are in the wallet's currency (QIF has none). Records of zero, # \
-                comments, lists, investment accounts and other accounts' blocks are passed over, each with a note.
+                comments, lists, investment accounts and other accounts' blocks are passed over, each with a note. A file \
+                whose records are all left out is refused, naming why. With --json, standard output is the import's reply \
+                with every note printed (notes), also for a file with no transaction (imported 0).
                 Example: ledgerly import qif checking.qif --wallet Checking \\
                            --date-format M/D/YYYY --dry-run
                 Example: ledgerly import qif cash.qif --wallet Cash --ignore-categories

@@ -13,6 +13,8 @@ struct StatementImport {
     let options: StatementImportOptions
     let gateway: Gateway
     let wallet: WalletRecord
+    /// Every note printed on standard error so far, for `--json`'s reply (`StatementImportReply`).
+    private(set) var notes: [String] = []
 
     init(_ options: StatementImportOptions, global: GlobalOptions) throws {
         self.options = options
@@ -22,12 +24,12 @@ struct StatementImport {
 
     /// The file as text, decoded as `--encoding` says or, without it, as UTF-8 else Windows-1252
     /// with a note on standard error.
-    func text() throws -> String {
+    mutating func text() throws -> String {
         let path = options.file
         let contents = path == "-" ? try? PosixFile.standardInput.readToEnd() : FileManager.default.contents(atPath: path)
         guard let data = contents else { throw CLIFailure(message: "cannot read \(path)", status: .refused) }
         let decoded = try refusing { () throws(BankStatementError) in try StatementTextEncoding.decode(Array(data), as: options.encoding) }
-        if let note = decoded.note { Self.note("\(path): \(note)") }
+        if let note = decoded.note { self.note("\(path): \(note)") }
         var text = decoded.text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         return text
@@ -57,26 +59,28 @@ struct StatementImport {
     /// Imports `statement`'s rows under an import id starting with `prefix`.
     /// - Parameter ignoreSourceCategories: import rows whose file names a category that does not
     ///   exist (QIF `L`) without one, instead of refusing the file.
-    func run(_ statement: BankStatement, prefix: String, json: Bool, batchSize: Int, ignoreSourceCategories: Bool = false) throws {
+    mutating func run(_ statement: BankStatement, prefix: String, json: Bool, batchSize: Int, ignoreSourceCategories: Bool = false) throws {
         let file = options.file
         if let currency = statement.currency, currency != wallet.currency {
             throw CLIFailure(message: "\(file) is a statement in \(currency)\(statement.account.map { " (account \($0))" } ?? "") but wallet \(wallet.name) is in \(wallet.currency); nothing was imported",
                              status: .refused, hint: "import it into a \(currency) wallet")
         }
-        for note in statement.notes { Self.note("\(file): \(note)") }
+        for note in statement.notes { self.note("\(file): \(note)") }
         let categories = try gateway.call(CategoryListRequest()).categories
         var sourceCategories = SourceCategories(categories: categories)
         // QIF split parts that are transfers become transfers of their own (SplitTransferLegs).
         let hasTransferParts = statement.rows.contains { $0.splits.contains(where: SplitTransferLegs.isTransfer) }
         let wallets = hasTransferParts ? try gateway.wallets() : []
         var transferItems: [TransactionImportItem] = []
+        var transferNotes: [String] = []
         let rows = try statement.rows.compactMap { row -> BankStatementRow? in
             guard row.splits.contains(where: SplitTransferLegs.isTransfer) else { return row }
             let legs = try SplitTransferLegs(row: row, wallet: wallet, wallets: wallets, file: file)
             transferItems += legs.transfers
-            Self.note("\(file): \(legs.note)")
+            transferNotes.append(legs.note)
             return legs.remainder
         }
+        for note in transferNotes { self.note("\(file): \(note)") }
         let items = try rows.map { row -> TransactionImportItem in
             var category = try row.categoryPath.map { path in try ImportCommand.category(path, in: categories, file: file, line: row.line) }
             var splits: [SplitPart]?
@@ -100,7 +104,7 @@ struct StatementImport {
             throw CLIFailure(message: "\(file) names \(names.count) categor\(names.count == 1 ? "y" : "ies") this ledger does not have: \(shown); nothing was imported",
                              status: .refused, hint: "create them with `ledgerly category add`, or pass --ignore-categories to import those rows without a category")
         }
-        for note in sourceCategories.notes { Self.note("\(file): \(note)") }
+        for note in sourceCategories.notes { self.note("\(file): \(note)") }
         guard !items.isEmpty else {
             // A file with transactions that yields none (all left out, or not understood) is a
             // refusal naming why, never a quiet success (D391).
@@ -109,12 +113,13 @@ struct StatementImport {
                 throw CLIFailure(message: "\(file) holds \(statement.entries) transaction\(statement.entries == 1 ? "" : "s") but none can be imported: \(why); nothing was imported",
                                  status: .refused)
             }
+            if json { return try JSONOutput.print(StatementImportReply(nothingIn: notes, dryRun: options.dryRun)) }
             return print("\(file) holds no transactions: nothing to import.")
         }
         let importId = prefix + "-" + UUID().uuidString.lowercased().prefix(8)
         let result = try ImportCommand.send(items, importId: importId, batchSize: batchSize, dryRun: options.dryRun, gateway: gateway)
         let reply = TransactionImportReply(importId: importId, imported: result.imported, duplicates: result.duplicates, firstId: nil, lastId: nil, dryRun: options.dryRun)
-        if json { return try JSONOutput.print(reply) }
+        if json { return try JSONOutput.print(StatementImportReply(reply, notes: notes)) }
         ImportCommand.summarise(reply, rows: items.count, file: file, wallet: wallet.name)
     }
 
@@ -124,14 +129,16 @@ struct StatementImport {
         _ options: StatementImportOptions, global: GlobalOptions, json: Bool, batchSize: Int, prefix: String, ignoreSourceCategories: Bool = false,
         read: (_ text: String, _ rules: [BankCSVRule], _ wallet: WalletRecord) throws(BankStatementError) -> BankStatement
     ) throws {
-        let importer = try StatementImport(options, global: global)
+        var importer = try StatementImport(options, global: global)
         let text = try importer.text()
         let rules = try importer.rules()
         let statement = try importer.refusing { () throws(BankStatementError) in try read(text, rules, importer.wallet) }
         try importer.run(statement, prefix: prefix, json: json, batchSize: batchSize, ignoreSourceCategories: ignoreSourceCategories)
     }
 
-    static func note(_ text: String) {
+    /// Prints `text` on standard error as a note and keeps it for `--json`.
+    private mutating func note(_ text: String) {
+        notes.append(text)
         CommandOutput.current.writeError(TerminalStyle.standardError.yellow("note: ") + text + "\n")
     }
 }
