@@ -57,6 +57,11 @@ extension EndToEndTests {
                 #expect(mode == 0o600, "\(format): \(String(mode, radix: 8))")
                 #expect(try String(contentsOfFile: path, encoding: .utf8).contains(format == "beancount" || format == "journal" ? "12.50" : "private"), "\(format)")
             }
+            // A backup, written by the store (its own umask, 077), whatever the CLI's.
+            let backup = folder.appendingPathComponent("ledger.sqlite").path
+            let backedUp = try Self.underUmask022(harness, ["backup", backup])
+            #expect(backedUp.status == 0, "\(backedUp.stderr)")
+            #expect(try Self.mode(backup) == 0o600)
             // An existing file readable by all is replaced by an owner-only one (rename(2)).
             let existing = folder.appendingPathComponent("old.csv").path
             #expect(FileManager.default.createFile(atPath: existing, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o644]))
