@@ -129,6 +129,45 @@ extension EndToEndTests {
             #expect(onA.data == .object(["goalId": .integer(bike.id), "transactionId": .integer(spoke.id), "percent": .string("50")]))
         }
 
+        /// Finding 3: the hub drops one of A's rows before B pulls it. B sees the gap in A's
+        /// numbers, says so in `sync status` (and not `synced`) while A is away, asks for it, and
+        /// once A is back the message is sent again and the two ledgers agree.
+        @Test func aRowTheHubDroppedIsReportedAsAGapAndSentAgain() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            _ = try a.harness.client().call(WalletCreateRequest(name: "Cash", currency: "EUR", startingBalance: "100"))
+            let b = try a.enableAndJoin(hub)
+            let deviceA = try #require(try SyncCredentials.load(home: a.harness.home.root)).deviceId.uuidString.lowercased()
+
+            b.harness.stop(.sync)
+            for note in ["First", "Dropped by the hub", "Third"] {
+                #expect(try a.cli("tx", "add", "--wallet", "Cash", "--amount", "1.00", "--notes", note, "--date", "2026-11-02").status == 0)
+            }
+            try a.waitUntilSynced()
+            a.harness.stop(.sync)
+            let lastThree = try hub.psql("SELECT seq FROM ledgerly_messages WHERE device_id = '\(deviceA)' ORDER BY seq DESC LIMIT 3", database: hub.database)
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(lastThree.count == 3)
+            _ = try hub.psql("DELETE FROM ledgerly_messages WHERE seq = \(lastThree[1])", database: hub.database)
+
+            try b.harness.start(.sync, extraArguments: ["--round-interval", "1"])
+            try b.harness.waitFor("the gap reported") {
+                _ = try? b.cli("sync", "now")
+                return try b.status().gaps?.first?.device == deviceA
+            }
+            #expect(try b.status().state != "synced")
+            let shown = try b.cli("sync", "status").stdout
+            #expect(shown.contains("Gap: device \(deviceA)"), "\(shown)")
+            #expect(!(try b.cli("tx", "list").stdout.contains("Dropped by the hub")))
+
+            try a.harness.start(.sync, extraArguments: ["--round-interval", "1"])
+            try Device.meet([a, b, a, b])
+            #expect(try b.status().gaps == nil)
+            #expect(try b.cli("tx", "list").stdout.contains("Dropped by the hub"))
+            #expect(try a.export() == b.export())
+        }
+
         /// Findings 4 and 5: a row of random bytes put in the hub's table, and a change sealed with
         /// the ledger's key but carrying a clock in the year 2100. The random row is quarantined
         /// (counted and named in `sync status`) and later changes still arrive; the forged change

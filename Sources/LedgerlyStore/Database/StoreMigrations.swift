@@ -714,6 +714,22 @@ enum StoreMigrations {
                 )
                 """)
         }
+        // Issue 44, finding 3: each device numbers what it sends (`sent_seq`) and keeps what it
+        // sent for a re-send (`sync_sent`); what each other device's numbers say is missing here
+        // (`sync_peers`).
+        migrator.registerMigration("v27-sync-gaps") { db in
+            try db.execute(sql: """
+                ALTER TABLE sync_state ADD COLUMN sent_seq INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE sync_sent (seq INTEGER PRIMARY KEY, message TEXT NOT NULL);
+                CREATE TABLE sync_peers (
+                    device TEXT PRIMARY KEY,
+                    last_seq INTEGER NOT NULL,
+                    missing TEXT NOT NULL DEFAULT '[]',
+                    requested TEXT,
+                    requested_at TEXT
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

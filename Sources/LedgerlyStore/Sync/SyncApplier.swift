@@ -22,6 +22,8 @@ struct SyncApplier {
         state.pulledSeq = incoming.hubSeq
         guard message.device != identities.device else { unchanged += 1; return }
         let db = context.db
+        // Its number, seen: a gap opens or closes (D446). A held message counts as received.
+        if let seq = message.seq, seq > 0 { try SyncGaps.observe(db, device: message.device, seq: seq) }
         // A clock that is not one is a message that does not decode: put aside, never fatal (D444).
         guard HybridLogicalClock(message.hlc) != nil, let newest = SyncSetAsideRows.newestClock(message) else {
             try SyncSetAsideRows.quarantine(db, SyncSetAside(hubSeq: incoming.hubSeq, device: message.device, hlc: message.hlc,
@@ -53,6 +55,11 @@ struct SyncApplier {
     private mutating func merge(_ message: SyncMessage, _ context: inout WriteContext) throws {
         guard let clock = HybridLogicalClock(message.hlc) else { unchanged += 1; return }
         identities.receive(clock)
+        if message.entity == SyncGaps.resendEntity {
+            _ = try SyncGaps.resend(message, identities: identities)
+            unchanged += 1
+            return
+        }
         guard let thing = SyncedThings.kind(message.entity) else {
             identities.notices.append("a change to a \(message.entity) from device \(message.device.prefix(8)) was passed over: this version of Ledgerly does not sync that kind of thing yet (update it)")
             unchanged += 1

@@ -19,6 +19,7 @@ enum SyncHandlers {
             // Another ledger (or this device starts over): what was known of the old one goes.
             try db.execute(sql: "DELETE FROM sync_ids; DELETE FROM sync_outbox; UPDATE sync_state SET clock = NULL WHERE id = 1")
             try SyncSetAsideRows.forget(db)
+            try SyncGaps.forget(db)
             state.pulledSeq = 0
             state.notices = []
         }
@@ -102,6 +103,8 @@ enum SyncHandlers {
             try applier.apply(incoming, state: &state, &context)
         }
         try passQuarantined(through: .max)
+        // Gaps seen, or still open, are asked for again (D446).
+        try SyncGaps.requestResends(identities: identities, now: context.now)
         // The events just logged are stamped too: they send nothing (the states match what was
         // applied) except a rename made here, and `sync status` does not show them as waiting.
         while try !SyncStamper.run(&state, identities: identities, budget: .max) {}

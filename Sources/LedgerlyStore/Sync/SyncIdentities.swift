@@ -174,7 +174,14 @@ final class SyncIdentities {
         try enqueue(SyncMessage(entity: known.entity, gid: known.gid, hlc: clock.description, device: device, localId: nil, deleted: true, fields: [:], clocks: known.clocks))
     }
 
-    private func enqueue(_ message: SyncMessage) throws {
-        try db.execute(cached: "INSERT INTO sync_outbox (message) VALUES (?)", arguments: [try SyncFields.text(message)])
+    /// Puts a message in the outbox with this device's next number (`SyncGaps`), taking a clock
+    /// reading for it when it has none (a re-send request), and keeps it for a re-send.
+    func enqueue(_ message: SyncMessage) throws {
+        var message = message
+        if message.hlc.isEmpty { message.hlc = try nextClock().description }
+        message.seq = try SyncGaps.nextSeq(db)
+        let text = try SyncFields.text(message)
+        try db.execute(cached: "INSERT INTO sync_outbox (message) VALUES (?)", arguments: [text])
+        try SyncGaps.keep(db, seq: message.seq ?? 0, text: text)
     }
 }

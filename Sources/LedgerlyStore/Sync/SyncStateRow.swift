@@ -60,14 +60,17 @@ struct SyncStateRow {
 
     func status(_ db: Database) throws -> SyncStatusReply {
         let waitingOut = enabled ? try waitingOut(db) : try Self.outboxCount(db)
+        // `synced` means no known gap (D446).
+        let gaps = enabled ? try SyncGaps.gaps(db) : []
         let state: String
         if !enabled { state = "off" }
         else if let errorAt = lastErrorAt, errorAt >= (lastSuccess ?? "") { state = "error" }
-        else if lastSuccess == nil || waitingOut > 0 || (waitingIn ?? 0) > 0 { state = "syncing" }
+        else if lastSuccess == nil || waitingOut > 0 || (waitingIn ?? 0) > 0 || !gaps.isEmpty { state = "syncing" }
         else { state = "synced" }
         var reply = SyncStatusReply(state: state, ledgerId: ledgerId, deviceId: deviceId, hub: hub, lastSuccess: lastSuccess, lastError: lastError, lastErrorAt: lastErrorAt,
                                     waitingOut: waitingOut, waitingIn: waitingIn, pulledSeq: pulledSeq, notices: notices)
         try SyncSetAsideRows.add(to: &reply, db)
+        if !gaps.isEmpty { reply.gaps = gaps }
         return reply
     }
 }

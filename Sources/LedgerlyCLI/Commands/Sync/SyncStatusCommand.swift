@@ -25,6 +25,11 @@ struct SyncStatusCommand: ParsableCommand {
                      "Waiting to go out: \(status.waitingOut)", "Waiting to come in: \(status.waitingIn.map(String.init) ?? "unknown")"]
         lines += HubURLText.statusLines(hub: status.hub)
         if let error = status.lastError, status.state == "error" { lines.append("Last error (\(status.lastErrorAt ?? "-")): \(error)") }
+        // Gaps (issue 44, finding 3): while one is known, the state is not `synced`.
+        for gap in status.gaps ?? [] {
+            lines.append("Gap: device \(gap.device) sent messages \(gap.missing) that have not arrived here; "
+                         + (gap.requestedAt.map { "a re-send was asked at \($0)" } ?? "a re-send will be asked"))
+        }
         // Rows put aside (issue 44, findings 4 and 5): named, so nothing is dropped in silence.
         if let total = status.quarantinedTotal, total > 0 {
             lines.append("Quarantined: \(total) hub row\(total == 1 ? "" : "s") that did not open or decode, passed over:")

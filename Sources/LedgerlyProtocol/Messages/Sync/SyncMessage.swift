@@ -22,8 +22,15 @@ public struct SyncMessage: Codable, Hashable, Sendable {
     public var fields: [String: JSONValue]
     /// Each field's clock: the reading of the change that last set it.
     public var clocks: [String: String]
+    /// The sending device's own count of the messages it sent (1, 2, 3, … per device and ledger),
+    /// inside the seal, so a receiver sees a message the hub dropped as a gap in the numbers
+    /// (issue 44, finding 3; docs/sync.md, "Gaps"). Absent from a device older than that; a
+    /// re-sent message keeps its number.
+    public var seq: Int64?
 
-    public init(entity: String, gid: String, hlc: String, device: String, localId: Int64?, deleted: Bool, fields: [String: JSONValue], clocks: [String: String]) {
+    public init(entity: String, gid: String, hlc: String, device: String, localId: Int64?, deleted: Bool, fields: [String: JSONValue], clocks: [String: String],
+                seq: Int64? = nil) {
+        self.seq = seq
         self.entity = entity
         self.gid = gid
         self.hlc = hlc

@@ -116,6 +116,21 @@ public struct SyncApplyRequest: WriteRequest, Hashable {
     }
 }
 
+/// Messages of one other device this device knows it has not received: numbers missing from
+/// that device's sequence (`SyncMessage.seq`).
+public struct SyncGap: Codable, Hashable, Sendable {
+    public var device: String
+    /// The missing numbers as ranges, "5-7, 9".
+    public var missing: String
+    /// When this device last asked the other to send them again; nil until it has.
+    public var requestedAt: String?
+    public init(device: String, missing: String, requestedAt: String?) {
+        self.device = device
+        self.missing = missing
+        self.requestedAt = requestedAt
+    }
+}
+
 /// A hub row this device put aside rather than applying: one that did not open or decode
 /// (quarantined, for good), or a message whose clock is too far ahead of this device's wall
 /// clock (held until the clock is near enough; docs/sync.md, "Rows put aside").
@@ -201,9 +216,13 @@ public struct SyncStatusReply: Codable, Hashable, Sendable {
     public var held: [SyncSetAside]?
     public var heldTotal: Int?
     public var heldDueAt: String?
+    /// Other devices' messages known to be missing here (gaps in their numbers); while one is
+    /// known, `state` is not `synced`. Absent when none.
+    public var gaps: [SyncGap]?
     public init(state: String, ledgerId: String?, deviceId: String?, hub: String?, lastSuccess: String?, lastError: String?, lastErrorAt: String?,
                 waitingOut: Int, waitingIn: Int?, pulledSeq: Int64, notices: [String], quarantined: [SyncSetAside]? = nil, quarantinedTotal: Int? = nil,
-                held: [SyncSetAside]? = nil, heldTotal: Int? = nil, heldDueAt: String? = nil) {
+                held: [SyncSetAside]? = nil, heldTotal: Int? = nil, heldDueAt: String? = nil, gaps: [SyncGap]? = nil) {
+        self.gaps = gaps
         self.quarantined = quarantined
         self.quarantinedTotal = quarantinedTotal
         self.held = held
