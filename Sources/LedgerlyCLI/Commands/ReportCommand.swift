@@ -38,7 +38,13 @@ struct ReportCommand: ParsableCommand {
     }
 
     struct Balance: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "balance", abstract: "Every wallet's balance, and its value in the base currency now (net worth).")
+        static let configuration = CommandConfiguration(
+            commandName: "balance", abstract: "Every wallet's and investment account's balance, its value in the base currency now, and their total.",
+            discussion: """
+                The total is "Wallets and investments": the wallets and investment accounts counted in net worth. \
+                It is not net worth: `ledgerly networth` also counts manual assets and liabilities, and values \
+                holdings directly in the base currency. An account none of whose holdings has a price is not valued.
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
         @Flag(help: "Also list archived wallets that hold nothing (one that holds money is always listed).") var all = false
@@ -56,7 +62,7 @@ struct ReportCommand: ParsableCommand {
                     }
                     // Investment accounts follow the wallets, their id prefixed "invest-" so the two never mix.
                     for account in report.investments {
-                        csv.add(["invest-\(account.accountId)", account.name, account.currency, account.value, account.baseValue ?? "", base, "",
+                        csv.add(["invest-\(account.accountId)", account.name, account.currency, account.value ?? "", account.baseValue ?? "", base, "",
                                  account.includeInNetWorth ? "yes" : "no", account.archived ? "yes" : "no"])
                     }
                     return csv.print()
@@ -70,20 +76,23 @@ struct ReportCommand: ParsableCommand {
                     }
                 }
                 for account in report.investments {
-                    table.add(["Investments: " + account.name + (account.archived ? " (archived)" : "") + (account.includeInNetWorth ? "" : " *"), account.value, account.currency,
-                               account.baseValue ?? "no rate", ""]) { column, text in
+                    let partly = account.value != nil && report.unvaluedInvestments.contains(account.accountId)
+                    table.add(["Investments: " + account.name + (account.archived ? " (archived)" : "") + (account.includeInNetWorth ? "" : " *") + (partly ? " (partly valued)" : ""),
+                               account.value ?? "not valued", account.currency, account.baseValue ?? (account.value == nil ? "not valued" : "no rate"), ""]) { column, text in
                         column == 1 || column == 3 ? style.amount(text) : text
                     }
                 }
-                table.add(["Net worth", "", "", report.total ?? "", ""]) { column, text in column == 0 || column == 3 ? style.bold(text) : text }
+                // Not "Net worth": manual assets and liabilities are not in it (D411).
+                table.add(["Wallets and investments", "", "", report.total ?? "", ""]) { column, text in column == 0 || column == 3 ? style.bold(text) : text }
                 print(table.render(), terminator: "")
                 if report.wallets.contains(where: { !$0.includeInNetWorth }) || report.investments.contains(where: { !$0.includeInNetWorth }) {
                     print(style.dim("* not counted in net worth"))
                 }
                 for warning in report.investments.flatMap(\.warnings) { print(style.yellow(warning)) }
                 if !report.unvalued.isEmpty {
-                    print(style.yellow("\(report.unvalued.count) wallet(s) have no rate to \(base) yet and are left out of net worth (`ledgerly rates refresh`)."))
+                    print(style.yellow("\(report.unvalued.count) wallet(s) have no rate to \(base) yet and are left out of the total (`ledgerly rates refresh`)."))
                 }
+                print(style.dim("Net worth, with manual assets and liabilities: `ledgerly networth`."))
             }
         }
     }

@@ -39,7 +39,9 @@ public struct BalanceReport: Codable, Hashable, Sendable {
     public var wallets: [WalletBalance]
     /// Investment accounts that hold anything, valued like `invest.holdings`.
     public var investments: [InvestmentBalance]
-    /// Net worth: the base values of the wallets and investment accounts included in net worth.
+    /// The base values of the wallets and investment accounts included in net worth, summed:
+    /// "Wallets and investments". Not net worth, which also counts manual assets and liabilities
+    /// and values holdings directly in the base currency (`networth.get`, D411).
     public var total: String?
     /// Wallets counted in net worth whose currency has no rate to the base currency yet (left out of `total`).
     public var unvalued: [Int64]
@@ -63,16 +65,17 @@ public struct BalanceReport: Codable, Hashable, Sendable {
 public struct InvestmentBalance: Codable, Hashable, Sendable {
     public var accountId: Int64
     public var name: String
-    /// The account's own base currency and its holdings' value in it.
+    /// The account's own base currency and its valued holdings' value in it; nil when none of
+    /// its holdings could be valued (no price, no rate): not valued, never 0 (D410).
     public var currency: String
-    public var value: String
+    public var value: String?
     /// In the ledger's base currency at the latest rate; nil when no rate is known.
     public var baseValue: String?
     public var includeInNetWorth: Bool
     public var archived: Bool
     public var warnings: [String]
 
-    public init(accountId: Int64, name: String, currency: String, value: String, baseValue: String?, includeInNetWorth: Bool, archived: Bool, warnings: [String]) {
+    public init(accountId: Int64, name: String, currency: String, value: String?, baseValue: String?, includeInNetWorth: Bool, archived: Bool, warnings: [String]) {
         self.accountId = accountId
         self.name = name
         self.currency = currency

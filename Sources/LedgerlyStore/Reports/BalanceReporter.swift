@@ -4,8 +4,9 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// `report.balance`: each wallet's maintained balance, valued in the base currency with the
-/// active profile's rate in force now. The total is net worth from wallets: every wallet with
-/// `includeInNetWorth`, archived or not.
+/// active profile's rate in force now. The total is the wallets' and investment accounts' part
+/// of net worth, "Wallets and investments": every wallet and account with `includeInNetWorth`,
+/// archived or not. Net worth itself (with manual assets and liabilities) is `networth.get` (D411).
 enum BalanceReporter {
     static func report(_ request: BalanceReportRequest, _ context: ReadContext) throws -> BalanceReport {
         let db = context.db, now = context.date
@@ -63,9 +64,11 @@ enum BalanceReporter {
             guard let account = accounts[accountId] else { continue }
             let held = holdings.filter { $0.record.accountId == accountId }
             let value = held.compactMap(\.valueBase).reduce(0, +)
+            // None of its holdings valued: the account is not valued, never worth 0 (D410).
+            let valued = held.contains { $0.valueBase != nil }
             var warnings = held.flatMap { $0.valueBase == nil ? $0.record.warnings.map { "\($0)" } : [] }
             var baseValue: Int64?
-            if let base {
+            if let base, valued {
                 let own = try InputRules.currency(account.baseCurrency, field: .wholeBody)
                 if own == base {
                     baseValue = value
@@ -80,7 +83,7 @@ enum BalanceReporter {
                 if baseValue == nil || held.contains(where: { $0.valueBase == nil }) { unvalued.append(accountId) }
             }
             balances.append(InvestmentBalance(
-                accountId: accountId, name: account.name, currency: account.baseCurrency, value: InputRules.format(value, account.baseCurrency),
+                accountId: accountId, name: account.name, currency: account.baseCurrency, value: valued ? InputRules.format(value, account.baseCurrency) : nil,
                 baseValue: baseValue.flatMap { value in base.map { InputRules.format(value, $0.code) } }, includeInNetWorth: account.includeInNetWorth,
                 archived: account.archived, warnings: warnings))
         }
