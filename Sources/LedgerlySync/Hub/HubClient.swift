@@ -285,6 +285,8 @@ public actor HubClient {
             let opened = try await PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: connectionCount, logger: logger).get()
             authentication = record.outcome
             connection = opened
+            // Once per connection (kept between calls): what protected it, for whoever reads the log.
+            logger.info("sync hub connected", metadata: ["hub": "\(address.serverName)", "security": "\(security())"])
             return opened
         } catch {
             channel.close(promise: nil)
