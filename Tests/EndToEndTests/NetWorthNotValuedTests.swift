@@ -49,6 +49,10 @@ extension EndToEndTests {
             #expect(todayTable.contains("Broker (partly valued)"), "\(todayTable)")
             #expect(todayTable.contains("left out of the figures: Broker: ACME ("), "\(todayTable)")
 
+            // invest holdings leaves ACME out of its totals and says so.
+            let holdings = try Self.succeed(harness.cli("invest", "holdings"))
+            #expect(holdings.contains("Not complete: not valued (no price or rate), so left out of the totals: Broker: ACME."), "\(holdings)")
+
             // The snapshots store the same: no value, not counted, named.
             let takenJanuary = try client.call(NetWorthSnapshotTakeRequest(month: "2026-01"), key: "networth:2026-01").snapshot
             #expect(takenJanuary.notValued == ["Broker"] && !takenJanuary.complete && takenJanuary.figures.netWorth == "1000.00")

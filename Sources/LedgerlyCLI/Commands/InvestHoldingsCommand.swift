@@ -35,6 +35,11 @@ struct InvestHoldingsCommand: ParsableCommand {
             for holding in reply.holdings {
                 for warning in holding.warnings { print(style.yellow("warning: \(holding.symbol) in \(accounts[holding.accountId] ?? String(holding.accountId)): \(warning)")) }
             }
+            // A holding without a value is left out of the totals (cost too), never counted as 0: said, named (D410).
+            let unvalued = reply.holdings.filter { $0.valueBase == nil }.map { "\(accounts[$0.accountId] ?? String($0.accountId)): \($0.symbol)" }
+            if !unvalued.isEmpty {
+                print(style.yellow("Not complete: not valued (no price or rate), so left out of the totals: \(unvalued.joined(separator: ", "))."))
+            }
         }
     }
 
