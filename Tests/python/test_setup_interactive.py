@@ -135,12 +135,19 @@ def test_summary_goes_back_and_quits_once(services, cli, kill_children):
     child.expect(r"Turn sync on\? \[y/N\] \(b back, q quit\): ")
     child.sendline("y")
     # Turning sync on asks for the hub and the passphrase (kept in memory, never saved).
-    child.expect_exact("Hub address (postgres://user:password@host:5432/database, ?sslmode=require for TLS): ")
+    hub_prompt = "Hub address (postgres://user@host:5432/database; TLS with the certificate verified, unless ?sslmode=disable): "
+    child.expect_exact(hub_prompt)
+    # A password in the address is refused (it is asked apart, without echo) and the address asked again.
     child.sendline("postgres://ledgerly:secret@127.0.0.1:1/hub")
+    child.expect_exact("--url holds a password")
+    child.expect_exact(hub_prompt)
+    child.sendline("postgres://ledgerly@127.0.0.1:1/hub?sslmode=disable")
+    child.expect_exact("Password of the hub's user (Enter if it asks none): ")
+    child.sendline("secret")
     child.expect_exact("Sync passphrase (every device needs the same one): ")
     child.sendline("a passphrase")
     child.expect(r"Sync:\s+on")
-    assert "a passphrase" not in child.before, "the passphrase is not echoed"
+    assert "a passphrase" not in child.before and "secret" not in child.before, "neither the password nor the passphrase is echoed"
     child.expect_exact("Save and finish? [Y/n: change something] (b back, q quit): ")
     child.sendline("q")
     child.expect(pexpect.EOF)

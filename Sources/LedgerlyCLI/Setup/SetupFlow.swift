@@ -193,8 +193,9 @@ struct SetupFlow {
                 continue
             }
             guard progress.cloudSync == true else { return 5 }
-            // The address and passphrase are kept in memory only, never in the saved progress.
-            guard let url = console.ask("Hub address (postgres://user:password@host:5432/database, ?sslmode=require for TLS): "), !url.isEmpty else { return nil }
+            // The address, password and passphrase are kept in memory only, never in the saved
+            // progress. The password is asked apart from the address, as `sync enable` does (D431).
+            guard let url = askHubAddress() else { return nil }
             guard let passphrase = try? PassphraseInput.ask("Sync passphrase (every device needs the same one): "), !passphrase.isEmpty else {
                 console.say(console.style.red("No passphrase: sync stays off for now; `ledgerly sync enable` turns it on later."))
                 progress.cloudSync = false
@@ -203,6 +204,25 @@ struct SetupFlow {
             pendingSync.url = url
             pendingSync.passphrase = passphrase
             return 5
+        }
+    }
+
+    /// The hub's address, and its user's password by `HubPasswordInput`'s rules (a libpq password
+    /// file, else a prompt without echo); an address with a password in it is asked again.
+    private func askHubAddress() -> String? {
+        while true {
+            guard let typed = console.ask("Hub address (postgres://user@host:5432/database; TLS with the certificate verified, unless ?sslmode=disable): "),
+                !typed.isEmpty
+            else { return nil }
+            do {
+                return try HubPasswordInput.url(typed, passwordFile: nil)
+            } catch let failure as CLIFailure {
+                console.say(console.style.red(failure.message))
+                if let hint = failure.hint { console.say(hint) }
+            } catch {
+                console.say(console.style.red("\(error)"))
+                return nil
+            }
         }
     }
 
