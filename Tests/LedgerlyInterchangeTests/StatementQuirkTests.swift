@@ -130,9 +130,12 @@ import Testing
         let statement = try QIFStatementReader.parse(text: StatementQuirkFixtures.qifDayMonthTwoDigitYears, dateFormat: nil, currency: "AUD", currentYear: 2026)
         #expect(statement.rows.map(\.date) == ["2013-08-12", "2013-08-15", "2013-08-03"])
         #expect(Self.total(statement) == -149_581)
+        // The century the window chose is said, never silent (issue 45 item 12: "with no note").
+        #expect(statement.notes == ["3 dates have a two-digit year, read as 2013 (the year ending in those digits from 1946 to 2045): line 2 \"12/8/13\" is 2013-08-12"])
         // The apostrophe form reads the same.
         let apostrophe = try QIFStatementReader.parse(text: "!Type:Bank\nD3/8'13\nT-1.00\n^\nD15/8'13\nT-1.00\n^\n", dateFormat: nil, currency: "AUD", currentYear: 2026)
         #expect(apostrophe.rows.map(\.date) == ["2013-08-03", "2013-08-15"])
+        #expect(apostrophe.notes.isEmpty, "Quicken's ' marks 20YY itself: \(apostrophe.notes)")
         // Month/day is still told from the day over 12, and two readings are still refused.
         let monthDay = try QIFStatementReader.parse(text: "!Type:Bank\nD8/12/13\nT-1.00\n^\nD8/15/13\nT-1.00\n^\n", dateFormat: nil, currency: "USD", currentYear: 2026)
         #expect(monthDay.rows.map(\.date) == ["2013-08-12", "2013-08-15"])

@@ -12,7 +12,7 @@ extension ImportCommand {
                 and number (N). QIF dates follow the exporting program's locale: give their format with --date-format \
                 (M/D/YYYY, D.M.YYYY, M/D'YY …) or let it be told from the file's dates; a file whose dates fit two formats \
                 is refused. A two-digit year after ' is 20YY, otherwise the year from this year - 80 to this year + 19 \
-                (03/08/13 is 2013). A category (L, and split lines S/$) is used when this ledger has that category path \
+                (03/08/13 is 2013), said in a note. A category (L, and split lines S/$) is used when this ledger has that category path \
                 (Food:Groceries is Food/Groceries); one it lacks refuses the file unless --ignore-categories. Split parts \
                 win over a rule's category; a split that cannot be kept is imported whole, with a note. A split part \
                 [Account] becomes a transfer to or from the wallet of that name (none: the file is refused). A class \

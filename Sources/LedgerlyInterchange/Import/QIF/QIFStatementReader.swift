@@ -40,7 +40,8 @@ public enum QIFStatementReader {
     public static func parse(
         text: String, dateFormat: String?, currency code: String, rules: [BankCSVRule] = [], currentYear: Int? = nil
     ) throws(BankStatementError) -> BankStatement {
-        let twoDigitYears = BankCSVDateFormat.TwoDigitYears.quicken(currentYear: currentYear ?? LedgerDate(Timestamp.today())?.year ?? 2026)
+        let thisYear = currentYear ?? LedgerDate(Timestamp.today())?.year ?? 2026
+        let twoDigitYears = BankCSVDateFormat.TwoDigitYears.quicken(currentYear: thisYear)
         let currency: Currency
         do {
             currency = try Currency(code: code)
@@ -70,6 +71,10 @@ public enum QIFStatementReader {
         var fingerprints = BankCSVFingerprint()
         var rows: [BankStatementRow] = []
         var zeroLines: [Int] = []
+        /// Dates whose two-digit year the window read (not Quicken's `'YY`, which is 20YY by its
+        /// mark): the century chosen is said, never silent.
+        var twoDigitYearDates: [(line: Int, text: String, date: String)] = []
+        let hasTwoDigitYears = pattern.uppercased().contains("YY") && !pattern.uppercased().contains("YYYY")
         for record in file.records {
             guard let dateField = record.date else { throw BankStatementError(line: record.line, "the record has no date (D)") }
             let date: String
@@ -78,6 +83,7 @@ public enum QIFStatementReader {
             case .mismatch: throw BankStatementError(line: dateField.line, "date \"\(dateField.text)\" does not match the date format \"\(pattern)\"")
             case .notACalendarDate: throw BankStatementError(line: dateField.line, "date \"\(dateField.text)\" is not a real calendar date (read as \(pattern))")
             }
+            if hasTwoDigitYears, !dateField.text.contains("'") { twoDigitYearDates.append((dateField.line, dateField.text, date)) }
             guard let amountField = record.amount else { throw BankStatementError(line: record.line, "the record has no amount (T)") }
             let value = try BankStatementAmount.minorUnits(amountField.text, format: amountFormat, currency: currency, role: "amount", place: "in T", line: amountField.line)
             // An opening balance of zero, a voided cheque: left out with a note, as OFX and CAMT
@@ -113,10 +119,24 @@ public enum QIFStatementReader {
                 sourceCategory: sourceCategory, splits: splits))
         }
         var notes = file.notes
+        if let first = twoDigitYearDates.first {
+            notes.append(Self.twoDigitYearNote(twoDigitYearDates.map(\.date), first: first, currentYear: thisYear))
+        }
         if !zeroLines.isEmpty {
             notes.append(BankStatement.leftOutNote(zeroLines, "record", "records", what: "of zero", advice: "a transaction of nothing cannot be recorded"))
         }
         return BankStatement(currency: nil, account: file.account, rows: rows, notes: notes, entries: file.records.count)
+    }
+
+    /// The note saying how the window read two-digit years, with the years they became and the
+    /// first date as an example: "2 dates have a two-digit year, read as 2013 to 2014 (the year
+    /// ending in those digits from 1946 to 2045): line 11 "23/10/13" is 2013-10-23".
+    static func twoDigitYearNote(_ dates: [String], first: (line: Int, text: String, date: String), currentYear: Int) -> String {
+        let years = dates.map { $0.prefix(4) }
+        let (earliest, latest) = (years.min() ?? "", years.max() ?? "")
+        let start = BankCSVDateFormat.TwoDigitYears.windowStart(currentYear: currentYear)
+        let read = earliest == latest ? "as \(earliest)" : "as \(earliest) to \(latest)"
+        return "\(dates.count) date\(dates.count == 1 ? " has" : "s have") a two-digit year, read \(read) (the year ending in those digits from \(start) to \(start + 99)): line \(first.line) \"\(first.text)\" is \(first.date)"
     }
 
     /// `Food:Groceries/Holiday` → (`Food:Groceries`, `Holiday`); empty parts are nil.
