@@ -23,7 +23,10 @@ struct LiabilityHistory {
 
     static func read(_ db: Database, liabilityId: Int64) throws -> LiabilityHistory {
         var balance: Int64 = 0
-        let entries = try Row.fetchAll(db, sql: "SELECT * FROM liability_entries WHERE liability_id = ? ORDER BY date, id", arguments: [liabilityId]).map { row in
+        // Entries of one day in the order they were recorded (`created_at` travels with a synced
+        // entry; local ids do not), so every device computes the same running balances for
+        // payments two devices made the same day (issue 44, convergence).
+        let entries = try Row.fetchAll(db, sql: "SELECT * FROM liability_entries WHERE liability_id = ? ORDER BY date, created_at, id", arguments: [liabilityId]).map { row in
             let kind = LiabilityEntryKind(rawValue: row["kind"]) ?? .balance
             let amount: Int64 = row["amount_minor"]
             balance = kind == .balance ? amount : balance - amount
