@@ -40,13 +40,6 @@ public final class PosixFile {
         return PosixFile(descriptor: descriptor, name: path, owned: true)
     }
 
-    /// Creates `path` (or empties it) for writing, with `permissions` for a new file.
-    public static func writing(_ path: String, permissions: mode_t = 0o644) throws(PosixFileError) -> PosixFile {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw PosixFileError(operation: "create", path: path, code: errno) }
-        return PosixFile(descriptor: descriptor, name: path, owned: true)
-    }
-
     /// Creates `path`, which must not exist yet, for writing, readable and writable by its owner
     /// alone whatever the umask: `O_EXCL` (never an existing file, nor one another process put
     /// there first) and `O_NOFOLLOW` (never through a symbolic link planted at the name), then
