@@ -110,6 +110,19 @@ import Testing
         ])
     }
 
+    /// An `!Account` block before an investment section is that section's, not the bank
+    /// section's after it: it is said as skipped, and does not name the account read.
+    @Test func anAccountBlockOfAnInvestmentSectionIsSaidAsSkipped() throws {
+        let text = "!Account\nNBroker\nTInvst\n^\n!Type:Invst\nD1/20/2026\nNBuy\n^\n!Type:Bank\nD1/21/2026\nT-5.00\nPShop\n^\n"
+        let statement = try QIFStatementReader.parse(text: text, dateFormat: nil, currency: "EUR")
+        #expect(statement.rows.map(\.amount) == ["5.00"])
+        #expect(statement.account == nil)
+        #expect(statement.notes == [
+            "line 1: section !Account skipped (1 record, \"Broker\"): an account's details, not transactions",
+            "line 5: section !Type:Invst skipped (1 record): an investment account: its buys, sells and dividends are not bank transactions (import trades with `ledgerly invest import`)",
+        ])
+    }
+
     /// A file of investments alone still has no bank section, and says what it passed over.
     @Test func aQIFOfInvestmentsAloneIsRefusedNamingWhatItHolds() throws {
         #expect(throws: BankStatementError(line: nil, "the file has no !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section (passed over: line 1: section !Type:Invst skipped (1 record): an investment account: its buys, sells and dividends are not bank transactions (import trades with `ledgerly invest import`))")) {

@@ -70,7 +70,8 @@ struct QIFFile {
             skipped = nil
         }
         /// The last `!Account` block before the transaction section names its account (lists
-        /// and options may come between); any other one names an account not read, and is noted.
+        /// and options may come between, investment sections not); any other one names an
+        /// account not read, and is noted.
         func endAccountBlock(beforeTransactions: Bool) {
             guard let block = accountBlock else { return }
             if beforeTransactions {
@@ -98,7 +99,11 @@ struct QIFFile {
                     passedOver.append((lineNumber, "line \(lineNumber): \(line) skipped: an instruction to Quicken's own import, not transactions"))
                     continue
                 }
-                if next == .transactions || next == .account { endAccountBlock(beforeTransactions: next == .transactions) }
+                // An `!Account` block names the bank section after it (lists may come between), or
+                // the investment section after it (a broker's), and is then said as skipped.
+                if next == .transactions || next == .account || Self.isInvestment(line) {
+                    endAccountBlock(beforeTransactions: next == .transactions)
+                }
                 section = next
                 switch next {
                 case .transactions:
@@ -179,6 +184,11 @@ struct QIFFile {
         }
     }
 
+    /// `!Type:Invst` or `!Type:Port`: an investment account's section.
+    private static func isInvestment(_ header: some StringProtocol) -> Bool {
+        ["!type:invst", "!type:port"].contains(header.lowercased().filter { $0 != " " })
+    }
+
     /// The section a header starts; nil for an option that starts none (`!Option:AutoSwitch`).
     /// A header that is neither a bank section nor one known to hold none is refused: its
     /// records might be transactions, and passing over them would lose them.
@@ -193,7 +203,7 @@ struct QIFFile {
         // Options (`!Option:AutoSwitch`, `!Option:MDY`, `!Clear:…`) tell Quicken how to import;
         // the date order is told from the dates themselves here.
         case _ where lowered.hasPrefix("!option:") || lowered.hasPrefix("!clear:"): return nil
-        case "!type:invst", "!type:port":
+        case _ where isInvestment(header):
             return .skipped(why: "an investment account: its buys, sells and dividends are not bank transactions (import trades with `ledgerly invest import`)")
         default:
             throw BankStatementError(line: line, "\"\(header)\" is not a section this reader takes (!Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L)")
