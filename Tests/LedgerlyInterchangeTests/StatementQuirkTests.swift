@@ -138,6 +138,16 @@ import Testing
         #expect(statement.notes == ["1 record of zero left out, on line 3: a transaction of nothing cannot be recorded"])
     }
 
+    /// A record of zero whose split parts cancel out (money moved between a category and another
+    /// wallet) is left out with a note of its own, which says its parts are not recorded.
+    @Test func aQIFRecordOfZeroWithSplitPartsIsLeftOutSayingSo() throws {
+        let text = "!Type:Bank\nD1/20/2026\nT0.00\nPPay day\nSSalary\n$100.00\nS[Savings]\n$-100.00\n^\nD1/21/2026\nT-5.00\nPShop\n^\n"
+        let statement = try QIFStatementReader.parse(text: text, dateFormat: nil, currency: "EUR")
+        #expect(statement.rows.map(\.amount) == ["5.00"])
+        #expect(statement.entries == 2)
+        #expect(statement.notes == ["1 record of zero with split parts left out, on line 3: a transaction of nothing cannot be recorded; its parts cancel out, and where they move money between categories or wallets, record that yourself"])
+    }
+
     /// Day/month with `/YY`: read in the window around today, not a century back.
     @Test func twoDigitYearsAfterASlashAreReadAroundToday() throws {
         let statement = try QIFStatementReader.parse(text: StatementQuirkFixtures.qifDayMonthTwoDigitYears, dateFormat: nil, currency: "AUD", currentYear: 2026)

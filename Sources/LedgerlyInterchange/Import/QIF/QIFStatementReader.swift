@@ -71,6 +71,8 @@ public enum QIFStatementReader {
         var fingerprints = BankCSVFingerprint()
         var rows: [BankStatementRow] = []
         var zeroLines: [Int] = []
+        /// Records of zero with split parts (that cancel out), left out with a note of their own.
+        var zeroSplitLines: [Int] = []
         /// Dates whose two-digit year the window read (not Quicken's `'YY`, which is 20YY by its
         /// mark): the century chosen is said, never silent.
         var twoDigitYearDates: [(line: Int, text: String, date: String)] = []
@@ -87,9 +89,10 @@ public enum QIFStatementReader {
             guard let amountField = record.amount else { throw BankStatementError(line: record.line, "the record has no amount (T)") }
             let value = try BankStatementAmount.minorUnits(amountField.text, format: amountFormat, currency: currency, role: "amount", place: "in T", line: amountField.line)
             // An opening balance of zero, a voided cheque: left out with a note, as OFX and CAMT
-            // leave theirs (a split whose parts cancel out is one too, and the note says so).
+            // leave theirs. A split whose parts cancel out is one too, and its own note says so:
+            // its parts may move money between categories or wallets, which the user must know.
             guard value != 0 else {
-                zeroLines.append(amountField.line)
+                if record.splits.isEmpty { zeroLines.append(amountField.line) } else { zeroSplitLines.append(amountField.line) }
                 continue
             }
             var splits: [BankStatementSplit] = []
@@ -124,6 +127,10 @@ public enum QIFStatementReader {
         }
         if !zeroLines.isEmpty {
             notes.append(BankStatement.leftOutNote(zeroLines, "record", "records", what: "of zero", advice: "a transaction of nothing cannot be recorded"))
+        }
+        if !zeroSplitLines.isEmpty {
+            notes.append(BankStatement.leftOutNote(zeroSplitLines, "record", "records", what: "of zero with split parts",
+                                                   advice: "a transaction of nothing cannot be recorded; its parts cancel out, and where they move money between categories or wallets, record that yourself"))
         }
         return BankStatement(currency: nil, account: file.account, rows: rows, notes: notes, entries: file.records.count)
     }
