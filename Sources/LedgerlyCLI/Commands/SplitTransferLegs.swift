@@ -26,12 +26,12 @@ struct SplitTransferLegs {
     }
 
     init(row: BankStatementRow, wallet: WalletRecord, wallets: [WalletRecord], file: String) throws {
-        let exponent = (try? Currency(code: row.currency))?.exponent ?? 2
+        guard let currency = try? Currency(code: row.currency) else {
+            throw CLIFailure(message: "\(file): line \(row.line): the currency \(row.currency) is not known; nothing was imported", status: .refused)
+        }
         var named: [String] = []
         for split in row.splits where Self.isTransfer(split) {
-            var name = Substring(split.category.dropFirst().dropLast())
-            while name.first == " " { name = name.dropFirst() }
-            while name.last == " " { name = name.dropLast() }
+            let name = String(split.category.dropFirst().dropLast()).trimmingWhitespace()
             func refuse(_ why: String, hint: String) -> CLIFailure {
                 CLIFailure(message: "\(file): line \(split.line): the split part \(split.category) \(split.amount) is a transfer, \(why); nothing was imported", status: .refused, hint: hint)
             }
@@ -61,14 +61,22 @@ struct SplitTransferLegs {
             note += "; the record had no other part"
             return
         }
-        let sum = rest.reduce(Int64(0)) { $0 + Self.minorUnits($1.amount) }
+        // A part's amount has exactly the currency's decimals (`BankStatementSplit`), read as
+        // every amount is; a part the reader let through unreadable refuses rather than count 0.
+        var sum: Int64 = 0
+        for split in rest {
+            guard let part = try? Money(parsing: split.amount, currency: currency) else {
+                throw CLIFailure(message: "\(file): line \(split.line): the split amount \(split.amount) is not an amount in \(currency.code); nothing was imported", status: .refused)
+            }
+            sum += part.minorUnits
+        }
         guard sum != 0 else {
             throw CLIFailure(message: "\(file): line \(row.line): the split parts other than the transfers add up to zero, which no transaction can record; nothing was imported",
                              status: .refused, hint: "give those parts one category in the file")
         }
         var remainder = row
         remainder.kind = sum < 0 ? .expense : .income
-        remainder.amount = Money.format(minorUnits: sum.magnitudeClamped, exponent: exponent)
+        remainder.amount = Money.format(minorUnits: sum.magnitudeClamped, exponent: currency.exponent)
         if rest.count == 1 {
             // A Ledgerly split has two parts or more: one part is the transaction's own category.
             remainder.splits = []
@@ -79,14 +87,6 @@ struct SplitTransferLegs {
         }
         self.remainder = remainder
         note += "; the other part\(rest.count == 1 ? "" : "s") (\(remainder.kind == .expense ? "-" : "")\(remainder.amount)) as one transaction of this wallet"
-    }
-
-    /// "-12.50" → -1250: a part's amount has exactly the currency's decimals (`BankStatementSplit`).
-    private static func minorUnits(_ amount: String) -> Int64 {
-        let negative = amount.hasPrefix("-")
-        let digits = amount.filter { $0 != "-" && $0 != "." }
-        let value = Int64(digits) ?? 0
-        return negative ? -value : value
     }
 }
 
