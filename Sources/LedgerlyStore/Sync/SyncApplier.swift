@@ -120,7 +120,11 @@ struct SyncApplier {
                 let localNewest = row.clocks.values.max() ?? ""
                 // The newer message whole, when it is the newer one and this ledger takes it; a
                 // refusal of that too must not stop every later message, so this version stands.
-                let whole = message.hlc > localNewest ? try context.undoingRefusal { context in
+                // "Newer" is the message's newest field clock, not its `hlc`: a re-sent message
+                // (a gap's re-send) has a fresh `hlc` but its old fields and clocks, and must be
+                // the merge it would have been, never an old version winning whole (D460).
+                let messageNewest = message.clocks.values.max() ?? message.hlc
+                let whole = messageNewest > localNewest ? try context.undoingRefusal { context in
                     try thing.write(message.fields, gid: message.gid, localId: localId, idHint: nil, identities: identities, &context)
                 } : nil
                 guard case .success(let written) = whole else {
