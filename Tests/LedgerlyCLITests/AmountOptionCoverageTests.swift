@@ -107,7 +107,14 @@ import Testing
     /// The forms every amount option reads as 2000.50, in the locale the tests run in.
     static var accepted: [String] { comma ? ["2000,50", "2.000,50", "2 000,50", "2'000,50", "2\u{00A0}000,50"] : ["2000.50", "2,000.50", "2 000.50", "2'000.50", "2\u{00A0}000.50"] }
     /// Forms that could be misread: refused by every amount option, naming it.
-    static var refused: [String] { comma ? ["2,000.50", "20.00,50", "$20.50"] : ["20,50", "2,00.50", "2.000,50", "$20.50", "20.50 ¥"] }
+    static var refused: [String] { comma ? ["2,000.50", "20.00,50", "$20.50", "0.125"] : ["20,50", "2,00.50", "2.000,50", "$20.50", "20.50 ¥", "0,125"] }
+    /// One group of three with no decimal part: thousands for money, ambiguous for a rate, price,
+    /// quantity or percentage, where three decimals are common (D448).
+    static var loneGroup: String { comma ? "1.085" : "1,085" }
+    static func takesADecimal(_ option: AmountOption) -> Bool {
+        let name = option.option.lowercased()
+        return ["rate", "price", "quantity", "percent", "lot", "qty"].contains { name.contains($0) }
+    }
 
     @Test func theTreeHasTheAmountOptionsTheIssueNames() {
         let names = Set(Self.found.map { "\($0.path.joined(separator: " ")) \($0.option)" })
@@ -131,6 +138,17 @@ import Testing
             }
             let read = Self.strings(in: command)
             #expect(read.contains { $0 == "2000.50" || $0.hasPrefix("2000.50:") }, "\(arguments) was read as \(read)")
+        }
+        do {
+            let arguments = option.arguments(Self.loneGroup)
+            if Self.takesADecimal(option) {
+                #expect(throws: (any Error).self, "\(arguments) was read as thousands") { try LedgerlyCommand.parseAsRoot(arguments) }
+            } else if let command = try? LedgerlyCommand.parseAsRoot(arguments) {
+                let read = Self.strings(in: command)
+                #expect(read.contains { $0 == "1085" || $0.hasPrefix("1085:") }, "\(arguments) was read as \(read)")
+            } else {
+                Issue.record("\(arguments): a money amount grouped in thousands was refused")
+            }
         }
         for form in Self.refused + ["EUR 20.50"] {
             let arguments = option.arguments(form)

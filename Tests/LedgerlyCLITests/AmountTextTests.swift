@@ -33,6 +33,17 @@ import Testing
         #expect(throws: AmountTextError.ambiguousSymbol("$12.50")) { try Self.point.read("$12.50") }
         #expect(throws: AmountTextError.ambiguousSymbol("1200 ¥")) { try Self.point.read("1200 ¥") }
         #expect(throws: AmountTextError.twoMarks("€12.50 EUR")) { try Self.point.read("€12.50 EUR") }
+        // A group of thousands never starts with 0: `0,500` is a decimal written with the other
+        // mark, and reading it as 500 would be a thousand times too much.
+        #expect(throws: AmountTextError.wrongDecimalMark("0,500", comma: false)) { try Self.point.read("0,500") }
+        #expect(throws: AmountTextError.wrongDecimalMark("0.125", comma: true)) { try Self.comma.read("0.125") }
+        #expect(throws: AmountTextError.wrongDecimalMark("0,935", comma: false)) { try Self.point.read("0,935", loneGroupIsAmbiguous: true) }
+        // For rates, prices, quantities and percentages one group of three could be either reading.
+        #expect(throws: AmountTextError.ambiguousGroup("1.085", comma: true)) { try Self.comma.read("1.085", loneGroupIsAmbiguous: true) }
+        #expect(throws: AmountTextError.ambiguousGroup("1,085", comma: false)) { try Self.point.read("1,085", loneGroupIsAmbiguous: true) }
+        #expect((try? Self.point.read("1,085"))?.amount == "1085", "money keeps the thousands reading")
+        #expect((try? Self.point.read("1,085.50", loneGroupIsAmbiguous: true))?.amount == "1085.50", "a decimal part settles it")
+        #expect((try? Self.point.read("1,234,567", loneGroupIsAmbiguous: true))?.amount == "1234567", "two groups cannot be a decimal")
         for text in ["", "abc", "12.", ".5", "12.50.1", "1e3", "--"] {
             #expect(throws: AmountTextError.self, "\(text)") { try Self.point.read(text) }
         }

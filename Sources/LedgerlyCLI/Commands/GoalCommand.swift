@@ -45,7 +45,7 @@ struct GoalCommand: ParsableCommand {
         @Option(help: "The wallet the savings sit in (id or name).", completion: NameCompletion.wallets) var wallet: String?
         @Option(help: "A category it is linked to (id, name or path).", completion: NameCompletion.categories) var category: String?
         @Option(name: .customLong("auto-fund"), parsing: .unconditional, help: "Move this amount into the goal every month.", transform: AmountOptions.plain) var autoFund: String?
-        @Option(name: .customLong("auto-fund-percent"), parsing: .unconditional, help: "Or this percentage of the previous month's income.", transform: AmountOptions.plain) var autoFundPercent: String?
+        @Option(name: .customLong("auto-fund-percent"), parsing: .unconditional, help: "Or this percentage of the previous month's income.", transform: AmountOptions.decimal) var autoFundPercent: String?
         @Option(name: .customLong("auto-fund-day"), help: "Day of the month for the auto-fund (1-28, default 1).") var autoFundDay = 1
         @Option(name: .customLong("auto-fund-from"), help: "Wallet the auto-fund takes the money from.") var autoFundFrom: String?
 

@@ -49,7 +49,7 @@ struct InvestAllocationCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The allocation group (or asset type with --type).") var group: String
-        @Argument(help: "Percent, 0 to 100, at most 2 decimals.", transform: AmountOptions.plain) var percent: String
+        @Argument(help: "Percent, 0 to 100, at most 2 decimals.", transform: AmountOptions.decimal) var percent: String
         @Flag(help: "GROUP is an asset type (stock, etf, fund, bond, crypto, other).") var type = false
 
         func run() throws {

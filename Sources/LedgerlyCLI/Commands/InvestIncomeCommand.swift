@@ -33,7 +33,7 @@ struct InvestIncomeCommand: ParsableCommand {
     @Option(help: "The wallet it was paid into (id or name).", completion: NameCompletion.wallets) var wallet: String
     @Option(help: "dividend, interest or distribution.") var kind: Kind = .dividend
     @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
-    @Option(parsing: .unconditional, help: "Units of the account's base currency per unit of the wallet's (default: the active profile's rate that day).", transform: AmountOptions.plain) var rate: String?
+    @Option(parsing: .unconditional, help: "Units of the account's base currency per unit of the wallet's (default: the active profile's rate that day).", transform: AmountOptions.decimal) var rate: String?
     @Option(help: "Income category (id, name or path).", completion: NameCompletion.categories) var category: String?
     @Option(help: "Free text.") var notes: String?
 

@@ -20,7 +20,7 @@ struct InvestPricesCommand: ParsableCommand {
         /// One value; read as "everything left over" so that "-1" arrives here as a (refused)
         /// price instead of being taken for an unknown option.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Price per unit, a positive decimal (1234.5 or 1,234.50).", valueName: "price"),
-                  transform: AmountOptions.plain) var priceArguments: [String] = []
+                  transform: AmountOptions.decimal) var priceArguments: [String] = []
         @Option(help: "Must be the asset's quote currency (default: it).") var currency: String?
         @Option(help: "When the price was true: an ISO 8601 time (default: now; not in the future).") var at: String?
 

@@ -16,7 +16,7 @@ struct InvestTransferCommand: ParsableCommand {
     @Argument(help: "Asset symbol or id.") var symbol: String
     @Option(help: "Sending account (id or name).") var from: String
     @Option(help: "Receiving account (id or name).") var to: String
-    @Option(parsing: .unconditional, help: "Units to move.", transform: AmountOptions.plain) var quantity: String
+    @Option(parsing: .unconditional, help: "Units to move.", transform: AmountOptions.decimal) var quantity: String
     @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
     @Option(name: .customLong("lot"), help: ArgumentHelp("Move QTY units of lot ID (repeatable).", valueName: "id:qty")) var lots: [LotArgument] = []
     @Option(help: "Free text.") var notes: String?

@@ -75,7 +75,7 @@ struct LiabilityCommand: ParsableCommand {
         @Option(help: "Its currency (default: the base currency).") var currency: String?
         @Option(help: "mortgage, loan, credit-card or other (default loan).") var type: LiabilityTypeArgument?
         @Option(parsing: .unconditional, help: "The day of the opening balance, YYYY-MM-DD, today, yesterday, -3d, … (default today; not in the future).", transform: DayOptions.day) var date: String?
-        @Option(name: .customLong("interest-rate"), parsing: .unconditional, help: "Yearly interest in percent, e.g. 3.25 (informative).", transform: AmountOptions.plain) var interestRate: String?
+        @Option(name: .customLong("interest-rate"), parsing: .unconditional, help: "Yearly interest in percent, e.g. 3.25 (informative).", transform: AmountOptions.decimal) var interestRate: String?
         @Option(parsing: .unconditional, help: "The next or final due date, YYYY-MM-DD, today, -3d, … (informative).", transform: DayOptions.day) var due: String?
         @Option(help: "Notes.") var notes: String?
 
@@ -217,7 +217,7 @@ struct LiabilityCommand: ParsableCommand {
         @Argument(help: "Liability name or id.") var liability: String
         @Option(help: "New name.") var name: String?
         @Option(help: "mortgage, loan, credit-card or other.") var type: LiabilityTypeArgument?
-        @Option(name: .customLong("interest-rate"), parsing: .unconditional, help: "Yearly interest in percent.", transform: AmountOptions.plain) var interestRate: String?
+        @Option(name: .customLong("interest-rate"), parsing: .unconditional, help: "Yearly interest in percent.", transform: AmountOptions.decimal) var interestRate: String?
         @Option(parsing: .unconditional, help: "The next or final due date, YYYY-MM-DD, today, -3d, ….", transform: DayOptions.day) var due: String?
         @Option(help: "Notes.") var notes: String?
 

@@ -64,7 +64,7 @@ struct RatesCommand: ParsableCommand {
         /// rate instead of being taken for an unknown option.
         @Argument(parsing: .allUnrecognized,
                   help: ArgumentHelp("Units of QUOTE per one BASE, a positive decimal (\(ExchangeRate.rangeDescription)), read as every amount is (1,185.50).", valueName: "rate"),
-                  transform: AmountOptions.plain)
+                  transform: AmountOptions.decimal)
         var rateArguments: [String] = []
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
         @Option(help: "When the rate applies: YYYY-MM-DD or an ISO 8601 time such as 2026-10-30T15:00:00Z (default: now).") var at: String?

@@ -94,7 +94,7 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "Path of a receipt or document.") var attachment: String?
         @Option(help: "Currency of the amount (default: the wallet's); another currency is converted and the rate kept.") var currency: String?
         @Option(parsing: .unconditional, help: "With --currency: the rate the bank charged (wallet currency per unit of --currency), used once.",
-                transform: AmountOptions.plain) var rate: String?
+                transform: AmountOptions.decimal) var rate: String?
 
         func validate() throws {
             if let rate { try RateArgument.check(rate, name: "--rate") }

@@ -18,6 +18,23 @@ enum AmountOptions {
         return read.amount
     }
 
+    /// A rate, price, quantity or percentage: read as `plain` reads an amount, except that one
+    /// group separator followed by exactly three digits (`1.085`, `1,085`) is refused as
+    /// ambiguous, since three decimals are common there (D448).
+    static func decimal(_ text: String) throws -> String {
+        guard !text.hasPrefix("--") else { throw ValidationError("a value is missing before \(text)") }
+        let read: (amount: String, currency: String?)
+        do {
+            read = try current.read(text, loneGroupIsAmbiguous: true)
+        } catch .unreadable {
+            return text
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if let currency = read.currency { throw ValidationError("'\(text)': this option takes the number alone; leave out \(currency)") }
+        return read.amount
+    }
+
     /// `--split AMOUNT:CATEGORY[:MEMO]`: the amount read as `plain` reads one, the category and
     /// memo kept as typed. A value without a colon is left for the command to refuse, naming the split.
     static func split(_ text: String) throws -> String {

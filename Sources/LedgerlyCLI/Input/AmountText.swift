@@ -11,7 +11,10 @@ struct AmountText {
     let decimalComma: Bool
 
     /// The plain decimal, and the currency a mark named (nil when none was typed).
-    func read(_ text: String) throws(AmountTextError) -> (amount: String, currency: String?) {
+    /// `loneGroupIsAmbiguous`: for rates, prices, quantities and percentages, where three decimals
+    /// are common, one group separator followed by exactly three digits and no decimal part
+    /// (`1.085`, `1,085`) could be either reading, so it is refused rather than read as thousands.
+    func read(_ text: String, loneGroupIsAmbiguous: Bool = false) throws(AmountTextError) -> (amount: String, currency: String?) {
         var body = Substring(text.filter { $0 != "\u{00A0}" && $0 != "\u{202F}" })
         var currency: String?
         body = Self.trimmed(body)
@@ -40,13 +43,15 @@ struct AmountText {
         if parts.count == 2, parts[1].isEmpty || !parts[1].allSatisfy(\.isASCIIDigitCharacter) {
             throw parts[1].contains(where: { $0 == "." || $0 == "," }) ? .wrongDecimalMark(text, comma: decimalComma) : .unreadable(text)
         }
-        let digits = try Self.ungrouped(whole, text: text, decimalComma: decimalComma)
+        let digits = try Self.ungrouped(whole, text: text, decimalComma: decimalComma, loneGroupIsAmbiguous: loneGroupIsAmbiguous && parts.count == 1)
         let fraction = parts.count == 2 ? "." + parts[1] : ""
         return ((negative ? "-" : "") + digits + fraction, currency)
     }
 
-    /// The whole part without its grouping: groups of three after the first (one to three).
-    private static func ungrouped(_ whole: Substring, text: String, decimalComma: Bool) throws(AmountTextError) -> String {
+    /// The whole part without its grouping: groups of three after the first (one to three, not
+    /// starting with 0: `0,500` is no grouped number, and reading it as 500 would be a thousand
+    /// times the `0.500` that was meant).
+    private static func ungrouped(_ whole: Substring, text: String, decimalComma: Bool, loneGroupIsAmbiguous: Bool) throws(AmountTextError) -> String {
         let separators: Set<Character> = decimalComma ? [".", " ", "'"] : [",", " ", "'"]
         guard whole.allSatisfy({ $0.isASCIIDigitCharacter || separators.contains($0) }) else { throw .unreadable(text) }
         let groups = whole.split(omittingEmptySubsequences: false) { separators.contains($0) }
@@ -55,6 +60,8 @@ struct AmountText {
         guard marks.count == 1, (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
             throw .badGrouping(text, comma: decimalComma)
         }
+        guard groups[0].first != "0" else { throw .wrongDecimalMark(text, comma: decimalComma) }
+        if loneGroupIsAmbiguous && groups.count == 2 { throw .ambiguousGroup(text, comma: decimalComma) }
         return groups.joined()
     }
 
@@ -109,6 +116,7 @@ enum AmountTextError: Error, Equatable, CustomStringConvertible {
     case wrongDecimalMark(String, comma: Bool)
     case ambiguousSymbol(String)
     case twoMarks(String)
+    case ambiguousGroup(String, comma: Bool)
 
     var description: String {
         switch self {
@@ -122,6 +130,8 @@ enum AmountTextError: Error, Equatable, CustomStringConvertible {
             "'\(text)' has a symbol several currencies use: write the code instead (USD 12.50, 12.50 CAD, JPY 1200)"
         case .twoMarks(let text):
             "'\(text)' names a currency twice"
+        case .ambiguousGroup(let text, let comma):
+            "'\(text)' could be a whole number grouped in thousands or a decimal: write \(comma ? "1,085 for a decimal or 1085" : "1.085 for a decimal or 1085") (the decimal mark here is \(comma ? "a comma" : "a point"))"
         }
     }
 }

@@ -37,7 +37,7 @@ struct LotArgument: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let id = Int64(parts[0]), !parts[1].isEmpty, let quantity = try? AmountOptions.plain(parts[1]) else { return nil }
+        guard parts.count == 2, let id = Int64(parts[0]), !parts[1].isEmpty, let quantity = try? AmountOptions.decimal(parts[1]) else { return nil }
         selection = LotSelection(lotId: id, quantity: quantity)
     }
 
