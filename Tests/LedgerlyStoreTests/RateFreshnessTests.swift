@@ -83,6 +83,33 @@ import Testing
         #expect(try await store.failure(SettingsUpdateRequest(staleCryptoMinutes: 0)).field == "body.staleCryptoMinutes")
     }
 
+    /// A correction back to an earlier value (1.1172, 1.2, 1.1172 again) goes out and comes back
+    /// whole: every row kept, the same rate in force, and restoring twice still stores nothing
+    /// twice (D470).
+    @Test func aCorrectionBackToAnEarlierValueSurvivesExportAndRestore() async throws {
+        let source = try await Store()
+        _ = try await source.call(Self.batch([("EUR", "USD", "1.1172")]))
+        _ = try await source.call(Self.batch([("EUR", "USD", "1.2")]))
+        _ = try await source.call(Self.batch([("EUR", "USD", "1.1172")]))
+        let history = try await source.call(RateExportRequest()).rates
+        #expect(history.map(\.revision) == [0, 1, 2])
+
+        let copy = try await Store()
+        #expect(try await copy.call(RateRestoreRequest(rates: history)) == RateRestoreReply(stored: 3, skipped: 0))
+        #expect(try await copy.call(RateRestoreRequest(rates: history)) == RateRestoreReply(stored: 0, skipped: 3))
+        #expect(try await copy.call(RateHistoryRequest(base: "EUR", quote: "USD")).rates.map(\.rate) == ["1.1172", "1.2", "1.1172"])
+        #expect(try await copy.call(ConvertRequest(amount: "100", from: "EUR", to: "USD", at: "2026-10-31")).result == "111.72")
+    }
+
+    /// The 50 % warning compares with the rate in force: of two rates for one moment, the newer.
+    @Test func theJumpWarningComparesWithTheNewerOfTwoRatesForOneMoment() async throws {
+        let store = try await Store()
+        _ = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: "3", profileId: 1, asOf: "2026-10-30T15:00:00.000Z"))
+        _ = try await store.call(Self.batch([("EUR", "USD", "1.1172")]))
+        let next = try await store.call(RateSetRequest(base: "EUR", quote: "USD", rate: "1.2", profileId: 1, asOf: "2026-10-31T15:00:00.000Z"))
+        #expect(next.warning == nil)  // 1.2 is near 1.1172, in force; far from the older 3
+    }
+
     @Test func aSameDayCorrectionIsKeptBesideTheFirstAndIsInForce() async throws {
         let store = try await Store()
         let dollars = try await store.call(WalletCreateRequest(name: "Dollars", currency: "USD"))

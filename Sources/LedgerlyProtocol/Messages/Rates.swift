@@ -43,6 +43,10 @@ public struct RateRecord: Codable, Hashable, Sendable {
     public var overrideEndedAt: String?
     /// When its source last delivered it again; its age counts from the newer of this and `asOf`.
     public var confirmedAt: String?
+    /// Which of its moment's values from its source this is (0 the first, 1, 2, … the source's
+    /// corrections, D402). Sent by `rates.export` only, so `rates.restore` can tell a correction
+    /// back to an earlier value from the same row restored twice; absent in older exports.
+    public var revision: Int64?
     /// Age when the reply was made, and whether that is past the staleness limit (list replies).
     public var ageSeconds: Int64?
     public var stale: Bool?
@@ -304,7 +308,8 @@ public struct RateRestoreRequest: WriteRequest, Hashable {
 
 public struct RateRestoreReply: Codable, Hashable, Sendable {
     public var stored: Int
-    /// Already in the ledger (same profile, pair, moment and source).
+    /// Already in the ledger: same profile, pair, moment, source, value and revision (without a
+    /// revision, the same value as the moment's newest revision, D470).
     public var skipped: Int
 
     public init(stored: Int, skipped: Int) {

@@ -108,7 +108,7 @@ enum RateHandlers {
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
         let asOf = try moment(request.asOf, field: .body("asOf"), now: context.date)
         var warning: String?
-        if let last = try db.cachedValue(String.self, sql: "SELECT rate FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC LIMIT 1", arguments: [profile.id, base, quote]),
+        if let last = try db.cachedValue(String.self, sql: "SELECT rate FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC, id DESC LIMIT 1", arguments: [profile.id, base, quote]),
            let previous = try? ExchangeRate(parsing: last) {
             let change = abs(rate.value - previous.value) / previous.value
             if change > warningRatio {

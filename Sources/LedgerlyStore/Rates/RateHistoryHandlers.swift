@@ -13,7 +13,11 @@ enum RateHistoryHandlers {
             throw LedgerError.invalid("body.limit must be 1 to \(RateExportRequest.maximumLimit), got \(limit)", field: .body("limit"))
         }
         let rows = try db.cachedRows(sql: "SELECT * FROM rates WHERE id > ? ORDER BY id LIMIT ?", arguments: [request.afterId ?? 0, limit + 1])
-        let rates = rows.prefix(limit).map { RateHandlers.record($0) }
+        let rates = rows.prefix(limit).map { row in
+            var rate = RateHandlers.record(row)
+            rate.revision = row["revision"]
+            return rate
+        }
         return RateExportReply(rates: rates, nextAfterId: rows.count > limit ? rates.last?.id : nil)
     }
 
@@ -36,14 +40,23 @@ enum RateHistoryHandlers {
             let asOf = try InputRules.timestamp(rate.asOf, field: field.member("asOf"))
             let confirmedAt = try rate.confirmedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: field.member("confirmedAt")) }
             let overrideEndedAt = try rate.overrideEndedAt.map { text throws(LedgerError) in try InputRules.timestamp(text, field: field.member("overrideEndedAt")) }
-            // A moment may hold a source's corrections (D402): a value already there is skipped (so
-            // restoring twice stores nothing twice), another one is the moment's next revision.
-            // Rates arrive in id order, so corrections keep their order.
+            // A moment may hold a source's corrections (D402), and a correction may go back to an
+            // earlier value (1.08, 1.09, 1.08 again), so a value alone does not say whether a row
+            // is already here (D470). With its exported revision, the row is here when that
+            // revision of the moment holds that value; without one (an older export), when the
+            // moment's newest revision does, as `rates.batch` confirms. Either way restoring
+            // twice stores nothing twice, and anything else is the moment's next revision:
+            // rates arrive in id order, so corrections keep their order.
             let source = try InputRules.name(rate.source, field: field.member("source"))
+            if let revision = rate.revision, revision < 0 {
+                throw LedgerError.invalid("body.rates[\(index)].revision must be 0 or more, got \(revision)", field: field.member("revision"))
+            }
             let known = try db.cachedRows(
-                sql: "SELECT rate, revision FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ?",
+                sql: "SELECT rate, revision FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ? ORDER BY revision",
                 arguments: [rate.profileId, base, quote, asOf, source])
-            guard !known.contains(where: { ($0["rate"] as String) == value.decimalString }) else {
+            let alreadyHere = rate.revision.map { revision in known.contains { ($0["revision"] as Int64) == revision && ($0["rate"] as String) == value.decimalString } }
+                ?? (known.last.map { ($0["rate"] as String) == value.decimalString } ?? false)
+            guard !alreadyHere else {
                 skipped += 1
                 continue
             }
