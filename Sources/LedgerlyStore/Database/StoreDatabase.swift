@@ -19,13 +19,37 @@ public struct StoreDatabase: Sendable {
 
     public enum OpenError: Error, CustomStringConvertible {
         case newerVersion(path: String, unknown: [String])
+        case amountsInARescaledCurrency(path: String, currency: String, columns: [String])
 
         public var description: String {
             switch self {
             case .newerVersion(let path, let unknown):
                 "\(path) was written by a newer Ledgerly (schema steps this version does not know: \(unknown.joined(separator: ", "))); run that version, or restore a backup made by this one"
+            case .amountsInARescaledCurrency(let path, let currency, let columns):
+                "\(path) holds amounts in \(currency) (\(columns.joined(separator: ", "))), stored with the minor unit an earlier Ledgerly gave it; this version gives \(currency) its ISO 4217 minor unit, so those amounts would read 100 times smaller. Nothing was changed: keep using the earlier version for this ledger until one that converts them is out (docs/decisions/store.md, D416)"
             }
         }
+    }
+
+    /// Currencies whose minor unit a later version corrected, with the schema step that marks a
+    /// ledger as made (or checked) after the correction. A ledger older than the step that holds
+    /// amounts in such a currency is refused before any migration runs, so nothing is rescaled or
+    /// misread in silence and the earlier version can still open it (D416).
+    static let rescaledCurrencies: [(currency: String, step: String)] = [("ROL", StoreMigrations.rolMinorUnitStep)]
+
+    /// The currency columns (`…currency`) of every table that hold `currency`.
+    private static func columns(holding currency: String, _ db: Database) throws -> [String] {
+        var found: [String] = []
+        for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name") {
+            for column in try db.columns(in: table).map(\.name) where column.hasSuffix("currency") {
+                let quotedTable = table.replacingOccurrences(of: "\"", with: "\"\"")
+                let quotedColumn = column.replacingOccurrences(of: "\"", with: "\"\"")
+                if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \"\(quotedTable)\" WHERE \"\(quotedColumn)\" = ?)", arguments: [currency]) == true {
+                    found.append("\(table).\(column)")
+                }
+            }
+        }
+        return found
     }
 
     public init(url: URL, durability: Durability = .full) throws {
@@ -47,6 +71,12 @@ public struct StoreDatabase: Sendable {
         let known = Set(migrator.migrations)
         let unknown = applied.filter { !known.contains($0) }.sorted()
         guard unknown.isEmpty else { throw OpenError.newerVersion(path: url.path, unknown: unknown) }
+        if !applied.isEmpty {
+            for (currency, step) in Self.rescaledCurrencies where !applied.contains(step) {
+                let columns = try pool.read { db in try Self.columns(holding: currency, db) }
+                guard columns.isEmpty else { throw OpenError.amountsInARescaledCurrency(path: url.path, currency: currency, columns: columns) }
+            }
+        }
         if pending && !applied.isEmpty {
             backupBeforeMigration = try StoreBackup.copy(pool, to: StoreBackup.folder(beside: url), named: "before-\(migrator.migrations.last ?? "migration")")
         } else {

@@ -740,6 +740,17 @@ enum StoreMigrations {
                 """)
             for asset in assets { try TradeReplay.replay(db, assetId: asset, field: .wholeBody, merging: true) }
         }
+        // D461: a ledger that was syncing before this device followed the devices' numbers has
+        // seen devices send numbers it never followed (a device upgraded first sent 1…N while
+        // this one ignored them). For such a ledger the first number seen from a device is its
+        // start, not a gap from 1 (`gap_baseline`); a fresh ledger, a join and another ledger
+        // stay strict. Keep this one last.
+        migrator.registerMigration("v29-sync-gap-baseline") { db in
+            try db.execute(sql: """
+                ALTER TABLE sync_state ADD COLUMN gap_baseline INTEGER NOT NULL DEFAULT 0;
+                UPDATE sync_state SET gap_baseline = 1 WHERE id = 1 AND ledger_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }
