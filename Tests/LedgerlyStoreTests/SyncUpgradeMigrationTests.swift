@@ -53,4 +53,41 @@ import Testing
             #expect(try queue.read { db in try TradeRow.fetchOne(db, key: 1) }?.unapplied == nil)
         }
     }
+
+    /// `v29-sync-gap-baseline` (D461): on a ledger that was syncing before the upgrade, a device
+    /// upgraded earlier sent numbers this one never followed, so the first number seen from a
+    /// device is its start (no false gap 1…N); a fresh ledger, and another ledger enabled later,
+    /// stay strict.
+    @Test func aLedgerSyncingBeforeTheUpgradeTakesTheFirstNumberSeenAsTheStart() throws {
+        let peer = "3f9a6c1e-2b4d-4e8f-9a10-5c6d7e8f9a0b"
+        for syncing in [true, false] {
+            let queue = try DatabaseQueue()
+            let migrator = StoreMigrations.migrator()
+            try migrator.migrate(queue, upTo: "v28-average-cost-replay")
+            if syncing {
+                try queue.write { db in
+                    try db.execute(sql: "UPDATE sync_state SET enabled = 1, ledger_id = '6f1c2a9e-3b7d-4c0e-9a55-0d2f3e4b5a61', device_id = 'b7e24d90-1c5a-4f3e-9d68-2a0f4c7e1b55', pulled_seq = 300 WHERE id = 1")
+                }
+            }
+            try migrator.migrate(queue)
+            let gaps = try queue.write { db in
+                try SyncGaps.observe(db, device: peer, seq: 41)
+                try SyncGaps.observe(db, device: peer, seq: 43)
+                return try SyncGaps.gaps(db).map(\.missing)
+            }
+            // Strict after the first number either way: 42 is missing.
+            #expect(gaps == (syncing ? ["42"] : ["1-40, 42"]), "\(syncing) \(gaps)")
+        }
+        // Another ledger (or starting over) follows numbers strictly again.
+        let queue = try DatabaseQueue()
+        try StoreMigrations.migrator().migrate(queue, upTo: "v28-average-cost-replay")
+        try queue.write { db in try db.execute(sql: "UPDATE sync_state SET ledger_id = '6f1c2a9e-3b7d-4c0e-9a55-0d2f3e4b5a61' WHERE id = 1") }
+        try StoreMigrations.migrator().migrate(queue)
+        let gaps = try queue.write { db in
+            try SyncGaps.forget(db)
+            try SyncGaps.observe(db, device: peer, seq: 5)
+            return try SyncGaps.gaps(db).map(\.missing)
+        }
+        #expect(gaps == ["1-4"])
+    }
 }

@@ -71,10 +71,14 @@ enum SyncGaps {
     // MARK: The receiver
 
     /// Follows another device's numbers: a number past the next one opens a gap, a missing one
-    /// that arrives closes it.
+    /// that arrives closes it. On a ledger that synced before it followed numbers
+    /// (`gap_baseline`, D461), the first number seen from a device is its start: the numbers
+    /// before it were sent while this device ignored them, so they are no gap (and a drop in that
+    /// first window goes unnoticed).
     static func observe(_ db: Database, device: String, seq: Int64) throws {
         let row = try db.cachedRow(sql: "SELECT last_seq, missing FROM sync_peers WHERE device = ?", arguments: [device])
-        var last: Int64 = row?[0] ?? 0
+        let baseline = row == nil ? try db.cachedValue(Bool.self, sql: "SELECT gap_baseline FROM sync_state WHERE id = 1") ?? false : false
+        var last: Int64 = row?[0] ?? (baseline ? seq - 1 : 0)
         var missing = try row.map { try MessageCoding.decoder().decode(Ranges.self, from: Data(($0[1] as String).utf8)) } ?? []
         if seq > last {
             if seq > last + 1 { missing.append([last + 1, seq - 1]) }
@@ -117,8 +121,8 @@ enum SyncGaps {
         }
     }
 
-    /// Another ledger: the numbers start again.
+    /// Another ledger: the numbers start again, followed strictly from 1 (no `gap_baseline`).
     static func forget(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM sync_sent; DELETE FROM sync_peers; UPDATE sync_state SET sent_seq = 0 WHERE id = 1")
+        try db.execute(sql: "DELETE FROM sync_sent; DELETE FROM sync_peers; UPDATE sync_state SET sent_seq = 0, gap_baseline = 0 WHERE id = 1")
     }
 }
