@@ -154,11 +154,18 @@ public struct LedgerlyHome: Sendable, Hashable {
     /// Throws `HomeError.notOwner` when the data directory exists and is not owned by the user this
     /// process runs as (its effective uid). A directory not made yet is made by `prepare()`, so it
     /// is ours.
+    ///
+    /// A home that is a symbolic link must be ours twice, the link and what it points to (D462):
+    /// following the link alone let another user point their home at a folder of ours (root's
+    /// `/etc`, say), and a service running as us would then chmod and write into it.
     public func checkOwner() throws(HomeError) {
         var info = stat()
         guard lstat(root.path, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFLNK, stat(root.path, &info) != 0 { return }
         let user = geteuid()
+        guard info.st_uid == user else {
+            throw .notOwner(root.path, owner: info.st_uid, user: user)
+        }
+        guard info.st_mode & S_IFMT == S_IFLNK, stat(root.path, &info) == 0 else { return }
         guard info.st_uid == user else {
             throw .notOwner(root.path, owner: info.st_uid, user: user)
         }
