@@ -733,13 +733,9 @@ enum StoreMigrations {
         // Issue 45 item 6 (D414): an average-cost sale could leave its pool a minor unit or two
         // off what it took; the lots and realisations are derived, so every asset traded in an
         // average-cost account is replayed once by the corrected rule.
-        migrator.registerMigration("v28-average-cost-replay") { db in
-            let assets = try Int64.fetchAll(db, sql: """
-                SELECT DISTINCT t.asset_id FROM trades t JOIN invest_accounts a ON a.id IN (t.account_id, t.to_account_id)
-                WHERE a.cost_basis_method = 'average' ORDER BY t.asset_id
-                """)
-            for asset in assets { try TradeReplay.replay(db, assetId: asset, field: .wholeBody, merging: true) }
-        }
+        // The replay itself runs after every step, with the code of the version that runs it
+        // (`AverageCostRepair`): this step only marks it as due.
+        migrator.registerMigration("v28-average-cost-replay") { db in try AverageCostRepair.markDue(db) }
         // D461: a ledger that was syncing before this device followed the devices' numbers has
         // seen devices send numbers it never followed (a device upgraded first sent 1…N while
         // this one ignored them). For such a ledger the first number seen from a device is its
