@@ -35,7 +35,7 @@ enum CategoryHandlers {
     }
 
     static func get(_ request: CategoryGetRequest, _ db: Database) throws -> CategoryRecord {
-        try CategoryRow.find(db, id: request.id, field: .body("id"))
+        try CategoryRow.find(db, id: try InputRules.positiveId(request.id, field: .body("id")), field: .body("id"))
     }
 
     static func update(_ request: CategoryUpdateRequest, _ context: inout WriteContext) throws -> CategoryRecord {

@@ -113,7 +113,7 @@ enum GoalHandlers {
     }
 
     static func contributions(_ request: GoalContributionsRequest, _ db: Database) throws -> GoalContributionsReply {
-        guard let currency = try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [request.id]) else {
+        guard let currency = try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [try InputRules.positiveId(request.id, field: .body("id"))]) else {
             throw LedgerError.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: .body("id"))
         }
         let rows = try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [request.id])

@@ -18,10 +18,7 @@ enum TransactionExportHandler {
         let limit = request.limit ?? 1_000
         guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
         let byDate = request.order == .date
-        if let afterId = request.afterId, afterId < 0 {
-            throw LedgerError.invalid("body.afterId must be 0 or more (a previous page's nextAfterId), got \(afterId)", field: .body("afterId"))
-        }
-        let after = request.afterId ?? 0
+        let after = try InputRules.pageCursor(request.afterId, field: .body("afterId")) ?? 0
         // Without them, the stored snapshots are not even read out of their rows.
         let conversions = request.conversions ?? true
         let rows: [StoredTransaction]

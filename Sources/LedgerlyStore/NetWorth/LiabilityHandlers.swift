@@ -34,7 +34,7 @@ enum LiabilityHandlers {
     }
 
     static func get(_ request: LiabilityGetRequest, _ db: Database) throws -> LiabilityRecord {
-        try LiabilityRow.find(db, id: request.id, field: .body("id")).record(db, withHistory: true)
+        try LiabilityRow.find(db, id: try InputRules.positiveId(request.id, field: .body("id")), field: .body("id")).record(db, withHistory: true)
     }
 
     static func update(_ request: LiabilityUpdateRequest, _ context: inout WriteContext) throws -> LiabilityRecord {

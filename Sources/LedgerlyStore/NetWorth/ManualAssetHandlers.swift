@@ -36,7 +36,7 @@ enum ManualAssetHandlers {
     }
 
     static func get(_ request: ManualAssetGetRequest, _ db: Database) throws -> ManualAssetRecord {
-        try ManualAssetRow.find(db, id: request.id, field: .body("id")).record(db, withValuations: true)
+        try ManualAssetRow.find(db, id: try InputRules.positiveId(request.id, field: .body("id")), field: .body("id")).record(db, withValuations: true)
     }
 
     static func update(_ request: ManualAssetUpdateRequest, _ context: inout WriteContext) throws -> ManualAssetRecord {

@@ -167,7 +167,7 @@ enum RateHandlers {
     /// The rate in force now for every pair the profile has, with its age.
     static func list(_ request: RateListRequest, _ context: ReadContext) throws -> RateListReply {
         let db = context.db, now = context.date
-        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
+        let profile = try activeProfile(db, id: try InputRules.optionalId(request.profileId, field: .body("profileId")), mode: nil, field: .body("profileId"))
         let policy = try SettingsHandlers.stalenessPolicy(db)
         let cutoff = Timestamp.string(from: now)
         let pairs = try db.cachedRows(sql: "SELECT DISTINCT base, quote FROM rates WHERE profile_id = ? ORDER BY base, quote", arguments: [profile.id])
@@ -179,7 +179,7 @@ enum RateHandlers {
         let db = context.db, now = context.date
         let (base, quote) = try pair(request.base, request.quote)
         let policy = try SettingsHandlers.stalenessPolicy(db)
-        let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
+        let profile = try activeProfile(db, id: try InputRules.optionalId(request.profileId, field: .body("profileId")), mode: nil, field: .body("profileId"))
         let limit = request.limit ?? 100
         guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
         let rows = try db.cachedRows(

@@ -12,7 +12,8 @@ enum RateHistoryHandlers {
         guard (1...RateExportRequest.maximumLimit).contains(limit) else {
             throw LedgerError.invalid("body.limit must be 1 to \(RateExportRequest.maximumLimit), got \(limit)", field: .body("limit"))
         }
-        let rows = try db.cachedRows(sql: "SELECT * FROM rates WHERE id > ? ORDER BY id LIMIT ?", arguments: [request.afterId ?? 0, limit + 1])
+        let after = try InputRules.pageCursor(request.afterId, field: .body("afterId")) ?? 0
+        let rows = try db.cachedRows(sql: "SELECT * FROM rates WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit + 1])
         let rates = rows.prefix(limit).map { row in
             var rate = RateHandlers.record(row)
             rate.revision = row["revision"]

@@ -60,10 +60,26 @@ enum InputRules {
         return money
     }
 
-    /// An id given by the client (a restore keeps the export's).
+    /// An id given by the client (a restore keeps the export's, a read names what it reads): 0 or
+    /// below is `validation_failed` naming the field (PROTOCOL.md §8), never a lookup that finds
+    /// nothing or a filter that matches nothing.
     static func positiveId(_ id: Int64, field: @autoclosure () -> FieldPath) throws(LedgerError) -> Int64 {
         guard id > 0 else { throw .invalid("\(field()) must be a positive id, got \(id)", field: field()) }
         return id
+    }
+
+    /// An optional id, such as a read's `accountId` filter: absent is no filter; given, as `positiveId`.
+    static func optionalId(_ id: Int64?, field: @autoclosure () -> FieldPath) throws(LedgerError) -> Int64? {
+        guard let id else { return nil }
+        return try positiveId(id, field: field())
+    }
+
+    /// A page cursor (`afterId`: a previous page's `nextAfterId`): absent or 0 is from the first
+    /// id on; below 0 is `validation_failed` naming the field, not read as "from the start".
+    static func pageCursor(_ afterId: Int64?, field: @autoclosure () -> FieldPath) throws(LedgerError) -> Int64? {
+        guard let afterId else { return nil }
+        guard afterId >= 0 else { throw .invalid("\(field()) must be 0 or more (a previous page's nextAfterId), got \(afterId)", field: field()) }
+        return afterId
     }
 
     /// A timestamp given by the client (`YYYY-MM-DDTHH:MM:SS(.fff)(Z|±HH:MM)`, read strictly:

@@ -21,7 +21,7 @@ enum TransactionHandlers {
     }
 
     static func get(_ request: TransactionGetRequest, _ db: Database) throws -> TransactionRecord {
-        try fetch(db, id: request.id)
+        try fetch(db, id: try InputRules.positiveId(request.id, field: .body("id")))
     }
 
     static func list(_ request: TransactionListRequest, _ db: Database) throws -> TransactionListReply {
@@ -29,11 +29,11 @@ enum TransactionHandlers {
         // category's page takes them from its indexes instead (`categoryPage`).
         var others: [String] = []
         var otherArguments: [any DatabaseValueConvertible] = []
-        if let walletId = request.walletId {
+        if let walletId = try InputRules.optionalId(request.walletId, field: .body("walletId")) {
             others.append("t.wallet_id = ?")
             otherArguments.append(walletId)
         }
-        if let categoryId = request.categoryId {
+        if let categoryId = try InputRules.optionalId(request.categoryId, field: .body("categoryId")) {
             try CategoryRow.requireExists(db, id: categoryId, field: .body("categoryId"))
         }
         if let tag = request.tag {

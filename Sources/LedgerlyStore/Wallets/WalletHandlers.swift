@@ -30,7 +30,7 @@ enum WalletHandlers {
     }
 
     static func get(_ request: WalletGetRequest, _ db: Database) throws -> WalletRecord {
-        try WalletRow.find(db, id: request.id).record
+        try WalletRow.find(db, id: try InputRules.positiveId(request.id, field: .body("id"))).record
     }
 
     static func update(_ request: WalletUpdateRequest, _ context: inout WriteContext) throws -> WalletRecord {

@@ -23,14 +23,14 @@ enum GainsReader {
             tradeConditions.append("date BETWEEN ? AND ?")
             tradeArguments += ["\(year)-01-01", "\(year)-12-31"]
         }
-        if let account = request.accountId {
+        if let account = try InputRules.optionalId(request.accountId, field: .body("accountId")) {
             _ = try InvestAccountRow.find(db, id: account, field: .body("accountId"))
             conditions.append("r.account_id = ?")
             arguments += [account]
             tradeConditions.append("account_id = ?")
             tradeArguments += [account]
         }
-        if let asset = request.assetId {
+        if let asset = try InputRules.optionalId(request.assetId, field: .body("assetId")) {
             _ = try AssetRow.find(db, id: asset, field: .body("assetId"))
             conditions.append("r.asset_id = ?")
             arguments += [asset]

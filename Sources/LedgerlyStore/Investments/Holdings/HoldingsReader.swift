@@ -35,7 +35,7 @@ struct HoldingsReader {
         if let limit = request.limit, !(1...GainsReader.maximumLimit).contains(limit) {
             throw LedgerError.invalid("body.limit must be 1 to \(GainsReader.maximumLimit), got \(limit)", field: .body("limit"))
         }
-        if let accountId = request.accountId { _ = try InputRules.positiveId(accountId, field: .body("accountId")) }
+        _ = try InputRules.optionalId(request.accountId, field: .body("accountId"))
         let after = try request.after.map { after in
             let parts = after.split(separator: "/", maxSplits: 1)
             guard parts.count == 2, let accountId = Int64(parts[0]), !parts[1].isEmpty else {

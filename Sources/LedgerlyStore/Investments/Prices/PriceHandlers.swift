@@ -81,7 +81,7 @@ enum PriceHandlers {
     }
 
     static func history(_ request: PriceHistoryRequest, _ context: ReadContext) throws -> PriceListReply {
-        let asset = try AssetRow.find(context.db, id: request.assetId, field: .body("assetId"))
+        let asset = try AssetRow.find(context.db, id: try InputRules.positiveId(request.assetId, field: .body("assetId")), field: .body("assetId"))
         let since = try request.since.map { try RateHandlers.moment($0, field: .body("since"), now: context.date) }
             ?? Timestamp.string(from: context.date.addingTimeInterval(-Double(keptHours) * 3_600))
         let limit = asset.staleMinutes(try SettingsRow.current(context.db))

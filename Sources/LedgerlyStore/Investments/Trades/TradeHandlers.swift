@@ -130,11 +130,11 @@ enum TradeHandlers {
     static func list(_ request: TradeListRequest, _ db: Database) throws -> TradeListReply {
         var conditions: [String] = []
         var arguments: StatementArguments = []
-        if let account = request.accountId {
+        if let account = try InputRules.optionalId(request.accountId, field: .body("accountId")) {
             conditions.append("(account_id = ? OR to_account_id = ? OR (kind = 'split' AND asset_id IN (SELECT asset_id FROM trades WHERE account_id = ?)))")
             arguments += [account, account, account]
         }
-        if let asset = request.assetId { conditions.append("asset_id = ?"); arguments += [asset] }
+        if let asset = try InputRules.optionalId(request.assetId, field: .body("assetId")) { conditions.append("asset_id = ?"); arguments += [asset] }
         if let from = request.from { conditions.append("date >= ?"); arguments += [try InputRules.date(from, field: .body("from")).description] }
         if let to = request.to { conditions.append("date <= ?"); arguments += [try InputRules.date(to, field: .body("to")).description] }
         let rows = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY \(TradeReplay.order)",
