@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LedgerlyProtocol
 @testable import LedgerlyStore
 import Testing
 
