@@ -53,6 +53,8 @@ extension EndToEndTests {
             .init(name: "liability.get id -1", frame: frame("liability.get", #"{"id":-1}"#, key: nil), code: .validationFailed, field: "body.id"),
             .init(name: "invest.holdings accountId 0", frame: frame("invest.holdings", #"{"accountId":0}"#, key: nil), code: .validationFailed, field: "body.accountId"),
             .init(name: "a symbol with a newline", frame: frame("invest.asset.create", #"{"symbol":"A\n","assetType":"stock","quoteCurrency":"EUR"}"#), code: .validationFailed, field: "body.symbol"),
+            .init(name: "a symbol ending in U+200B", frame: frame("invest.asset.create", "{\"symbol\":\"ACME\u{200B}\",\"assetType\":\"stock\",\"quoteCurrency\":\"EUR\"}"), code: .validationFailed, field: "body.symbol"),
+            .init(name: "a symbol starting with U+FEFF", frame: frame("invest.asset.create", "{\"symbol\":\"\u{FEFF}ACME\",\"assetType\":\"stock\",\"quoteCurrency\":\"EUR\"}"), code: .validationFailed, field: "body.symbol"),
             .init(name: "a symbol with a leading space", frame: frame("invest.asset.create", #"{"symbol":" A","assetType":"stock","quoteCurrency":"EUR"}"#), code: .validationFailed, field: "body.symbol"),
             .init(name: "a buy in an archived account", frame: frame("invest.trade.buy", #"{"accountId":2,"assetId":1,"quantity":"1","price":"10","date":"2026-11-21"}"#), code: .validationFailed, field: "body.accountId"),
             .init(name: "a backup file name of 301 characters", frame: frame("ledger.backup", #"{"path":"/tmp/\#(String(repeating: "b", count: 301))"}"#, key: nil), code: .validationFailed, field: "body.path"),

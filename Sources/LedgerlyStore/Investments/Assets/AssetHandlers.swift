@@ -52,12 +52,16 @@ enum AssetHandlers {
         return row.record
     }
 
-    /// A symbol is kept exactly as typed; it may not be empty or hold spaces or control characters
-    /// (it is sent to providers and used in files).
+    /// A symbol is kept exactly as typed; it may not be empty or hold spaces, control characters or
+    /// format characters (it is sent to providers and used in files, and an invisible U+200B or
+    /// U+FEFF would make `ACME\u{200B}` a second asset that looks exactly like `ACME`, D473).
     /// The whole text is checked, not a trimmed copy: `"A\n"` is refused rather than stored as `"A"`.
     static func symbolText(_ raw: String, field: @autoclosure () -> FieldPath) throws -> String {
-        guard !raw.isEmpty, raw.count <= 32, !raw.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
-            throw LedgerError.invalid("\(field()) \(InputEcho.quoted(raw)) is not a symbol: 1 to 32 characters, no spaces or control characters", field: field())
+        let refused: (Unicode.Scalar) -> Bool = { scalar in
+            scalar.properties.isWhitespace || [.control, .format].contains(scalar.properties.generalCategory)
+        }
+        guard !raw.isEmpty, raw.count <= 32, !raw.unicodeScalars.contains(where: refused) else {
+            throw LedgerError.invalid("\(field()) \(InputEcho.quoted(raw)) is not a symbol: 1 to 32 characters, no spaces, control or format (invisible) characters", field: field())
         }
         return raw
     }
