@@ -90,8 +90,9 @@ enum SyncHandlers {
         // The batch in hub order, rows that did not open or decode passed over (D444).
         var quarantined = (request.quarantined ?? []).sorted { $0.hubSeq < $1.hubSeq }[...]
         func passQuarantined(through seq: Int64) throws {
-            while let row = quarantined.first, row.hubSeq <= seq {
+            while let first = quarantined.first, first.hubSeq <= seq {
                 quarantined.removeFirst()
+                let row = HubProvidedText.setAside(first)
                 guard row.hubSeq > state.pulledSeq else { continue }
                 state.pulledSeq = row.hubSeq
                 try SyncSetAsideRows.quarantine(db, row, at: context.now)
@@ -120,7 +121,8 @@ enum SyncHandlers {
         }
         var state = try enabledState(context.db)
         if let error = request.error {
-            state.lastError = error
+            // The error may quote the hub (a server's message): made inert for the terminal (D463).
+            state.lastError = HubProvidedText.escaped(error)
             state.lastErrorAt = context.now
         } else {
             state.lastSuccess = context.now

@@ -22,7 +22,9 @@ enum SyncSetAsideRows {
     /// How many of each `sync status` lists.
     static let listedCount = 20
 
+    /// Stored made inert (`HubProvidedText`, D463): the row's clock and device are the hub's text.
     static func quarantine(_ db: Database, _ row: SyncSetAside, at now: String) throws {
+        let row = HubProvidedText.setAside(row)
         try db.execute(cached: """
             INSERT OR IGNORE INTO sync_set_aside (hub_seq, kind, device, hlc, reason, at) VALUES (?, 'quarantined', ?, ?, ?, ?)
             """, arguments: [row.hubSeq, row.device, row.hlc, row.reason, now])
@@ -31,7 +33,7 @@ enum SyncSetAsideRows {
     static func hold(_ db: Database, hubSeq: Int64, message: SyncMessage, clockMilliseconds: Int64, reason: String, at now: String) throws {
         try db.execute(cached: """
             INSERT OR IGNORE INTO sync_set_aside (hub_seq, kind, device, hlc, reason, clock_ms, message, at) VALUES (?, 'held', ?, ?, ?, ?, ?, ?)
-            """, arguments: [hubSeq, message.device, message.hlc, reason, clockMilliseconds, try SyncFields.text(message), now])
+            """, arguments: [hubSeq, HubProvidedText.cut(HubProvidedText.escaped(message.device), toBytes: HubProvidedText.clockLimit), message.hlc, reason, clockMilliseconds, try SyncFields.text(message), now])
     }
 
     /// The held messages whose clock is now within the tolerance of `now` (milliseconds), oldest
@@ -60,7 +62,7 @@ enum SyncSetAsideRows {
     static func add(to status: inout SyncStatusReply, _ db: Database) throws {
         func listed(_ kind: String, order: String) throws -> [SyncSetAside] {
             try Row.fetchAll(db, sql: "SELECT hub_seq, device, hlc, reason FROM sync_set_aside WHERE kind = ? ORDER BY hub_seq \(order) LIMIT ?",
-                             arguments: [kind, listedCount]).map { SyncSetAside(hubSeq: $0[0], device: $0[1], hlc: $0[2], reason: $0[3]) }
+                             arguments: [kind, listedCount]).map { HubProvidedText.setAside(SyncSetAside(hubSeq: $0[0], device: $0[1], hlc: $0[2], reason: $0[3])) }
         }
         let counts = try Row.fetchAll(db, sql: "SELECT kind, count(*), min(clock_ms) FROM sync_set_aside GROUP BY kind")
         for row in counts {
