@@ -37,8 +37,12 @@ final class SyncIdentities {
     /// local change before it receives anything, so a change is stamped with the clock as it
     /// was when the user made it (plus what arrived before). A time that does not read (never,
     /// the store writes it) falls back to the request's.
+    ///
+    /// Never later than the request's own time (D464): a write made while the machine's clock was
+    /// wrong (years ahead, then corrected) would otherwise push this device's clock, which only
+    /// moves forward, ahead for good, and every later change here would win over newer ones.
     func stamping<T>(at written: String, _ body: () throws -> T) rethrows -> T {
-        if let milliseconds = try? Timestamp.milliseconds(written, date: nil) { now = milliseconds }
+        if let milliseconds = try? Timestamp.milliseconds(written, date: nil) { now = min(milliseconds, requestNow) }
         defer { now = requestNow }
         return try body()
     }
