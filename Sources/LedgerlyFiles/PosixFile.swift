@@ -46,11 +46,42 @@ public final class PosixFile {
     /// `fchmod` to `permissions` (the umask can only take bits away, and a umask of 0277 would).
     /// For files that hold ledger data (exports, temporary copies), D421.
     public static func creatingNew(_ path: String, permissions: mode_t = 0o600) throws(PosixFileError) -> PosixFile {
+        try creatingNew(path, permissions: permissions, changingModeWith: { fchmod($0, $1) })
+    }
+
+    /// `creatingNew` with the mode change given, so a test can make it fail. A file whose mode
+    /// could not be set is removed before the error is thrown (D474): it was created by this
+    /// call (`O_EXCL`), may have the umask's wider mode, and nobody else will clean it up.
+    static func creatingNew(_ path: String, permissions: mode_t, changingModeWith changeMode: (Int32, mode_t) -> Int32) throws(PosixFileError) -> PosixFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw PosixFileError(operation: "create", path: path, code: errno) }
         let file = PosixFile(descriptor: descriptor, name: path, owned: true)
-        guard fchmod(descriptor, permissions) == 0 else { throw PosixFileError(operation: "chmod", path: path, code: errno) }
+        guard changeMode(descriptor, permissions) == 0 else {
+            let code = errno
+            try? file.close()
+            unlink(path)
+            throw PosixFileError(operation: "chmod", path: path, code: code)
+        }
         return file
+    }
+
+    /// Waits until what was written is on the disk (fsync), so a file renamed into place after
+    /// it is never found empty or short after a power cut.
+    public func synchronize() throws(PosixFileError) {
+        while fsync(descriptor) != 0 {
+            if errno == EINTR { continue }
+            throw PosixFileError(operation: "fsync", path: name, code: errno)
+        }
+    }
+
+    /// Makes a rename in `directory` durable (fsync of the directory). Best effort: a file
+    /// system that cannot sync a directory has nothing more to offer, and the file itself is
+    /// already on the disk.
+    public static func synchronizeDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        Glibc.close(descriptor)
     }
 
     /// Up to `count` bytes; empty at the end of the file.

@@ -63,14 +63,23 @@ final class OutputFile {
     }
 
     /// Writes what is left and puts the file in place (rename(2): an existing file is replaced
-    /// at once, never missing or half written).
+    /// at once, never missing or half written). The file is synced before the rename, so after
+    /// a power cut the name holds either the old file or the whole new one, never an empty one
+    /// (the rename can reach the disk before the data otherwise); the folder after, so the
+    /// rename itself lasts (D474).
     func finish() throws {
         try flush()
         guard let temporary, let destination else { return }
+        do {
+            try handle.synchronize()
+        } catch {
+            throw CLIFailure(message: "cannot write the export: \(error.reason) (disk full?)", status: .failure)
+        }
         try handle.close()
         guard rename(temporary.path, destination.path) == 0 else {
             throw CLIFailure(message: "cannot put the export at \(destination.path): \(String(cString: strerror(errno)))", status: .refused)
         }
+        PosixFile.synchronizeDirectory(destination.deletingLastPathComponent().path)
     }
 
     /// Removes the partial file after a failure.
