@@ -336,4 +336,32 @@ struct HubClientTests {
             }
         }
     }
+
+    /// D465: a hub row with a NULL (or wrongly typed) column is returned as unreadable, named by
+    /// column, so `ledgerly-sync` quarantines it; the rows around it read, and the batch is not
+    /// a failure every round.
+    @Test func aRowWithANullColumnIsUnreadableNotAFailedBatch() async throws {
+        let server = try HubServer.server
+        let hub = try client()
+        let (ledger, key) = try await newLedger(hub)
+        let seal = MessageSeal(key: key, ledgerId: ledger.id)
+        let device = UUID()
+        try await hub.push(ledgerId: ledger.id, messages(device, 1...3, seal: seal))
+        let pushed = try await hub.pull(ledgerId: ledger.id, after: 0)
+        try server.psql("ALTER TABLE ledgerly_messages ALTER COLUMN hlc DROP NOT NULL; UPDATE ledgerly_messages SET hlc = NULL WHERE ledger_id = '\(ledger.id)' AND seq = \(pushed[1].seq)",
+                        database: server.database)
+        let pulled: [HubMessage]
+        do {
+            pulled = try await hub.pull(ledgerId: ledger.id, after: 0)
+        } catch {
+            Issue.record("the batch failed: \(error)")
+            pulled = []
+        }
+        // The hub's table as every other test expects it.
+        try server.psql("DELETE FROM ledgerly_messages WHERE hlc IS NULL; ALTER TABLE ledgerly_messages ALTER COLUMN hlc SET NOT NULL", database: server.database)
+        #expect(pulled.map(\.seq) == pushed.map(\.seq))
+        #expect(pulled.map(\.unreadable) == [[], ["hlc"], []])
+        #expect(pulled.first == pushed.first && pulled.last == pushed.last)
+        await hub.close()
+    }
 }

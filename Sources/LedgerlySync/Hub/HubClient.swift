@@ -154,6 +154,9 @@ public actor HubClient {
         }
     }
 
+    /// The device id an unreadable row stands in with (`HubMessage.unreadable`).
+    static let nilDevice = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
     /// Up to `limit` messages of the ledger with `seq > after`, in seq order. Start with `after: 0`.
     public func pull(ledgerId: UUID, after seq: Int64, limit: Int = 500) async throws(HubError) -> [HubMessage] {
         let limit = Int64(max(1, limit))
@@ -166,9 +169,20 @@ public actor HubClient {
                 """,
                 logger: logger
             )
+            // Column by column: a NULL or wrongly typed column makes that row unreadable (it is
+            // quarantined), not the whole batch a failure every round (D465). Only a row without
+            // a position cannot be placed: that is the hub's fault, reported.
             var messages: [HubMessage] = []
-            for try await (seq, device, hlc, sealed) in rows.decode((Int64, UUID, String, Data).self) {
-                messages.append(HubMessage(seq: seq, deviceId: device, hlc: hlc, sealed: sealed))
+            for try await row in rows {
+                let cells = row.makeRandomAccess()
+                guard let seq = try? cells[0].decode(Int64.self) else { throw HubError.unreadableRow("a message without a readable position (seq)") }
+                var unreadable: [String] = []
+                func read<T: PostgresDecodable>(_ index: Int, _ name: String, _ type: T.Type) -> T? {
+                    guard let value = try? cells[index].decode(T.self) else { unreadable.append(name); return nil }
+                    return value
+                }
+                let device = read(1, "device_id", UUID.self), hlc = read(2, "hlc", String.self), sealed = read(3, "sealed", Data.self)
+                messages.append(HubMessage(seq: seq, deviceId: device ?? Self.nilDevice, hlc: hlc ?? "", sealed: sealed ?? Data(), unreadable: unreadable))
             }
             return messages
         }

@@ -24,11 +24,16 @@ public struct HubMessage: Sendable, Hashable {
     public let deviceId: UUID
     public let hlc: String
     public let sealed: Data
+    /// The columns of the hub's row that were NULL or not of their type (a changed or hostile
+    /// hub), by name; empty for a row that reads. Such a row is quarantined like one that does
+    /// not open (D465), its unreadable columns standing in as the nil device id, "" and no bytes.
+    public let unreadable: [String]
 
-    public init(seq: Int64, deviceId: UUID, hlc: String, sealed: Data) {
+    public init(seq: Int64, deviceId: UUID, hlc: String, sealed: Data, unreadable: [String] = []) {
         self.seq = seq
         self.deviceId = deviceId
         self.hlc = hlc
         self.sealed = sealed
+        self.unreadable = unreadable
     }
 }

@@ -94,12 +94,22 @@ actor SyncRound {
         while true {
             let rows = try await client.pull(ledgerId: credentials.ledgerId, after: cursor, limit: Self.batch)
             guard let last = rows.last else { return (applied, cursor) }
+            // The hub must move forward: rows at or below the cursor would be pulled again
+            // forever (D466). A hub fault, reported as the round's error.
+            try Self.checkForward(last: last.seq, cursor: cursor)
             // A row that does not open or decode is quarantined, not fatal: one bad row (random
             // bytes put in the hub's table, a message moved) must not stop every device (D444).
             var messages: [SyncIncoming] = []
             var quarantined: [SyncSetAside] = []
             for row in rows {
-                let device = row.deviceId.uuidString.lowercased()
+                let device = row.unreadable.contains("device_id") ? "unreadable" : row.deviceId.uuidString.lowercased()
+                guard row.unreadable.isEmpty else {
+                    // NULL or wrongly typed columns: the row does not read, quarantined (D465).
+                    logger.warning("hub row quarantined", metadata: ["seq": "\(row.seq)", "unreadable": "\(row.unreadable)"])
+                    quarantined.append(SyncSetAside(hubSeq: row.seq, device: device, hlc: row.hlc,
+                                                    reason: "the hub's row does not read (\(row.unreadable.joined(separator: ", ")) NULL or not of its type)"))
+                    continue
+                }
                 do {
                     let plain = try seal.open(row.sealed, deviceId: row.deviceId, hlc: row.hlc)
                     let message = try MessageCoding.decoder().decode(SyncMessage.self, from: plain)
@@ -117,6 +127,12 @@ actor SyncRound {
             for notice in reply.notices { logger.notice("sync conflict", metadata: ["notice": "\(notice)"]) }
             cursor = last.seq
         }
+    }
+
+    /// Throws when a pulled batch ends at or below the cursor it was asked after: an honest hub
+    /// only returns rows after it, and going on would pull the same rows forever (D466).
+    static func checkForward(last: Int64, cursor: Int64) throws(SyncServiceError) {
+        guard last > cursor else { throw .hubWentBack(returned: last, cursor: cursor) }
     }
 
     /// Why a hub row was quarantined, in words for `sync status` (never the row's bytes).
@@ -180,11 +196,14 @@ actor SyncRound {
 /// What the sync service refuses on its own.
 enum SyncServiceError: Error, CustomStringConvertible {
     case mismatchedMessage(seq: Int64)
+    case hubWentBack(returned: Int64, cursor: Int64)
 
     var description: String {
         switch self {
         case .mismatchedMessage(let seq):
             "hub message \(seq) says another device or clock inside its seal than outside: the hub's rows were changed; nothing from it was applied"
+        case .hubWentBack(let returned, let cursor):
+            "the hub returned messages up to position \(returned) when asked for those after \(cursor): the hub is faulty; nothing more was pulled this round"
         }
     }
 }
