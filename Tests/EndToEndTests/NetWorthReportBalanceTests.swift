@@ -50,5 +50,35 @@ extension EndToEndTests {
             let pricedWorth = try JSONDecoder().decode(NetWorthReport.self, from: Data(try harness.cli("networth", "--json").stdout.utf8))
             #expect(pricedWorth.figures.netWorth == "4330.00" && pricedWorth.complete)
         }
+
+        /// Issue 45 item 4 in `report balance`: the "Not complete" line names every wallet and
+        /// investment account the total leaves out, wholly or in part, not only the wallets (D475).
+        @Test func reportBalanceNamesAnAccountNotValuedUnderNotComplete() throws {
+            let harness = try ServiceHarness()
+            try harness.start(.store)
+            try harness.setUp()
+            let client = harness.client(timeoutMilliseconds: 10_000)
+            defer { client.close() }
+            _ = try client.call(WalletCreateRequest(name: "Cash", currency: "EUR", startingBalance: "1000"))
+            let broker = try client.call(InvestAccountCreateRequest(name: "Broker"))
+            let acme = try client.call(AssetCreateRequest(symbol: "ACME", assetType: .stock, quoteCurrency: "EUR"))
+            _ = try client.call(TradeBuyRequest(accountId: broker.id, assetId: acme.id, quantity: "3", price: "100", date: "2026-11-02"))
+
+            let unpriced = try harness.cli("report", "balance")
+            #expect(unpriced.status == 0, "\(unpriced.stderr)")
+            #expect(unpriced.stdout.contains("Not complete: not valued in EUR, so left out of the total: Investments: Broker ("), "\(unpriced.stdout)")
+
+            // A wallet without a rate and an account valued in part are named together.
+            _ = try client.call(WalletCreateRequest(name: "Dollars", currency: "USD", startingBalance: "50"))
+            let beta = try client.call(AssetCreateRequest(symbol: "BETA", assetType: .stock, quoteCurrency: "EUR"))
+            _ = try client.call(TradeBuyRequest(accountId: broker.id, assetId: beta.id, quantity: "1", price: "20", date: "2026-11-02"))
+            _ = try client.call(PriceSetRequest(assetId: beta.id, price: "25"))
+            let partly = try harness.cli("report", "balance")
+            #expect(partly.stdout.contains("so left out of the total: Dollars, Investments: Broker (partly valued) ("), "\(partly.stdout)")
+
+            _ = try client.call(PriceSetRequest(assetId: acme.id, price: "110"))
+            _ = try client.call(RateSetRequest(base: "EUR", quote: "USD", rate: "1.25"))
+            #expect(!(try harness.cli("report", "balance")).stdout.contains("Not complete"))
+        }
     }
 }

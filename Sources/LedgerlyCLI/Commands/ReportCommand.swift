@@ -89,8 +89,15 @@ struct ReportCommand: ParsableCommand {
                     print(style.dim("* not counted in net worth"))
                 }
                 for warning in report.investments.flatMap(\.warnings) { print(style.yellow(warning)) }
-                if !report.unvalued.isEmpty {
-                    print(style.yellow("\(report.unvalued.count) wallet(s) have no rate to \(base) yet and are left out of the total (`ledgerly rates refresh`)."))
+                // Everything the total leaves out, wholly or in part, is named on one line, as in
+                // every other view (issue 45 item 4, D475): wallets without a rate and investment
+                // accounts not valued (no price or no rate), not only the wallets.
+                let wallets = report.wallets.filter { report.unvalued.contains($0.walletId) }.map(\.name)
+                let accounts = report.investments.filter { report.unvaluedInvestments.contains($0.accountId) }
+                    .map { "Investments: \($0.name)" + ($0.baseValue == nil ? "" : " (partly valued)") }
+                if !(wallets + accounts).isEmpty {
+                    print(style.yellow("Not complete: not valued in \(base), so left out of the total: \((wallets + accounts).joined(separator: ", ")) "
+                                       + "(`ledgerly rates refresh` or `ledgerly rates set` for a rate, `ledgerly invest prices set` for a price)."))
                 }
                 print(style.dim("Net worth, with manual assets and liabilities: `ledgerly networth`."))
             }
