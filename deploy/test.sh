@@ -7,10 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # hledger, ledger and beancount: the journal and beancount exports are checked against them.
-# make, man-db and binutils: the install test (make install, man -l, readelf, strip). postgresql and openssl: the sync
+# make, man-db and binutils: the install test (make install, man -l, readelf, strip). strace: the
+# export durability test (an fsync before the rename). postgresql and openssl: the sync
 # hub tests make a PostgreSQL cluster of their own (with a self-signed TLS certificate) in a
 # temporary folder on a free port; the package's default cluster is not used, running or not.
-deploy/install-deps.sh libzmq3-dev libsqlite3-dev hledger ledger beancount postgresql openssl make man-db binutils
+deploy/install-deps.sh libzmq3-dev libsqlite3-dev hledger ledger beancount postgresql openssl make man-db binutils strace
 deploy/install-deps.sh --python-test-deps
 
 echo "ledgerly: building (debug) with tests"
