@@ -736,6 +736,9 @@ enum StoreMigrations {
         // The replay itself runs after every step, with the code of the version that runs it
         // (`AverageCostRepair`): this step only marks it as due.
         migrator.registerMigration("v28-average-cost-replay") { db in try AverageCostRepair.markDue(db) }
+        // Issue 45 item 7 (D416): ROL has two decimals. The step changes nothing; it marks a
+        // ledger made, or checked to hold no ROL, after the correction (`StoreDatabase`).
+        migrator.registerMigration(rolMinorUnitStep) { _ in }
         // D461: a ledger that was syncing before this device followed the devices' numbers has
         // seen devices send numbers it never followed (a device upgraded first sent 1…N while
         // this one ignored them). For such a ledger the first number seen from a device is its
@@ -749,4 +752,7 @@ enum StoreMigrations {
         }
         return migrator
     }
+
+    /// The schema step after which ROL amounts are stored in bani (D416).
+    static let rolMinorUnitStep = "v31-rol-minor-unit"
 }
