@@ -83,7 +83,7 @@ public struct StoreDatabase: Sendable {
             backupBeforeMigration = nil
         }
         try migrator.migrate(pool)
-        try pool.write { db in try AverageCostRepair.runIfDue(db) }
+        _ = try pool.write { db in try AverageCostRepair.runIfDue(db) }
         epoch = try pool.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") ?? "unknown"
         }
