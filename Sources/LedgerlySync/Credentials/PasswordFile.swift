@@ -1,4 +1,5 @@
 import Foundation
+import LedgerlyRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -33,19 +34,27 @@ public enum PasswordFile {
         } else {
             return nil
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT, !named { return nil }
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
-        guard info.st_mode & 0o077 == 0 else { throw .accessibleToOthers(path: path, mode: UInt16(info.st_mode & 0o777)) }
-        let text: String
+        // Read as every secret file is (`SecureFile`): the checks judge the file that was opened,
+        // not a name that could be swapped between a check and the read. Links are followed, as
+        // libpq follows them.
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try SecureFile.readChecked(path, followLinks: true) { info throws(CredentialsError) in
+                guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+                guard info.st_mode & 0o077 == 0 else { throw .tooOpen(path: path, mode: UInt16(info.st_mode & 0o777)) }
+            }
+        } catch .missing where !named {
+            return nil
+        } catch .tooOpen(_, let mode) {
+            throw .accessibleToOthers(path: path, mode: mode)
+        } catch .unreadable(_, let reason) {
+            throw .unreadable(path: path, reason: reason)
+        } catch .missing {
+            throw .unreadable(path: path, reason: String(cString: strerror(ENOENT)))
         } catch {
-            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+            throw .unreadable(path: path, reason: error.description)
         }
+        guard let text = String(data: data, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
         return lookup(text, address: address)
     }
 
