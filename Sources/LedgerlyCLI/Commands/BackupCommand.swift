@@ -16,7 +16,7 @@ struct BackupCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-    @Argument(help: "Where to write the copy (a new file).") var file: String
+    @Argument(help: "Where to write the copy (a new file).", completion: .file()) var file: String
 
     func run() throws {
         try CommandRunner.run {

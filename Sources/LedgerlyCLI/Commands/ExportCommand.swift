@@ -58,7 +58,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     struct Destination: ParsableArguments {
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"), completion: .file())
         var output: String?
         /// Transactions per `tx.export` page; for tests that need many pages from a small ledger.
         @Option(name: .customLong("page-size"), help: ArgumentHelp(visibility: .hidden))

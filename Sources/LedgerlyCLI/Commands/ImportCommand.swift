@@ -74,7 +74,7 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var statement: StatementImportOptions
-        @Option(help: "Column mapping and rules (a JSON file), or a shipped mapping's name (dkb, ing-de, n26).") var mapping: String?
+        @Option(help: "Column mapping and rules (a JSON file), or a shipped mapping's name (dkb, ing-de, n26).", completion: .file()) var mapping: String?
         @OptionGroup var batch: ImportBatchOptions
 
         func run() throws {
@@ -185,7 +185,7 @@ struct ImportCommand: ParsableCommand {
                 Set up the new ledger with the export's base currency first: ledgerly setup --base-currency EUR …
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The export file.") var file: String
+        @Argument(help: "The export file.", completion: .file()) var file: String
         @OptionGroup var batch: ImportBatchOptions
 
         func run() throws {

@@ -19,7 +19,7 @@ struct InvestImportCommand: ParsableCommand {
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-    @Argument(help: "The CSV file (- for standard input).") var file: String
+    @Argument(help: "The CSV file (- for standard input).", completion: .file()) var file: String
     @Option(help: "The investment account (id or name).") var account: String
     @Option(help: "Wallet (id or name) income lines are paid into; required when the file has any.", completion: NameCompletion.wallets) var wallet: String?
     @Option(help: "Columns: field=Column,… (fields: kind, symbol, date, quantity, price, fee, amount, rate, notes).") var map: String

@@ -19,7 +19,7 @@ struct RestoreCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The backup file.") var file: String
+    @Argument(help: "The backup file.", completion: .file()) var file: String
 
     func run() throws {
         try CommandRunner.run {

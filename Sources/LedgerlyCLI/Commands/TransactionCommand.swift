@@ -91,7 +91,7 @@ struct TransactionCommand: ParsableCommand {
         @Option(name: .customLong("tag"), help: "A tag (repeatable; new tags are created).") var tags: [String] = []
         @Option(name: .customLong("split"), help: ArgumentHelp("AMOUNT:CATEGORY[:MEMO] (repeatable; parts must add up to --amount).", valueName: "amount:category[:memo]"),
                 transform: AmountOptions.split) var splits: [String] = []
-        @Option(help: "Path of a receipt or document.") var attachment: String?
+        @Option(help: "Path of a receipt or document.", completion: .file()) var attachment: String?
         @Option(help: "Currency of the amount (default: the wallet's); another currency is converted and the rate kept.") var currency: String?
         @Option(parsing: .unconditional, help: "With --currency: the rate the bank charged (wallet currency per unit of --currency), used once.",
                 transform: AmountOptions.decimal) var rate: String?
@@ -208,7 +208,7 @@ struct TransactionCommand: ParsableCommand {
         @Option(name: .customLong("split"), help: ArgumentHelp("Replace the splits: AMOUNT:CATEGORY[:MEMO] (repeatable).", valueName: "amount:category[:memo]"),
                 transform: AmountOptions.split) var splits: [String] = []
         @Flag(name: .customLong("clear-splits"), help: "Remove the splits.") var clearSplits = false
-        @Option(help: "Path of a receipt or document.") var attachment: String?
+        @Option(help: "Path of a receipt or document.", completion: .file()) var attachment: String?
 
         func run() throws {
             try CommandRunner.run {

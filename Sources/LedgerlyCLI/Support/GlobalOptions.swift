@@ -34,7 +34,7 @@ struct GlobalOptions: ParsableArguments, ServiceAddress {
 /// and `category edit`, where `--color` has long been the category's own colour (#RRGGBB): their
 /// one line of output follows `NO_COLOR` and `TERM` alone.
 struct HomeOptions: ParsableArguments, ServiceAddress {
-    @Option(name: .long, help: ArgumentHelp("Ledgerly's data directory.", discussion: "Default: $LEDGERLY_HOME, else $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Ledgerly's data directory.", discussion: "Default: $LEDGERLY_HOME, else $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly.", valueName: "path"), completion: .directory)
     var home: String?
 
     @Option(name: .long, help: ArgumentHelp("Milliseconds to wait for a service before retrying (3 tries in all).", valueName: "ms"))

@@ -27,8 +27,8 @@ struct SyncEnableCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @Option(help: "The hub: postgres://user@host:port/database[?sslrootcert=/path/ca.pem] (no password here).") var url: String
-    @Option(name: .customLong("password-file"), help: "A file whose first line is the hub user's password (else ~/.pgpass, else you are asked).") var passwordFile: String?
-    @Option(name: .customLong("passphrase-file"), help: "A file whose first line is the sync passphrase (else you are asked).") var passphraseFile: String?
+    @Option(name: .customLong("password-file"), help: "A file whose first line is the hub user's password (else ~/.pgpass, else you are asked).", completion: .file()) var passwordFile: String?
+    @Option(name: .customLong("passphrase-file"), help: "A file whose first line is the sync passphrase (else you are asked).", completion: .file()) var passphraseFile: String?
     @Flag(help: "Join although this device holds a ledger of its own, sending it beside the hub's.") var merge = false
     @Option(help: "The hub ledger to join when the hub holds several (its id).") var ledger: String?
 
