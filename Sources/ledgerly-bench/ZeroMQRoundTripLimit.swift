@@ -4,8 +4,8 @@ import ZeroMQ
 /// A limit of the machine for every round trip: a bare ZeroMQ REQ/REP exchange over `ipc://`
 /// between two threads of this process, the REP side echoing a small JSON request back. No
 /// service, no decoding, no database: what the socket and two thread wake-ups cost, the floor
-/// under `report.balance` and every other round trip (docs/measured-limits.md measured about
-/// 94 µs in C and Python on this machine kind).
+/// under `report.balance` and every other round trip (docs/measured-limits.md gives the same
+/// exchange measured in C and Python on this machine kind).
 struct ZeroMQRoundTripLimit {
     let folder: URL
     let roundTrips: Int

@@ -32,8 +32,8 @@ public enum CurrencyCatalog {
     public static let historicEntries: [Entry] = entries(of: historicTable)
 
     /// Reads "CODE:EXPONENT:Name" lines. Split on the UTF-8 bytes: the tables are ASCII, and
-    /// splitting the `String` by `Character` (grapheme breaking over 13 KB) cost 3 M instructions,
-    /// paid by every CLI command that reads an amount in a currency (D274).
+    /// splitting the `String` by `Character` (grapheme breaking over the whole table) was a large
+    /// share of every CLI command that reads an amount in a currency (D274).
     private static func entries(of table: String) -> [Entry] {
         table.utf8.split(separator: UInt8(ascii: "\n")).map { line in
             let parts = line.split(separator: UInt8(ascii: ":"), maxSplits: 2).map { String(decoding: $0, as: UTF8.self) }

@@ -12,7 +12,7 @@ public enum DisplayWidth {
     /// The columns `text` takes on a terminal. A `String` of its own: the generic version is
     /// not specialised across modules, and every journal posting and table cell is measured.
     /// ASCII is counted over the bytes in place (`withUTF8`): stepping through `String.UTF8View`
-    /// cost about 40 instructions a byte, and a monthly report measures some 1,800 cells (D390).
+    /// cost many instructions a byte, and a monthly report measures thousands of cells (D390).
     public static func of(_ text: String) -> Int {
         var text = text
         let asciiWidth: Int? = text.withUTF8 { bytes in

@@ -2,13 +2,13 @@ import LedgerlyCore
 
 /// `report.categories` replies without Foundation's JSON coders: the same bytes
 /// `MessageCoding.encoder()` writes for a `CategoryReport` (sorted keys, slashes unescaped, absent
-/// optionals left out), with the writer helpers of `TransactionExportCoding` (D260), and a reader
+/// optionals left out), with the byte writer of `Envelope/JSONBytes/` (D260), and a reader
 /// for the CLI, as `tx.list` pages have (D347, D388).
 ///
 /// Why: the reply is a table of a cell per category and month, thousands of strings at a million
-/// transactions, and encoding it through `Encodable` was about a quarter of the store's time for
-/// the report once the sums were fast (D233); reading it through `Decodable` was 7.8 M of the
-/// 50.7 M instructions of `ledgerly report categories --monthly` (D388). The shape is small and
+/// transactions, and encoding it through `Encodable` was a large share of the store's time for
+/// the report once the sums were fast (D233); reading it through `Decodable` a large share of
+/// `ledgerly report categories --monthly` (D388). The shape is small and
 /// fixed; `CategoryReportCodingTests` compares the bytes with Foundation's on every shape and
 /// escape, and what is read with what `JSONDecoder` reads. A reply the reader does not expect is
 /// an error, and the CLI then reads the frame with `JSONDecoder`, so a valid reply is never

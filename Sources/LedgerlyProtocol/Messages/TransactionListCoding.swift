@@ -3,9 +3,9 @@
 /// shape for the CLI.
 ///
 /// Why: a page of 50 records went through `JSONEncoder` in the store and `JSONDecoder` in the
-/// CLI, milliseconds of `ledgerly tx list` (issue 16's target is 15 ms from process start to
-/// exit). A reply the reader does not expect is an error, and the caller then reads the frame
-/// with `JSONDecoder`, so a valid reply is never refused because of this shortcut.
+/// CLI, milliseconds of every `ledgerly tx list` (D347). A reply the reader does not expect is an
+/// error, and the caller then reads the frame with `JSONDecoder`, so a valid reply is never
+/// refused because of this shortcut.
 public enum TransactionListCoding {
     /// The reply body as `MessageCoding.encode(reply)` writes it (keys sorted: `next`, `total`,
     /// `transactions`; `next` left out on the last page).

@@ -5,7 +5,7 @@ import LedgerlyProtocol
 /// the error body, or nothing when the type is not the one expected.
 ///
 /// Why: reading the header and then the whole envelope parsed a frame twice (three times with
-/// the `re` check), and a 0.45 MB `invest.holdings` reply costs about 4 ms per parse in Foundation
+/// the `re` check), and each parse of a large reply (`invest.holdings`) is costly in Foundation
 /// on Linux before any of it is decoded (D143). What is checked is the same: the header as
 /// `EnvelopeHeader` reads it, the body as `Envelope` reads it.
 struct ReplyFrame<Reply: Decodable>: Decodable {
