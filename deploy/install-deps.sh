@@ -3,7 +3,8 @@
 #
 #   deploy/install-deps.sh                      # libzmq3-dev libsqlite3-dev libxml2-dev supervisor
 #   deploy/install-deps.sh PKG...               # just these packages
-#   deploy/install-deps.sh --python-test-deps   # only pyzmq, pexpect, jsonschema (for the tests)
+#   deploy/install-deps.sh --python-test-deps   # pyzmq, pexpect, jsonschema, selenium and Debian's
+#                                               # chromium + chromium-driver (for the tests)
 #
 # Idempotent and silent when nothing is missing. Runs apt-get update only when it has something
 # to install. Uses sudo when not root (and sudo exists).
@@ -55,18 +56,22 @@ ensure_debian_packages() {
     say "installed: ${missing[*]}"
 }
 
+# The browser the web tests drive (Tests/python/test_web.py): Debian's, not a download.
+WEB_TEST_PACKAGES=(chromium chromium-driver)
+
 ensure_python_test_deps() {
     command -v python3 >/dev/null 2>&1 || ensure_debian_packages python3 python3-pip
-    if python3 -c 'import zmq, pexpect, jsonschema' >/dev/null 2>&1; then
+    ensure_debian_packages "${WEB_TEST_PACKAGES[@]}"
+    if python3 -c 'import zmq, pexpect, jsonschema, selenium' >/dev/null 2>&1; then
         return 0
     fi
     if ! python3 -m pip --version >/dev/null 2>&1; then
         ensure_debian_packages python3-pip
     fi
-    say "installing Python test dependencies: pyzmq pexpect jsonschema"
-    python3 -m pip install --quiet pyzmq pexpect jsonschema \
-        || die "pip install failed (on an externally managed Python, use a venv or install python3-zmq python3-pexpect python3-jsonschema with apt)"
-    python3 -c 'import zmq, pexpect, jsonschema' >/dev/null 2>&1 \
+    say "installing Python test dependencies: pyzmq pexpect jsonschema selenium"
+    python3 -m pip install --quiet pyzmq pexpect jsonschema selenium \
+        || die "pip install failed (on an externally managed Python, use a venv or install python3-zmq python3-pexpect python3-jsonschema python3-selenium with apt)"
+    python3 -c 'import zmq, pexpect, jsonschema, selenium' >/dev/null 2>&1 \
         || die "Python test dependencies still not importable after pip install"
 }
 
@@ -76,7 +81,7 @@ main() {
         case "$arg" in
             --python-test-deps) python_deps=1 ;;
             -h|--help)
-                sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+                sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
                 exit 0 ;;
             -*) die "unknown option: $arg (see --help)" ;;
             *) packages+=("$arg") ;;
