@@ -29,7 +29,7 @@ enum LiabilityHandlers {
     }
 
     static func list(_ request: LiabilityListRequest, _ db: Database) throws -> LiabilityListReply {
-        let rows = try LiabilityRow.fetchAll(db, sql: "SELECT * FROM liabilities \(request.includeArchived == true ? "" : "WHERE archived = 0") ORDER BY name, id")
+        let rows = try LiabilityRow.byName(db, includeArchived: request.includeArchived == true)
         return LiabilityListReply(liabilities: try rows.map { try $0.record(db, withHistory: false) })
     }
 
@@ -154,13 +154,13 @@ enum LiabilityHandlers {
 
     private static func addEntry(_ db: Database, liabilityId: Int64, day: String, kind: LiabilityEntryKind, amount: Int64, walletId: Int64?, transactionId: Int64?,
                                  notes: String?, now: String) throws {
-        try db.execute(sql: """
-            INSERT INTO liability_entries (liability_id, date, kind, amount_minor, wallet_id, transaction_id, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [liabilityId, day, kind.rawValue, amount, walletId, transactionId, notes, now])
+        var entry = LiabilityEntryRow(id: nil, liabilityId: liabilityId, date: day, kind: kind.rawValue, amountMinor: amount, walletId: walletId, transactionId: transactionId,
+                                      notes: notes, createdAt: now)
+        try entry.insert(db)
     }
 
     private static func ensureNameFree(_ db: Database, name: String, except id: Int64?) throws {
-        if let taken = try Int64.fetchOne(db, sql: "SELECT id FROM liabilities WHERE name = ?", arguments: [name]), taken != id {
+        if let taken = try LiabilityRow.id(named: name, db), taken != id {
             throw LedgerError.conflict("a liability named '\(name)' already exists", field: .body("name"))
         }
     }

@@ -23,15 +23,11 @@ struct LiabilityHistory {
 
     static func read(_ db: Database, liabilityId: Int64) throws -> LiabilityHistory {
         var balance: Int64 = 0
-        // Entries of one day in the order they were recorded (`created_at` travels with a synced
-        // entry; local ids do not), so every device computes the same running balances for
-        // payments two devices made the same day (issue 44, convergence).
-        let entries = try Row.fetchAll(db, sql: "SELECT * FROM liability_entries WHERE liability_id = ? ORDER BY date, created_at, id", arguments: [liabilityId]).map { row in
-            let kind = LiabilityEntryKind(rawValue: row["kind"]) ?? .balance
-            let amount: Int64 = row["amount_minor"]
-            balance = kind == .balance ? amount : balance - amount
-            return Entry(id: row["id"], date: row["date"], kind: kind, amount: amount, balanceAfter: balance, walletId: row["wallet_id"],
-                         transactionId: row["transaction_id"], notes: row["notes"], createdAt: row["created_at"])
+        let entries = try LiabilityEntryRow.history(db, liabilityId: liabilityId).map { row in
+            let kind = LiabilityEntryKind(rawValue: row.kind) ?? .balance
+            balance = kind == .balance ? row.amountMinor : balance - row.amountMinor
+            return Entry(id: row.id ?? 0, date: row.date, kind: kind, amount: row.amountMinor, balanceAfter: balance, walletId: row.walletId,
+                         transactionId: row.transactionId, notes: row.notes, createdAt: row.createdAt)
         }
         return LiabilityHistory(entries: entries)
     }

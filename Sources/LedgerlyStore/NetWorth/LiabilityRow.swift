@@ -9,6 +9,12 @@ struct LiabilityRow: Codable, FetchableRecord, MutablePersistableRecord, Sendabl
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let archived = Column("archived")
+    }
+
     var id: Int64?
     var name: String
     var liabilityType: String
@@ -27,6 +33,17 @@ struct LiabilityRow: Codable, FetchableRecord, MutablePersistableRecord, Sendabl
             throw LedgerError.notFound("there is no liability \(id); see `ledgerly liability list`", field: field())
         }
         return row
+    }
+
+    /// Every liability by name (the column's NOCASE order), then id; archived ones too when asked.
+    static func byName(_ db: Database, includeArchived: Bool) throws -> [LiabilityRow] {
+        let all = LiabilityRow.order(Columns.name, Columns.id)
+        return try (includeArchived ? all : all.filter(Columns.archived == false)).fetchAll(db)
+    }
+
+    /// The id of the liability with this name (compared without case, as the column is), if any.
+    static func id(named name: String, _ db: Database) throws -> Int64? {
+        try LiabilityRow.select(Columns.id, as: Int64.self).filter(Columns.name == name).fetchOne(db)
     }
 
     /// The wire record: the balance after the latest entry; every entry when `withHistory`.

@@ -31,7 +31,7 @@ enum ManualAssetHandlers {
     }
 
     static func list(_ request: ManualAssetListRequest, _ db: Database) throws -> ManualAssetListReply {
-        let rows = try ManualAssetRow.fetchAll(db, sql: "SELECT * FROM manual_assets \(request.includeArchived == true ? "" : "WHERE archived = 0") ORDER BY name, id")
+        let rows = try ManualAssetRow.byName(db, includeArchived: request.includeArchived == true)
         return ManualAssetListReply(assets: try rows.map { try $0.record(db, withValuations: false) })
     }
 
@@ -83,12 +83,12 @@ enum ManualAssetHandlers {
     }
 
     private static func addValuation(_ db: Database, assetId: Int64, day: String, value: Int64, notes: String?, now: String) throws {
-        try db.execute(sql: "INSERT INTO asset_valuations (asset_id, date, value_minor, notes, created_at) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [assetId, day, value, notes, now])
+        var valuation = AssetValuationRow(id: nil, assetId: assetId, date: day, valueMinor: value, notes: notes, createdAt: now)
+        try valuation.insert(db)
     }
 
     private static func ensureNameFree(_ db: Database, name: String, except id: Int64?) throws {
-        if let taken = try Int64.fetchOne(db, sql: "SELECT id FROM manual_assets WHERE name = ?", arguments: [name]), taken != id {
+        if let taken = try ManualAssetRow.id(named: name, db), taken != id {
             throw LedgerError.conflict("a manual asset named '\(name)' already exists", field: .body("name"))
         }
     }

@@ -9,6 +9,12 @@ struct ManualAssetRow: Codable, FetchableRecord, MutablePersistableRecord, Senda
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let archived = Column("archived")
+    }
+
     var id: Int64?
     var name: String
     var assetType: String
@@ -30,13 +36,31 @@ struct ManualAssetRow: Codable, FetchableRecord, MutablePersistableRecord, Senda
         return row
     }
 
+    /// Every manual asset by name (the column's NOCASE order), then id; archived ones too when asked.
+    static func byName(_ db: Database, includeArchived: Bool) throws -> [ManualAssetRow] {
+        let all = ManualAssetRow.order(Columns.name, Columns.id)
+        return try (includeArchived ? all : all.filter(Columns.archived == false)).fetchAll(db)
+    }
+
+    /// The id of the manual asset with this name (compared without case, as the column is), if any.
+    static func id(named name: String, _ db: Database) throws -> Int64? {
+        try ManualAssetRow.select(Columns.id, as: Int64.self).filter(Columns.name == name).fetchOne(db)
+    }
+
+    /// Every manual asset by name, then id, with its latest valuation (by day, then id) on or
+    /// before `day` in minor units; nil before its first (net worth at a day, one statement).
+    static func withValue(on day: String, _ db: Database) throws -> [(asset: ManualAssetRow, value: Int64?)] {
+        try Row.fetchAll(db, sql: """
+            SELECT a.*, (SELECT v.value_minor FROM asset_valuations v WHERE v.asset_id = a.id AND v.date <= ? ORDER BY v.date DESC, v.id DESC LIMIT 1) AS value
+            FROM manual_assets a ORDER BY a.name, a.id
+            """, arguments: [day]).map { row in (try ManualAssetRow(row: row), row["value"]) }
+    }
+
     /// The wire record: the latest valuation (by day, then id) as its value; every valuation
     /// when `withValuations`.
     func record(_ db: Database, withValuations: Bool) throws -> ManualAssetRecord {
         let id = self.id ?? 0
-        let valuations = try Row.fetchAll(db, sql: "SELECT * FROM asset_valuations WHERE asset_id = ? ORDER BY date, id", arguments: [id]).map { row in
-            ValuationRecord(id: row["id"], date: row["date"], value: InputRules.format(row["value_minor"], currency), notes: row["notes"], createdAt: row["created_at"])
-        }
+        let valuations = try AssetValuationRow.history(db, assetId: id).map { $0.record(currency: currency) }
         return ManualAssetRecord(
             id: id, name: name, assetType: ManualAssetType(rawValue: assetType) ?? .tangible, currency: currency, value: valuations.last?.value ?? InputRules.format(0, currency),
             valuedOn: valuations.last?.date ?? "", volatile: volatile, includeInCore: includeInCore, includeInTangible: includeInTangible, notes: notes,

@@ -92,23 +92,17 @@ struct NetWorthCalculator {
         }
 
         // Manual assets: the latest valuation on or before the day.
-        let assets = try Row.fetchAll(db, sql: """
-            SELECT a.*, (SELECT v.value_minor FROM asset_valuations v WHERE v.asset_id = a.id AND v.date <= ? ORDER BY v.date DESC, v.id DESC LIMIT 1) AS value
-            FROM manual_assets a ORDER BY a.name, a.id
-            """, arguments: [day])
-        for row in assets {
-            guard let amount = row["value"] as Int64? else { continue }
-            let archived: Bool = row["archived"]
-            if archived && amount == 0 { continue }
-            let currency: String = row["currency"]
+        for (asset, amount) in try ManualAssetRow.withValue(on: day, db) {
+            guard let amount else { continue }
+            if asset.archived && amount == 0 { continue }
             var warnings: [String] = []
-            let valued = try value(amount, currency, &warnings)
-            try parts.add(kind: .asset, id: row["id"], name: row["name"], currency: currency, amount: amount, valued: valued,
-                      core: row["include_in_core"], tangible: row["include_in_tangible"], volatile: row["volatile"], counted: true, archived: archived, warnings: warnings)
+            let valued = try value(amount, asset.currency, &warnings)
+            try parts.add(kind: .asset, id: asset.id ?? 0, name: asset.name, currency: asset.currency, amount: amount, valued: valued,
+                      core: asset.includeInCore, tangible: asset.includeInTangible, volatile: asset.volatile, counted: true, archived: asset.archived, warnings: warnings)
         }
 
         // Liabilities: the balance after the last entry on or before the day, counted negative.
-        for liability in try LiabilityRow.fetchAll(db, sql: "SELECT * FROM liabilities ORDER BY name, id") {
+        for liability in try LiabilityRow.byName(db, includeArchived: true) {
             guard let balance = try LiabilityHistory.read(db, liabilityId: liability.id ?? 0).balance(on: day) else { continue }
             if liability.archived && balance == 0 { continue }
             var warnings: [String] = []
@@ -143,18 +137,16 @@ struct NetWorthCalculator {
     /// rounded half to even to the currency's minor unit (as `invest.holdings` values it).
     private func holdingValue(_ asset: AssetRow, quantity: Quantity, moment: Date?, warnings: inout [String]) throws -> Int64? {
         let cutoff = Timestamp.string(from: moment ?? now)
-        guard let row = try Row.fetchOne(db, sql: "SELECT price, as_of FROM price_snapshots WHERE asset_id = ? AND as_of <= ? ORDER BY as_of DESC LIMIT 1",
-                                         arguments: [asset.id, cutoff]) else {
+        guard let (price, asOf) = try PriceSnapshotRow.latest(db, assetId: asset.id, atOrBefore: cutoff) else {
             warnings.append("\(asset.symbol) has no price at or before \(cutoff): \(quantity) units not counted")
             return nil
         }
-        let asOf: String = row["as_of"]
         if let quoted = Timestamp.parse(asOf) {
             let age = (moment ?? now).timeIntervalSince(quoted)
             let limit = moment == nil ? TimeInterval(asset.staleMinutes(settings) * 60) : Self.pastStaleness
             if age > limit { warnings.append("the price of \(asset.symbol) is from \(asOf), \(StalenessPolicy.describe(.seconds(Int64(age)))) old: used anyway") }
         }
-        guard let value = TradeRules.value(quantity, try ExchangeRate(stored: row["price"]), currency: try asset.currency) else {
+        guard let value = TradeRules.value(quantity, try ExchangeRate(stored: price), currency: try asset.currency) else {
             warnings.append("\(quantity) \(asset.symbol) is too large a value to count")
             return nil
         }

@@ -6,8 +6,7 @@ import LedgerlyProtocol
 /// `networth.restore`: an export's manual assets, liabilities and monthly snapshots back under
 /// their ids, exactly as exported (PROTOCOL.md §18, step 6).
 ///
-/// Written with SQL against the tables of migration `v11-net-worth` rather than through the
-/// handlers' row types: a restore writes what the export says (ids, times, the snapshots'
+/// Written through the tables' row types with what the export says (ids, times, the snapshots'
 /// figures and breakdowns as they were taken), where the handlers compute. Valuations and
 /// entries are checked as the handlers check them (currencies, amounts not below zero, dates,
 /// balances never below zero in order of day, then id), so a damaged file is refused, not stored.
@@ -19,11 +18,9 @@ enum NetWorthRestoreHandler {
         // export's snapshots or, for months it lacks, the alerts service's next look at the
         // complete ledger take its place (D219).
         if let began = try String.fetchOne(db, sql: "SELECT MAX(ts) FROM change_log WHERE type = ?", arguments: [ChangeEventType.ledgerRestored.rawValue]) {
-            try db.execute(sql: "DELETE FROM networth_snapshots WHERE taken_at >= ?", arguments: [began])
+            try NetWorthSnapshotRow.deleteTaken(since: began, db)
         }
-        guard try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM manual_assets) OR EXISTS (SELECT 1 FROM liabilities) OR EXISTS (SELECT 1 FROM networth_snapshots)
-            """) == false else {
+        guard try ManualAssetRow.all().isEmpty(db), try LiabilityRow.all().isEmpty(db), try NetWorthSnapshotRow.all().isEmpty(db) else {
             throw LedgerError.conflict("the ledger already has manual assets, liabilities or net-worth snapshots: restore into a new ledger", field: .wholeBody)
         }
         let data = request.netWorth
@@ -41,37 +38,34 @@ enum NetWorthRestoreHandler {
 
     private static func restore(_ asset: ManualAssetRecord, _ db: Database, field: FieldPath) throws {
         let currency = try InputRules.currency(asset.currency, field: field.member("currency"))
-        try db.execute(sql: """
-            INSERT INTO manual_assets (id, name, asset_type, currency, volatile, include_in_core, include_in_tangible, notes, archived, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                try InputRules.positiveId(asset.id, field: field.member("id")), try InputRules.name(asset.name, field: field.member("name")),
-                asset.assetType.rawValue, currency.code, asset.volatile, asset.includeInCore, asset.includeInTangible,
-                try InputRules.optionalText(asset.notes, field: field.member("notes")), asset.archived,
-                try InputRules.timestamp(asset.createdAt, field: field.member("createdAt")), try InputRules.timestamp(asset.updatedAt, field: field.member("updatedAt")),
-            ])
+        var row = ManualAssetRow(
+            id: try InputRules.positiveId(asset.id, field: field.member("id")), name: try InputRules.name(asset.name, field: field.member("name")),
+            assetType: asset.assetType.rawValue, currency: currency.code, volatile: asset.volatile, includeInCore: asset.includeInCore,
+            includeInTangible: asset.includeInTangible, notes: try InputRules.optionalText(asset.notes, field: field.member("notes")), archived: asset.archived,
+            createdAt: try InputRules.timestamp(asset.createdAt, field: field.member("createdAt")),
+            updatedAt: try InputRules.timestamp(asset.updatedAt, field: field.member("updatedAt")))
+        try row.insert(db)
         for (index, valuation) in (asset.valuations ?? []).enumerated() {
             let at = field.member("valuations")[index]
-            try db.execute(sql: "INSERT INTO asset_valuations (id, asset_id, date, value_minor, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)", arguments: [
-                try InputRules.positiveId(valuation.id, field: at.member("id")), asset.id, try InputRules.date(valuation.date, field: at.member("date")).description,
-                try notNegative(valuation.value, currency, field: at.member("value")), try InputRules.optionalText(valuation.notes, field: at.member("notes")),
-                try InputRules.timestamp(valuation.createdAt, field: at.member("createdAt")),
-            ])
+            var stored = AssetValuationRow(
+                id: try InputRules.positiveId(valuation.id, field: at.member("id")), assetId: asset.id, date: try InputRules.date(valuation.date, field: at.member("date")).description,
+                valueMinor: try notNegative(valuation.value, currency, field: at.member("value")), notes: try InputRules.optionalText(valuation.notes, field: at.member("notes")),
+                createdAt: try InputRules.timestamp(valuation.createdAt, field: at.member("createdAt")))
+            try stored.insert(db)
         }
     }
 
     private static func restore(_ liability: LiabilityRecord, _ db: Database, field: FieldPath) throws {
         let currency = try InputRules.currency(liability.currency, field: field.member("currency"))
-        try db.execute(sql: """
-            INSERT INTO liabilities (id, name, liability_type, currency, interest_rate, due_date, notes, archived, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                try InputRules.positiveId(liability.id, field: field.member("id")), try InputRules.name(liability.name, field: field.member("name")),
-                liability.liabilityType.rawValue, currency.code, try InputRules.optionalText(liability.interestRate, field: field.member("interestRate"), limit: 100),
-                try liability.dueDate.map { try InputRules.date($0, field: field.member("dueDate")).description },
-                try InputRules.optionalText(liability.notes, field: field.member("notes")), liability.archived,
-                try InputRules.timestamp(liability.createdAt, field: field.member("createdAt")), try InputRules.timestamp(liability.updatedAt, field: field.member("updatedAt")),
-            ])
+        var row = LiabilityRow(
+            id: try InputRules.positiveId(liability.id, field: field.member("id")), name: try InputRules.name(liability.name, field: field.member("name")),
+            liabilityType: liability.liabilityType.rawValue, currency: currency.code,
+            interestRate: try InputRules.optionalText(liability.interestRate, field: field.member("interestRate"), limit: 100),
+            dueDate: try liability.dueDate.map { try InputRules.date($0, field: field.member("dueDate")).description },
+            notes: try InputRules.optionalText(liability.notes, field: field.member("notes")), archived: liability.archived,
+            createdAt: try InputRules.timestamp(liability.createdAt, field: field.member("createdAt")),
+            updatedAt: try InputRules.timestamp(liability.updatedAt, field: field.member("updatedAt")))
+        try row.insert(db)
         var entries: [(date: String, id: Int64, kind: LiabilityEntryKind, minor: Int64, field: FieldPath)] = []
         for (index, entry) in (liability.history ?? []).enumerated() {
             let at = field.member("history")[index]
@@ -86,13 +80,11 @@ enum NetWorthRestoreHandler {
                 walletId = wallet
                 transactionId = transaction
             }
-            try db.execute(sql: """
-                INSERT INTO liability_entries (id, liability_id, date, kind, amount_minor, wallet_id, transaction_id, notes, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [
-                    try InputRules.positiveId(entry.id, field: at.member("id")), liability.id, date, entry.kind.rawValue, minor, walletId, transactionId,
-                    try InputRules.optionalText(entry.notes, field: at.member("notes")), try InputRules.timestamp(entry.createdAt, field: at.member("createdAt")),
-                ])
+            var stored = LiabilityEntryRow(
+                id: try InputRules.positiveId(entry.id, field: at.member("id")), liabilityId: liability.id, date: date, kind: entry.kind.rawValue, amountMinor: minor,
+                walletId: walletId, transactionId: transactionId, notes: try InputRules.optionalText(entry.notes, field: at.member("notes")),
+                createdAt: try InputRules.timestamp(entry.createdAt, field: at.member("createdAt")))
+            try stored.insert(db)
             entries.append((date, entry.id, entry.kind, minor, at))
         }
         // The history must hold as the handlers keep it: in order of day, then id, no balance
@@ -134,17 +126,15 @@ enum NetWorthRestoreHandler {
         let minor = { (text: String, name: String) throws -> Int64 in
             try InputRules.amount(text, currency: base, field: field.member("figures").member(name)).minorUnits
         }
-        try db.execute(sql: """
-            INSERT \(replacing ? "OR REPLACE " : "")INTO networth_snapshots (month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor,
-                                            core_minor, tangible_minor, volatile_minor, complete, warnings, items, taken_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                snapshot.month, try InputRules.date(snapshot.date, field: field.member("date")).description, base.code,
-                try minor(figures.totalAssets, "totalAssets"), try minor(figures.totalLiabilities, "totalLiabilities"), try minor(figures.netWorth, "netWorth"),
-                try minor(figures.core, "core"), try minor(figures.tangible, "tangible"), try minor(figures.volatile, "volatile"), snapshot.complete,
-                String(decoding: try MessageCoding.encode(snapshot.warnings), as: UTF8.self), String(decoding: try MessageCoding.encode(snapshot.items ?? []), as: UTF8.self),
-                try InputRules.timestamp(snapshot.takenAt, field: field.member("takenAt")),
-            ])
+        let row = NetWorthSnapshotRow(
+            month: snapshot.month, date: try InputRules.date(snapshot.date, field: field.member("date")).description, baseCurrency: base.code,
+            totalAssetsMinor: try minor(figures.totalAssets, "totalAssets"), totalLiabilitiesMinor: try minor(figures.totalLiabilities, "totalLiabilities"),
+            netWorthMinor: try minor(figures.netWorth, "netWorth"), coreMinor: try minor(figures.core, "core"), tangibleMinor: try minor(figures.tangible, "tangible"),
+            volatileMinor: try minor(figures.volatile, "volatile"), complete: snapshot.complete,
+            warnings: String(decoding: try MessageCoding.encode(snapshot.warnings), as: UTF8.self),
+            items: String(decoding: try MessageCoding.encode(snapshot.items ?? []), as: UTF8.self),
+            takenAt: try InputRules.timestamp(snapshot.takenAt, field: field.member("takenAt")))
+        try row.insert(db, onConflict: replacing ? .replace : nil)
     }
 
     /// An exported value or amount, zero or more, in minor units of its currency.

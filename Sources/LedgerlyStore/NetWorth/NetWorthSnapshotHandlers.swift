@@ -18,17 +18,15 @@ enum NetWorthSnapshotHandlers {
         guard month < current else {
             throw LedgerError.invalid("body.month \(month) has not ended yet (today is in \(current)): a snapshot is taken once its month is over", field: .body("month"))
         }
-        if let stored = try Row.fetchOne(db, sql: "SELECT * FROM networth_snapshots WHERE month = ?", arguments: [month]) {
-            return NetWorthSnapshotTakeReply(snapshot: try record(stored, includeItems: true), created: false)
+        if let stored = try NetWorthSnapshotRow.find(db, month: month) {
+            return NetWorthSnapshotTakeReply(snapshot: try stored.record(includeItems: true), created: false)
         }
         let day = LedgerMonth.lastDay(of: month)
         let computed = try NetWorthCalculator(db: db, now: context.date).compute(day: day)
-        try db.execute(sql: """
-            INSERT INTO networth_snapshots (month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor, core_minor, tangible_minor,
-                                            volatile_minor, complete, warnings, items, taken_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [month, day, computed.baseCurrency, computed.sums.totalAssets, computed.sums.totalLiabilities, computed.sums.netWorth, computed.sums.core,
-                             computed.sums.tangible, computed.sums.volatile, computed.complete, try json(computed.warnings), try json(computed.items), context.now])
+        try NetWorthSnapshotRow(
+            month: month, date: day, baseCurrency: computed.baseCurrency, totalAssetsMinor: computed.sums.totalAssets, totalLiabilitiesMinor: computed.sums.totalLiabilities,
+            netWorthMinor: computed.sums.netWorth, coreMinor: computed.sums.core, tangibleMinor: computed.sums.tangible, volatileMinor: computed.sums.volatile,
+            complete: computed.complete, warnings: try json(computed.warnings), items: try json(computed.items), takenAt: context.now).insert(db)
         let snapshot = NetWorthSnapshotRecord(month: month, date: day, baseCurrency: computed.baseCurrency, figures: computed.figures, complete: computed.complete,
                                               warnings: computed.warnings, takenAt: context.now, items: computed.items, notValued: NetWorthParts.notValued(computed.items))
         try context.record(.netWorthSnapshotTaken, id: month, data: snapshot)
@@ -42,11 +40,8 @@ enum NetWorthSnapshotHandlers {
         if let from, let to, from > to {
             throw LedgerError.invalid("body.from \(from) is after body.to \(to)", field: .body("from"))
         }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT month, date, base_currency, total_assets_minor, total_liabilities_minor, net_worth_minor, core_minor, tangible_minor, volatile_minor, complete, warnings, items, taken_at
-            FROM networth_snapshots WHERE month >= ? AND month <= ? ORDER BY month
-            """, arguments: [from ?? "0000-00", to ?? "9999-99"])
-        var snapshots = try rows.map { try record($0, includeItems: request.includeItems == true) }
+        let rows = try NetWorthSnapshotRow.range(db, from: from ?? "0000-00", to: to ?? "9999-99")
+        var snapshots = try rows.map { try $0.record(includeItems: request.includeItems == true) }
         if request.recompute == true {
             let calculator = try NetWorthCalculator(db: db, now: context.date)
             for index in snapshots.indices {
@@ -55,7 +50,7 @@ enum NetWorthSnapshotHandlers {
                 snapshots[index].differs = now != snapshots[index].figures
             }
         }
-        return NetWorthSnapshotListReply(snapshots: snapshots, missing: try missing(db, from: from, to: to, taken: Set(rows.map { $0["month"] as String }), now: context.date))
+        return NetWorthSnapshotListReply(snapshots: snapshots, missing: try missing(db, from: from, to: to, taken: Set(rows.map(\.month)), now: context.date))
     }
 
     private static func json(_ value: some Encodable) throws -> String { String(decoding: try MessageCoding.encode(value), as: UTF8.self) }
@@ -69,7 +64,7 @@ enum NetWorthSnapshotHandlers {
         // Months outside the range asked for were not read; only those inside are checked.
         var stored = taken
         if from != nil || to != nil {
-            stored = Set(try String.fetchAll(db, sql: "SELECT month FROM networth_snapshots WHERE month >= ? AND month <= ?", arguments: [month, last]))
+            stored = Set(try NetWorthSnapshotRow.months(db, from: month, to: last))
         }
         var result: [String] = []
         while month <= last {
@@ -86,19 +81,6 @@ enum NetWorthSnapshotHandlers {
                 SELECT MIN(date) AS d FROM transactions UNION ALL SELECT MIN(date) FROM trades UNION ALL SELECT MIN(date) FROM asset_valuations
                 UNION ALL SELECT MIN(date) FROM liability_entries UNION ALL SELECT MIN(substr(created_at, 1, 10)) FROM wallets)
             """)
-    }
-
-    static func record(_ row: Row, includeItems: Bool) throws -> NetWorthSnapshotRecord {
-        let currency: String = row["base_currency"]
-        let sums = NetWorthParts.Sums(totalAssets: row["total_assets_minor"], totalLiabilities: row["total_liabilities_minor"], netWorth: row["net_worth_minor"],
-                                      core: row["core_minor"], tangible: row["tangible_minor"], volatile: row["volatile_minor"])
-        let decoder = MessageCoding.decoder()
-        // The items as taken name what was not valued (D410), so they are read even when not sent.
-        let items = try decoder.decode([NetWorthItem].self, from: Data((row["items"] as String).utf8))
-        return NetWorthSnapshotRecord(
-            month: row["month"], date: row["date"], baseCurrency: currency, figures: sums.figures(currency), complete: row["complete"],
-            warnings: try decoder.decode([String].self, from: Data((row["warnings"] as String).utf8)), takenAt: row["taken_at"],
-            items: includeItems ? items : nil, notValued: NetWorthParts.notValued(items))
     }
 
     /// YYYY-MM, a real month.

@@ -59,8 +59,7 @@ enum PriceHandlers {
         guard input.asOf <= Timestamp.string(from: context.date.addingTimeInterval(300)) else {
             throw LedgerError.invalid("\(field("asOf")) \(input.asOf) is in the future", field: field("asOf"))
         }
-        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM price_snapshots WHERE asset_id = ? AND source = ? AND as_of = ?)",
-                             arguments: [input.assetId, input.source, input.asOf]) == true {
+        if try PriceSnapshotRow.exists(db, assetId: input.assetId, source: input.source, asOf: input.asOf) {
             return nil
         }
         var row = PriceSnapshotRow(id: nil, assetId: input.assetId, price: price.decimalString, currency: currency.code, source: input.source, asOf: input.asOf,
@@ -85,8 +84,7 @@ enum PriceHandlers {
         let since = try request.since.map { try RateHandlers.moment($0, field: .body("since"), now: context.date) }
             ?? Timestamp.string(from: context.date.addingTimeInterval(-Double(keptHours) * 3_600))
         let limit = asset.staleMinutes(try SettingsRow.current(context.db))
-        let rows = try PriceSnapshotRow.fetchAll(context.db, sql: "SELECT * FROM price_snapshots WHERE asset_id = ? AND as_of >= ? ORDER BY as_of, id",
-                                                 arguments: [request.assetId, since])
+        let rows = try PriceSnapshotRow.history(context.db, assetId: request.assetId, since: since)
         return PriceListReply(prices: rows.map { $0.record(symbol: asset.symbol, now: context.date, staleMinutes: limit) })
     }
 
@@ -95,15 +93,8 @@ enum PriceHandlers {
         let now = try request.now.map { try InputRules.moment($0, field: .body("now"), date: .startOfDay) } ?? context.date
         let cutoff = Timestamp.string(from: now.addingTimeInterval(-Double(keptHours) * 3_600))
         // Before the cutoff, each asset's last snapshot of each UTC day (its close) stays.
-        try db.execute(sql: """
-            DELETE FROM price_snapshots WHERE as_of < ?1 AND id NOT IN (
-                SELECT id FROM (
-                    SELECT id, row_number() OVER (PARTITION BY asset_id, substr(as_of, 1, 10) ORDER BY as_of DESC, id DESC) AS position
-                    FROM price_snapshots WHERE as_of < ?1)
-                WHERE position = 1)
-            """, arguments: [cutoff])
-        let removed = db.changesCount
-        let kept = try Int.fetchOne(db, sql: "SELECT count(*) FROM price_snapshots") ?? 0
+        let removed = try PriceSnapshotRow.purge(db, before: cutoff)
+        let kept = try PriceSnapshotRow.count(db)
         return PricePurgeReply(removed: removed, kept: kept)
     }
 

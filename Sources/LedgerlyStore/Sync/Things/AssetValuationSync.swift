@@ -18,20 +18,19 @@ enum AssetValuationSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "asset_valuations", db, after: after, limit: limit)
+        try scan(table: AssetValuationRow.databaseTableName, db, after: after, limit: limit)
     }
 
     /// Every valuation of one asset, for a stamp of the asset's change.
     static func ids(ofAsset assetId: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: "SELECT id FROM asset_valuations WHERE asset_id = ? ORDER BY id", arguments: [assetId])
+        try AssetValuationRow.ids(ofAsset: assetId, db)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
-        guard let row = try db.cachedRow(sql: """
-            SELECT v.asset_id, v.date, v.value_minor, v.notes, v.created_at, a.currency FROM asset_valuations v JOIN manual_assets a ON a.id = v.asset_id WHERE v.id = ?
-            """, arguments: [id]) else { return nil }
+        guard let (valuation, currency) = try AssetValuationRow.withCurrency(db, id: id) else { return nil }
         return try SyncFields.object(Fields(
-            asset: try identities.gid(ManualAssetSync.self, localId: row[0]), date: row[1], value: InputRules.format(row[2], row[5]), notes: row[3], createdAt: row[4]))
+            asset: try identities.gid(ManualAssetSync.self, localId: valuation.assetId), date: valuation.date, value: InputRules.format(valuation.valueMinor, currency),
+            notes: valuation.notes, createdAt: valuation.createdAt))
     }
 
     static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
@@ -45,14 +44,13 @@ enum AssetValuationSync: SyncedThing {
         let notes = try InputRules.optionalText(fields.notes, field: field)
         let id: Int64
         if let localId {
-            try db.execute(sql: "UPDATE asset_valuations SET asset_id = ?, date = ?, value_minor = ?, notes = ?, created_at = ? WHERE id = ?",
-                           arguments: [assetId, date, value, notes, fields.createdAt, localId])
+            try AssetValuationRow.updateSynced(db, id: localId, assetId: assetId, date: date, valueMinor: value, notes: notes, createdAt: fields.createdAt)
             id = localId
         } else {
-            let hint = try SyncNames.freeId(idHint, table: "asset_valuations", db)
-            try db.execute(sql: "INSERT INTO asset_valuations (id, asset_id, date, value_minor, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [hint, assetId, date, value, notes, fields.createdAt])
-            id = db.lastInsertedRowID
+            var valuation = AssetValuationRow(id: try SyncNames.freeId(idHint, table: AssetValuationRow.databaseTableName, db), assetId: assetId, date: date,
+                                              valueMinor: value, notes: notes, createdAt: fields.createdAt)
+            try valuation.insert(db)
+            id = valuation.id ?? 0
         }
         // Net worth changed: the asset's ordinary event, without touching the asset's own fields.
         try context.record(.manualAssetUpdated, id: String(assetId), data: try asset.record(db, withValuations: true))

@@ -41,29 +41,25 @@ enum LiabilityEntrySync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "liability_entries", db, after: after, limit: limit)
+        try scan(table: LiabilityEntryRow.databaseTableName, db, after: after, limit: limit)
     }
 
     /// Every entry of one liability, for a stamp of the liability's change.
     static func ids(ofLiability liabilityId: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: "SELECT id FROM liability_entries WHERE liability_id = ? ORDER BY id", arguments: [liabilityId])
+        try LiabilityEntryRow.ids(ofLiability: liabilityId, db)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
-        guard let row = try db.cachedRow(sql: """
-            SELECT e.liability_id, e.date, e.kind, e.amount_minor, e.notes, e.transaction_id, e.created_at, l.currency
-            FROM liability_entries e JOIN liabilities l ON l.id = e.liability_id WHERE e.id = ?
-            """, arguments: [id]) else { return nil }
-        let currency: String = row[7]
-        let payment = try (row[5] as Int64?).map { transactionId in
+        guard let (entry, currency) = try LiabilityEntryRow.withCurrency(db, id: id) else { return nil }
+        let payment = try entry.transactionId.map { transactionId in
             let paid = try TransactionHandlers.fetch(db, id: transactionId)
             return Payment(wallet: try identities.gid(WalletSync.self, localId: paid.walletId), amount: paid.amount, currency: paid.currency, walletAmount: paid.walletAmount,
                            baseAmount: paid.baseAmount, conversion: paid.conversion, baseConversion: paid.baseConversion, notes: paid.notes,
-                           transactionLocalId: try identities.frozenHint(self, localId: id, createdAt: row[6], path: ["payment", "transactionLocalId"], current: transactionId), createdAt: paid.createdAt, updatedAt: paid.updatedAt)
+                           transactionLocalId: try identities.frozenHint(self, localId: id, createdAt: entry.createdAt, path: ["payment", "transactionLocalId"], current: transactionId), createdAt: paid.createdAt, updatedAt: paid.updatedAt)
         }
         return try SyncFields.object(Fields(
-            liability: try identities.gid(LiabilitySync.self, localId: row[0]), date: row[1], kind: LiabilityEntryKind(rawValue: row[2]) ?? .balance,
-            amount: InputRules.format(row[3], currency), notes: row[4], payment: payment, createdAt: row[6]))
+            liability: try identities.gid(LiabilitySync.self, localId: entry.liabilityId), date: entry.date, kind: LiabilityEntryKind(rawValue: entry.kind) ?? .balance,
+            amount: InputRules.format(entry.amountMinor, currency), notes: entry.notes, payment: payment, createdAt: entry.createdAt))
     }
 
     /// A history merged from two devices may pay more than was owed (each paid while apart): it is
@@ -85,8 +81,7 @@ enum LiabilityEntrySync: SyncedThing {
         if let localId {
             // Entries are never changed where they are made: only its own columns are written
             // again; a payment's transaction stays as recorded.
-            try db.execute(sql: "UPDATE liability_entries SET date = ?, amount_minor = ?, notes = ?, created_at = ? WHERE id = ?",
-                           arguments: [date, amount, notes, fields.createdAt, localId])
+            try LiabilityEntryRow.updateSynced(db, id: localId, date: date, amountMinor: amount, notes: notes, createdAt: fields.createdAt)
             id = localId
         } else {
             var walletId: Int64?
@@ -104,11 +99,10 @@ enum LiabilityEntrySync: SyncedThing {
                 walletId = wallet
                 try context.record(.txCreated, id: String(transactionId ?? 0), data: try TransactionHandlers.fetch(db, id: transactionId ?? 0))
             }
-            try db.execute(sql: """
-                INSERT INTO liability_entries (id, liability_id, date, kind, amount_minor, wallet_id, transaction_id, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [try SyncNames.freeId(idHint, table: "liability_entries", db), liabilityId, date, fields.kind.rawValue, amount, walletId, transactionId,
-                                 notes, fields.createdAt])
-            id = db.lastInsertedRowID
+            var entry = LiabilityEntryRow(id: try SyncNames.freeId(idHint, table: LiabilityEntryRow.databaseTableName, db), liabilityId: liabilityId, date: date,
+                                          kind: fields.kind.rawValue, amountMinor: amount, walletId: walletId, transactionId: transactionId, notes: notes, createdAt: fields.createdAt)
+            try entry.insert(db)
+            id = entry.id ?? 0
         }
         // Said once, when this entry takes the balance below zero, not again for each later one.
         if let overdrawn = try LiabilityHistory.read(db, liabilityId: liabilityId).firstOverdrawn, overdrawn.id != overdrawnBefore {

@@ -22,7 +22,7 @@ enum LiabilitySync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "liabilities", db, after: after, limit: limit)
+        try scan(table: LiabilityRow.databaseTableName, db, after: after, limit: limit)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
@@ -43,7 +43,7 @@ enum LiabilitySync: SyncedThing {
         }
         let name = try SyncNames.settle(InputRules.name(fields.name, field: field), of: (self, gid, localId), among: .liabilities, identities: identities, &context)
         var row = try LiabilityRow(
-            id: localId ?? (try SyncNames.freeId(idHint, table: "liabilities", db)), name: name, liabilityType: fields.liabilityType.rawValue, currency: currency.code,
+            id: localId ?? (try SyncNames.freeId(idHint, table: LiabilityRow.databaseTableName, db)), name: name, liabilityType: fields.liabilityType.rawValue, currency: currency.code,
             interestRate: try LiabilityHandlers.interestRate(fields.interestRate), dueDate: try LiabilityHandlers.dueDate(fields.dueDate),
             notes: try InputRules.optionalText(fields.notes, field: field), archived: fields.archived, createdAt: fields.createdAt, updatedAt: fields.updatedAt)
         if localId != nil { try row.update(db) } else { try row.insert(db) }

@@ -22,7 +22,7 @@ enum ManualAssetSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "manual_assets", db, after: after, limit: limit)
+        try scan(table: ManualAssetRow.databaseTableName, db, after: after, limit: limit)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
@@ -43,7 +43,7 @@ enum ManualAssetSync: SyncedThing {
         }
         let name = try SyncNames.settle(InputRules.name(fields.name, field: field), of: (self, gid, localId), among: .manualAssets, identities: identities, &context)
         var row = try ManualAssetRow(
-            id: localId ?? (try SyncNames.freeId(idHint, table: "manual_assets", db)), name: name, assetType: fields.assetType.rawValue, currency: currency.code,
+            id: localId ?? (try SyncNames.freeId(idHint, table: ManualAssetRow.databaseTableName, db)), name: name, assetType: fields.assetType.rawValue, currency: currency.code,
             volatile: fields.volatile, includeInCore: fields.includeInCore, includeInTangible: fields.includeInTangible,
             notes: try InputRules.optionalText(fields.notes, field: field), archived: fields.archived, createdAt: fields.createdAt, updatedAt: fields.updatedAt)
         if localId != nil { try row.update(db) } else { try row.insert(db) }

@@ -28,8 +28,7 @@ enum NetWorthSnapshotSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let months = try String.fetchAll(db, sql: "SELECT month FROM networth_snapshots WHERE month > ? ORDER BY month LIMIT ?",
-                                         arguments: [after == 0 ? "" : month(localId: after), limit])
+        let months = try NetWorthSnapshotRow.months(db, after: after == 0 ? "" : month(localId: after), limit: limit)
         let ids = months.compactMap(localId(month:))
         return (ids, ids.last ?? after)
     }
@@ -37,8 +36,8 @@ enum NetWorthSnapshotSync: SyncedThing {
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? { "snapshot:\(month(localId: id))" }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM networth_snapshots WHERE month = ?", arguments: [month(localId: id)]) else { return nil }
-        return try SyncFields.object(Fields(snapshot: try NetWorthSnapshotHandlers.record(row, includeItems: true)))
+        guard let row = try NetWorthSnapshotRow.find(db, month: month(localId: id)) else { return nil }
+        return try SyncFields.object(Fields(snapshot: try row.record(includeItems: true)))
     }
 
     static func write(_ object: SyncFields.Object, gid: String, localId: Int64?, idHint: Int64?, identities: SyncIdentities, _ context: inout WriteContext) throws -> Int64 {
@@ -49,8 +48,8 @@ enum NetWorthSnapshotSync: SyncedThing {
         }
         // The one here stands when it was taken first (ties: the smaller figures' text, so every
         // device picks the same); it is then stamped again, and the others take it.
-        if let row = try context.db.cachedRow(sql: "SELECT * FROM networth_snapshots WHERE month = ?", arguments: [snapshot.month]) {
-            let kept = try NetWorthSnapshotHandlers.record(row, includeItems: true)
+        if let row = try NetWorthSnapshotRow.find(context.db, month: snapshot.month) {
+            let kept = try row.record(includeItems: true)
             let keptText = try SyncFields.text(kept), arrivedText = try SyncFields.text(snapshot)
             if keptText == arrivedText { return id }
             if (kept.takenAt, keptText) < (snapshot.takenAt, arrivedText) {

@@ -22,17 +22,17 @@ enum SecurityPriceSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "price_snapshots", filter: "source = 'manual'", db, after: after, limit: limit)
+        try scan(table: PriceSnapshotRow.databaseTableName, filter: PriceSnapshotRow.manual, db, after: after, limit: limit)
     }
 
     /// Every typed price of one security.
     static func ids(assetId: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: "SELECT id FROM price_snapshots WHERE asset_id = ? AND source = 'manual' ORDER BY id", arguments: [assetId])
+        try PriceSnapshotRow.manualIds(db, assetId: assetId)
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        guard let row = try db.cachedRow(sql: "SELECT asset_id, as_of FROM price_snapshots WHERE id = ? AND source = 'manual'", arguments: [id]) else { return nil }
-        return "price:\(try identities.gid(SecuritySync.self, localId: row[0]))@\(row[1] as String)"
+        guard let key = try PriceSnapshotRow.manualKey(db, id: id) else { return nil }
+        return "price:\(try identities.gid(SecuritySync.self, localId: key.assetId))@\(key.asOf)"
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
@@ -55,11 +55,8 @@ enum SecurityPriceSync: SyncedThing {
         guard gid == "price:\(fields.security)@\(asOf)" else {
             throw LedgerError.invalid("a synced price of \(asset.symbol) at \(asOf) does not have that price's id (\(gid))", field: field)
         }
-        try db.execute(cached: """
-            INSERT INTO price_snapshots (asset_id, price, currency, source, as_of, confidence, recorded_at) VALUES (?, ?, ?, 'manual', ?, 'manual', ?)
-            ON CONFLICT (asset_id, source, as_of) DO UPDATE SET price = excluded.price, recorded_at = excluded.recorded_at
-            """, arguments: [assetId, price.decimalString, asset.quoteCurrency, asOf, fields.createdAt])
-        guard let id = try db.cachedValue(Int64.self, sql: "SELECT id FROM price_snapshots WHERE asset_id = ? AND source = 'manual' AND as_of = ?", arguments: [assetId, asOf]) else {
+        guard let id = try PriceSnapshotRow.upsertManual(db, assetId: assetId, price: price.decimalString, currency: asset.quoteCurrency, asOf: asOf,
+                                                         recordedAt: fields.createdAt) else {
             throw LedgerError.broken("the synced price was stored but cannot be read back")
         }
         try context.record(.pricesUpdated, id: String(assetId), data: PricesUpdatedSummary(stored: 1, assetIds: [assetId]))
