@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "ledgerly-rates", targets: ["ledgerly-rates"]),
         .executable(name: "ledgerly-alerts", targets: ["ledgerly-alerts"]),
         .executable(name: "ledgerly-sync", targets: ["ledgerly-sync"]),
+        .executable(name: "ledgerly-web", targets: ["ledgerly-web"]),
         .executable(name: "ledgerly", targets: ["ledgerly"]),
         .executable(name: "ledgerly-bench", targets: ["ledgerly-bench"]),
         // Does nothing: the start-up floor `ledgerly-bench ledger` times `ledgerly --version` against.
@@ -38,6 +39,9 @@ let package = Package(
         // the hub's TLS configuration names, so swift-nio-ssl is declared too.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // ledgerly-web's HTTP server (issue 47), and the header names its responses set.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -120,6 +124,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // ledgerly-web (issue 47): pages, charts and sign-in over the store's protocol, like the CLI.
+        .target(
+            name: "LedgerlyWeb",
+            dependencies: [
+                "LedgerlyRuntime", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                // The bound address (a port of 0 picks a free one), read off the server's channel.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Shared by the test targets and ledgerly-bench: drivers that run the real executables.
         .target(name: "LedgerlyTesting", dependencies: ["LedgerlyRuntime", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ"], swiftSettings: swiftSettings),
         .target(name: "LedgerlyInterchange", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyFiles"], swiftSettings: swiftSettings),
@@ -138,6 +157,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-sync", dependencies: ["LedgerlySync", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-web", dependencies: ["LedgerlyWeb", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-bench",
@@ -155,6 +175,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-bench-true", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyCoreTests", dependencies: ["LedgerlyCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "LedgerlyWebTests", dependencies: ["LedgerlyWeb", "LedgerlyCore", "LedgerlyRuntime"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyInterchangeTests", dependencies: ["LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LedgerlyProtocolTests", dependencies: ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore", "LedgerlyRuntime", "LedgerlyTesting"], swiftSettings: swiftSettings),
         .testTarget(

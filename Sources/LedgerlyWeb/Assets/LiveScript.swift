@@ -1,0 +1,32 @@
+/// The one script, served at `/assets/live.js` (D515): it listens to `/events` (Server-Sent
+/// Events) and, after a change in the ledger, fetches the page again and swaps in its main
+/// content when the page is marked `data-live` (pages with figures, not forms). Pages work fully
+/// without it; a failed fetch leaves the page as it was.
+enum LiveScript {
+    static let javascript = """
+    "use strict";
+    (function () {
+      var main = document.querySelector("main[data-live]");
+      var state = document.getElementById("live-state");
+      if (!window.EventSource) { return; }
+      var source = new EventSource("/events");
+      var busy = false, again = false;
+      function refresh() {
+        if (busy) { again = true; return; }
+        busy = true;
+        fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+          .then(function (response) { return response.ok ? response.text() : null; })
+          .then(function (text) {
+            if (text === null) { return; }
+            var next = new DOMParser().parseFromString(text, "text/html").querySelector("main[data-live]");
+            if (next && main) { main.innerHTML = next.innerHTML; }
+          })
+          .catch(function () {})
+          .then(function () { busy = false; if (again) { again = false; refresh(); } });
+      }
+      source.addEventListener("open", function () { if (state) { state.textContent = "live"; } });
+      source.addEventListener("error", function () { if (state) { state.textContent = "reconnecting"; } });
+      source.addEventListener("change", function () { if (main) { refresh(); } });
+    })();
+    """
+}

@@ -1,0 +1,156 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LedgerlyProtocol
+import LedgerlyRuntime
+
+/// The routes and what they share: the store, the sessions, the sign-in tickets, the live feed.
+/// Every page but sign-in and the assets needs a session; every POST needs the session's CSRF
+/// token; every page but setup leads to `/setup` until the ledger is set up (D511).
+public struct WebApp: Sendable {
+    let store: WebStore
+    let sessions: SessionBook
+    let tickets: SignInTickets
+    let broadcaster: ChangeBroadcaster
+    /// Unix seconds now (the service's clock, which `--clock-offset` may shift).
+    let now: @Sendable () -> Int64
+
+    public init(store: WebStore, sessions: SessionBook, tickets: SignInTickets, broadcaster: ChangeBroadcaster, now: @escaping @Sendable () -> Int64) {
+        self.store = store
+        self.sessions = sessions
+        self.tickets = tickets
+        self.broadcaster = broadcaster
+        self.now = now
+    }
+
+    public typealias Context = BasicRequestContext
+
+    public func responder() -> some HTTPResponder<Context> {
+        SecureResponder(inner: router().buildResponder())
+    }
+
+    func router() -> Router<Context> {
+        let router = Router(context: Context.self)
+        router.get("/assets/ledgerly.css") { _, _ in Self.asset(Stylesheet.css, type: "text/css; charset=utf-8") }
+        router.get("/assets/live.js") { _, _ in Self.asset(LiveScript.javascript, type: "text/javascript; charset=utf-8") }
+        router.get("/signin") { request, _ in signIn(request) }
+        router.post("/signout") { request, _ in
+            try await posted(request) { session, _ in
+                sessions.close(session.id)
+                var response = WebResponse.seeOther("/signin")
+                response.headers[.setCookie] = "\(SessionBook.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+                return response
+            }
+        }
+        router.get("/events") { request, _ in try await guarded(request, needsSetup: false) { _ in events() } }
+        router.get("/setup") { request, _ in try await guarded(request, needsSetup: false) { session in try await SetupPage(app: self).show(session: session) } }
+        router.post("/setup") { request, _ in try await posted(request) { session, form in try await SetupPage(app: self).save(form, session: session) } }
+        router.get("/") { request, _ in try await guarded(request) { _ in try await DashboardPage(store: store).render() } }
+        router.get("/wallets") { request, _ in try await guarded(request) { _ in try await WalletsPage(store: store).render() } }
+        router.get("/wallets/{id}") { request, context in
+            try await guarded(request) { _ in try await WalletPage(store: store).render(id: context.parameters.get("id") ?? "", query: FormFields(encoded: request.uri.query ?? "")) }
+        }
+        router.get("/transactions/new") { request, _ in
+            try await guarded(request) { session in try await TransactionFormPage(store: store).new(session: session, query: FormFields(encoded: request.uri.query ?? "")) }
+        }
+        router.post("/transactions/new") { request, _ in
+            try await posted(request, needsSetup: true) { session, form in try await TransactionFormPage(store: store).create(form, session: session) }
+        }
+        router.get("/transactions/{id}") { request, context in
+            try await guarded(request) { session in try await TransactionFormPage(store: store).edit(id: context.parameters.get("id") ?? "", session: session) }
+        }
+        router.post("/transactions/{id}") { request, context in
+            try await posted(request, needsSetup: true) { session, form in try await TransactionFormPage(store: store).update(id: context.parameters.get("id") ?? "", form, session: session) }
+        }
+        router.post("/transactions/{id}/delete") { request, context in
+            try await posted(request, needsSetup: true) { session, form in try await TransactionFormPage(store: store).delete(id: context.parameters.get("id") ?? "", form, session: session) }
+        }
+        return router
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The page every request without a session gets (401): how to get in.
+    static func signInNeeded(_ reason: String? = nil) -> Response {
+        let why: HTML = reason.map { "<p class=\"error\">\($0)</p>" } ?? .empty
+        return WebResponse.html(PageLayout.page(title: "Sign in", current: "", live: false, signedIn: false, """
+        \(why)<p>This browser is not signed in to Ledgerly.</p>\
+        <p>On the computer Ledgerly runs on, run</p><pre><code>ledgerly web open</code></pre>\
+        <p>and open the link it prints. Each link works once, for a few minutes.</p>
+        """), status: .unauthorized)
+    }
+
+    func signIn(_ request: Request) -> Response {
+        let token = request.uri.queryParameters["token"].map(String.init) ?? ""
+        switch tickets.consume(token, now: now()) {
+        case .unknown: return Self.signInNeeded("This sign-in link is not valid: it was used already, or it was never issued.")
+        case .expired: return Self.signInNeeded("This sign-in link has expired.")
+        case .accepted:
+            let session = sessions.open(now: now())
+            var response = WebResponse.seeOther("/")
+            response.headers[.setCookie] = "\(SessionBook.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict"
+            return response
+        }
+    }
+
+    /// Runs `body` for a signed-in request, else answers 401 with the way in; sends a ledger not
+    /// set up yet to `/setup`.
+    func guarded(_ request: Request, needsSetup: Bool = true, _ body: (WebSession) async throws -> Response) async throws -> Response {
+        guard let session = sessions.session(for: request.cookies[SessionBook.cookieName]?.value, now: now()) else {
+            return Self.signInNeeded()
+        }
+        if needsSetup, try await !store.read(SettingsGetRequest()).onboardingCompleted {
+            return WebResponse.seeOther("/setup")
+        }
+        return try await body(session)
+    }
+
+    /// A form post: signed in, within the size limit, and carrying this session's CSRF token
+    /// (403 otherwise, nothing done).
+    func posted(_ request: Request, needsSetup: Bool = false, _ body: (WebSession, FormFields) async throws -> Response) async throws -> Response {
+        try await guarded(request, needsSetup: needsSetup) { session in
+            var request = request
+            let bytes = try await request.collectBody(upTo: WebLimits.bodyBytes)
+            let form = FormFields(encoded: String(buffer: bytes))
+            guard SessionBook.csrfMatches(form[FormSupport.csrfField], session) else {
+                return WebResponse.problem(.forbidden, title: "Refused", "This form was not sent by a Ledgerly page of this session (its security token is missing or wrong); nothing was saved. Go back, reload the page and send it again.")
+            }
+            return try await body(session, form)
+        }
+    }
+
+    /// `/events`: Server-Sent Events, one `change` per move of the ledger (D515), and a comment
+    /// every 15 seconds so proxies and the browser keep the stream open.
+    func events() -> Response {
+        let changes = broadcaster.subscribe()
+        var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        return Response(status: .ok, headers: headers, body: .init { writer in
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                let (beats, beat) = AsyncStream.makeStream(of: Int64?.self)
+                group.addTask {
+                    for await seq in changes { beat.yield(seq) }
+                    beat.finish()
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: .seconds(15))
+                        beat.yield(nil)
+                    }
+                }
+                for await item in beats {
+                    if let seq = item {
+                        try await writer.write(ByteBuffer(string: "event: change\ndata: \(seq)\n\n"))
+                    } else {
+                        try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    }
+                }
+                group.cancelAll()
+            }
+            try await writer.finish(nil)
+        })
+    }
+}

@@ -1,0 +1,7 @@
+/// Bounds on what a request may bring.
+public enum WebLimits {
+    /// A form body: far above any form's honest size, far below what could hurt (D511).
+    public static let bodyBytes = 64 * 1024
+    /// Transactions on one page of a wallet.
+    public static let pageSize = 50
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import LedgerlyRuntime
+import LedgerlyWeb
+
+/// `ledgerly-web`: parse, build the services, run.
+@main
+struct WebCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: WebService.name,
+        abstract: "serves Ledgerly's pages to a browser on this computer; talks to the store over its protocol, like the CLI.",
+        discussion: "Sign in with the link `ledgerly web open` prints. SIGTERM or SIGINT shuts down gracefully. Exit codes: 0 stopped, 1 failed, 64 bad arguments.",
+        version: "\(WebService.name) \(LedgerlyVersion.current)")
+
+    @OptionGroup var options: ServiceOptions
+
+    @Option(name: .long, help: ArgumentHelp("HOST:PORT to listen on (loopback only; default: web.json's listen, else 127.0.0.1:\(WebListenAddress.defaultPort))", valueName: "address"))
+    var listen: String?
+
+    func validate() throws {
+        if let listen {
+            do { _ = try WebListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    func run() async throws {
+        let logger = LoggingSetup.bootstrap(service: WebService.name)
+        let home = WebLauncher.prepared(options.ledgerlyHome, logger: logger)
+        let web: WebService
+        do {
+            let address = try listen.map { try WebListenAddress(parsing: $0) } ?? WebConfiguration.listenAddress(home: home)
+            web = try WebService(home: home, listen: address, clock: options.clock, logger: logger)
+        } catch {
+            Self.fail("\(error)")
+        }
+        // ledgerly-web is not one of the ledger's four `LedgerlyService`s (D510): it runs its
+        // group with its own launcher.
+        await WebLauncher.run(web, home: home, logger: logger)
+    }
+
+    static func fail(_ message: String) -> Never {
+        WebLauncher.fail(message)
+    }
+}
