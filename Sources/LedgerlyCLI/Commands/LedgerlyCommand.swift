@@ -18,6 +18,7 @@ public struct LedgerlyCommand: ParsableCommand {
             SetupCommand.self, SettingsCommand.self, WalletCommand.self, CategoryCommand.self, TagCommand.self,
             TransactionCommand.self, RatesCommand.self, ConvertCommand.self, BudgetCommand.self, GoalCommand.self, RecurringCommand.self, AlertsCommand.self,
             InvestCommand.self, AssetCommand.self, LiabilityCommand.self, NetWorthCommand.self, ReportCommand.self, ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, LogCommand.self, StatusCommand.self, SyncCommand.self, ConfigCommand.self,
+            WebCommand.self,
         ])
 
     public init() {}

@@ -23,6 +23,9 @@ struct StatusCommand: ParsableCommand {
         let providers: [RateProviderStatus]
         /// Sync as the store last heard it; nil when the store is down.
         let sync: SyncStatusReply?
+        /// ledgerly-web's address when it runs (its `run/web.address` and a live pid); it is
+        /// optional, so its absence does not change the exit status (D517).
+        let web: String?
     }
 
     struct ServiceState: Encodable {
@@ -56,8 +59,9 @@ struct StatusCommand: ParsableCommand {
             }
             let providers = storeSeq == nil ? [] : (try? gateway.call(RateProviderListRequest()).providers) ?? []
             let sync = storeSeq == nil ? nil : try? gateway.call(SyncStatusRequest())
+            let web = WebOpenCommand.runningAddress(home: home)
             if output.json {
-                try JSONOutput.print(StatusReport(home: home.root.path, services: states, providers: providers, sync: sync))
+                try JSONOutput.print(StatusReport(home: home.root.path, services: states, providers: providers, sync: sync, web: web))
             } else {
                 let style = TerminalStyle.standardOutput
                 var table = Table([.init("SERVICE"), .init("STATE"), .init("VERSION"), .init("PID", .right), .init("LAST SEQ", .right), .init("LAG", .right)])
@@ -90,6 +94,7 @@ struct StatusCommand: ParsableCommand {
                     if sync.state == "error", let error = sync.lastError { line += ": \(error)" }
                     print(sync.state == "error" ? style.red(line) : line)
                 }
+                print(web.map { "\nWeb: \($0) (sign in with `ledgerly web open`)" } ?? "\nWeb: ledgerly-web is not running")
                 if let store = states.first, store.up, store.setupCompleted == false {
                     print(style.yellow("Not set up yet: run `ledgerly setup`."))
                 }
