@@ -23,6 +23,28 @@ struct PassphraseStrengthTests {
         try PassphraseStrength.check(passphrase)
     }
 
+    /// The review's leftovers (issue 44, item 4; D490): each of these scored 60 bits or more
+    /// before runs, sequences, case-change words and trailing digits were counted as guessers
+    /// count them (`1111111111111111111` was 63 bits and accepted).
+    @Test(arguments: [
+        "1111111111111111111", "12345678901234567890", "98765432109876543210", "1234567890!@#$%^&*()",
+        "qwerty1234567890asdfgh0987654321", "CorrectHorseBatteryStaple", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ", "ZXCVBNMzxcvbnm!@#$%^&*",
+        "correct horse battery staple 2024", "Correcthorsebatterystaple1234567890123456",
+    ])
+    func runsSequencesAndCaseTricksAreRefused(passphrase: String) {
+        #expect(PassphraseStrength.estimatedBits(passphrase) < PassphraseStrength.minimumBits, "\(PassphraseStrength.estimatedBits(passphrase)) bits")
+    }
+
+    /// Diceware passphrases of five or more words, however they are joined or capitalised, and
+    /// random characters still pass.
+    @Test(arguments: [
+        "CorrectHorseBatteryStapleOrbit", "correct-horse-battery-staple-orbit-7", "Correct Horse Battery Staple Orbit",
+        "cleft cam synod lacy yr wok", "tirade.gorge.ruin.dwell.jackal", "q8#Lm2!vZ0@r5T",
+    ])
+    func dicewareAndRandomStillPass(passphrase: String) {
+        #expect(PassphraseStrength.estimatedBits(passphrase) >= PassphraseStrength.minimumBits, "\(PassphraseStrength.estimatedBits(passphrase)) bits")
+    }
+
     @Test func theRefusalSaysHowMuchAndWhatToDo() {
         do {
             try PassphraseStrength.check("a")
