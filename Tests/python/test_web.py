@@ -1,0 +1,313 @@
+"""ledgerly-web in a real browser (issue 47): headless Chromium driven by Selenium against the real
+services on a temporary home.
+
+One module-scoped set of services and one browser serve every test (start-up is most of the
+time); the tests run in file order and build on each other: setup, then a wallet, then a
+transaction. Screenshots of every page at 360x800 and 1280x800 go to $LEDGERLY_ARTIFACTS, else a
+folder under pytest's temporary directory; a page wider than 360 px at 360 fails.
+
+Needs chromium, chromium-driver (Debian) and selenium (PyPI): deploy/install-deps.sh
+--python-test-deps installs them. Without them the module is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from conftest import Services, base_env, binary, run_cli
+
+selenium = pytest.importorskip("selenium", reason="selenium is not installed (deploy/install-deps.sh --python-test-deps)")
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service as ChromeService  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+CHROMIUM = shutil.which("chromium")
+CHROMEDRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER), reason="chromium and chromium-driver are not installed")
+
+XSS = "<script>window.__xss=1</script>\"'><img src=x onerror=\"window.__xss=2\">{{ 7*7 }}"
+
+
+class Web:
+    """The four services plus ledgerly-web on one home, and how to reach it."""
+
+    def __init__(self, home: Path):
+        self.home = home
+        self.services = Services(home)
+        self.proc: subprocess.Popen | None = None
+        self.base = ""
+
+    def start(self) -> None:
+        self.services.start()
+        self.services.wait_ready()
+        log = open(self.home.parent / f"{self.home.name}.ledgerly-web.log", "wb")
+        self.proc = subprocess.Popen([binary("ledgerly-web"), "--home", str(self.home), "--listen", "127.0.0.1:0"],
+                                     env=base_env(self.home), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        address = self.home / "run" / "web.address"
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            assert self.proc.poll() is None, f"ledgerly-web exited with {self.proc.returncode}"
+            if address.exists():
+                self.base = address.read_text().splitlines()[0]
+                return
+            time.sleep(0.05)
+        raise RuntimeError("ledgerly-web did not write run/web.address")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.services.stop()
+
+    def cli(self, *args: str) -> subprocess.CompletedProcess:
+        return run_cli(self.home, *args)
+
+    def sign_in_link(self) -> str:
+        result = self.cli("web", "open")
+        assert result.returncode == 0, result.stderr
+        link = result.stdout.splitlines()[0]
+        assert link.startswith(self.base + "/signin?token=")
+        return link
+
+    def request(self, method: str, path: str, body: dict | None = None, cookie: str | None = None):
+        """One plain HTTP request (no redirects followed): status, headers, text."""
+        parsed = urllib.parse.urlsplit(self.base)
+        connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+        headers = {}
+        data = None
+        if cookie:
+            headers["Cookie"] = cookie
+        if body is not None:
+            data = urllib.parse.urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        connection.close()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+
+    def session_cookie(self) -> str:
+        """A session of its own (not the browser's), as a Cookie header value."""
+        path = urllib.parse.urlsplit(self.sign_in_link())
+        status, headers, _ = self.request("GET", f"{path.path}?{path.query}")
+        assert status == 303
+        return headers["set-cookie"].split(";")[0]
+
+
+def submit(browser, form_action: str) -> None:
+    """Clicks the form's submit button and waits until the next page has replaced this one."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.CSS_SELECTOR, f"form[action='{form_action}'] button[type=submit]").click()
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(page))
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    import tempfile
+    home = Path(tempfile.mkdtemp(prefix="lw", dir="/tmp"))
+    web = Web(home)
+    try:
+        web.start()
+        yield web
+    finally:
+        web.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=ChromeService(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(15)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory):
+    folder = Path(os.environ["LEDGERLY_ARTIFACTS"]) / "web" if os.environ.get("LEDGERLY_ARTIFACTS") else tmp_path_factory.mktemp("web-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_no_page_without_a_session(web):
+    for path in ("/", "/wallets", "/setup", "/transactions/new", "/events"):
+        status, headers, text = web.request("GET", path)
+        assert status == 401, path
+        assert "ledgerly web open" in text
+        assert headers["content-security-policy"].startswith("default-src 'self'")
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["cache-control"] == "no-store"
+    status, _, _ = web.request("POST", "/transactions/new", {"amount": "1"})
+    assert status == 401
+
+
+def test_a_sign_in_link_works_once(web):
+    link = urllib.parse.urlsplit(web.sign_in_link())
+    status, headers, _ = web.request("GET", f"{link.path}?{link.query}")
+    assert status == 303 and headers["location"] == "/"
+    cookie = headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    again, _, text = web.request("GET", f"{link.path}?{link.query}")
+    assert again == 401 and "used already" in text
+    forged, _, _ = web.request("GET", "/signin?token=" + "0" * 64)
+    assert forged == 401
+    # The ticket file is gone: nothing is left to reuse.
+    assert not list((web.home / "state" / "web-signin").iterdir())
+
+
+def test_setup_in_the_browser(web, browser):
+    browser.get(web.sign_in_link())
+    assert browser.current_url.endswith("/setup"), "before setup every page leads to /setup"
+    field = browser.find_element(By.ID, "base_currency")
+    field.clear()
+    field.send_keys("EUR")
+    browser.find_element(By.CSS_SELECTOR, "input[name=exchange_mode][value=manual]").click()
+    submit(browser, "/setup")
+    assert browser.current_url == web.base + "/", browser.find_element(By.TAG_NAME, "main").text
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Dashboard"
+    settings = json.loads(web.cli("settings", "show", "--json").stdout)
+    assert settings["baseCurrency"] == "EUR" and settings["exchangeMode"] == "manual"
+
+
+def test_a_post_without_the_csrf_token_is_refused(web):
+    cookie = web.session_cookie()
+    status, headers, text = web.request("POST", "/transactions/new", {"_key": "6f1c0e4e-9a55-4c59-8d7d-0d7d1c1b1a11", "wallet": "1", "amount": "5", "date": "2026-01-02"}, cookie=cookie)
+    assert status == 403 and "nothing was saved" in text
+    assert headers["x-frame-options"] == "DENY"
+    status, _, _ = web.request("POST", "/transactions/new", {"_csrf": "0" * 64, "wallet": "1", "amount": "5"}, cookie=cookie)
+    assert status == 403
+
+
+def test_a_transaction_from_the_browser_and_the_figures_agree(web, browser):
+    assert web.cli("wallet", "add", "Cash " + XSS, "--currency", "EUR", "--starting-balance", "100").returncode == 0
+    wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
+    wallet_id = wallets[0]["id"] if isinstance(wallets, list) else wallets["wallets"][0]["id"]
+    browser.get(web.base + "/transactions/new")
+    Select(browser.find_element(By.ID, "wallet")).select_by_value(str(wallet_id))
+    browser.find_element(By.ID, "amount").send_keys("12.50")
+    browser.find_element(By.ID, "notes").send_keys(XSS)
+    browser.find_element(By.ID, "tags").send_keys("food, <b>bold</b>")
+    submit(browser, "/transactions/new")
+    assert browser.current_url == f"{web.base}/wallets/{wallet_id}", [e.text for e in browser.find_elements(By.CLASS_NAME, "error")]
+    balance = browser.find_element(By.ID, "balance").text
+    assert balance == "87.50 EUR"
+    report = json.loads(web.cli("report", "balance", "--json").stdout)
+    assert report["total"] == "87.50"
+    browser.get(web.base + "/wallets")
+    assert browser.find_element(By.ID, "total").text == "87.50 EUR"
+    browser.get(web.base + "/")
+    assert browser.find_element(By.ID, "net-worth").text == "87.50 EUR"
+
+
+def test_an_error_is_shown_beside_its_field_and_nothing_is_kept_twice(web, browser):
+    browser.get(web.base + "/transactions/new")
+    Select(browser.find_element(By.ID, "wallet")).select_by_index(1)
+    browser.find_element(By.ID, "amount").send_keys("-3")
+    submit(browser, "/transactions/new")
+    assert browser.current_url.endswith("/transactions/new"), browser.current_url
+    errors = browser.find_elements(By.CSS_SELECTOR, "#amount ~ .error")
+    assert errors, [e.text for e in browser.find_elements(By.CLASS_NAME, "error")]
+    error = errors[0]
+    assert error.text, "the store's refusal is shown beside the amount"
+    assert browser.find_element(By.ID, "amount").get_attribute("value") == "-3"
+    # A double submit: the same form (same idempotency key) sent twice records one transaction.
+    page = browser.page_source
+    csrf = re.search(r'name="_csrf" value="([0-9a-f]{64})"', page).group(1)
+    key = re.search(r'name="_key" value="([0-9a-f-]{36})"', page).group(1)
+    cookie = "ledgerly_session=" + browser.get_cookie("ledgerly_session")["value"]
+    wallet_id = Select(browser.find_element(By.ID, "wallet")).first_selected_option.get_attribute("value")
+    form = {"_csrf": csrf, "_key": key, "kind": "expense", "wallet": wallet_id, "amount": "2.50", "date": "2026-01-05", "notes": "twice"}
+    before = json.loads(web.cli("tx", "list", "--json").stdout)
+    for _ in range(2):
+        status, headers, _ = web.request("POST", "/transactions/new", form, cookie=cookie)
+        assert status == 303, headers
+    after = json.loads(web.cli("tx", "list", "--json").stdout)
+    count = lambda listing: len(listing["transactions"] if isinstance(listing, dict) else listing)
+    assert count(after) == count(before) + 1
+
+
+def test_what_the_user_typed_renders_inert(web, browser):
+    for path in ("/wallets", "/", "/transactions/new"):
+        browser.get(web.base + path)
+        assert browser.execute_script("return window.__xss === undefined")
+    wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
+    wallet_id = wallets[0]["id"] if isinstance(wallets, list) else wallets["wallets"][0]["id"]
+    browser.get(f"{web.base}/wallets/{wallet_id}")
+    assert browser.execute_script("return window.__xss === undefined")
+    source = browser.page_source
+    assert "<script>window.__xss" not in source
+    assert "&lt;script&gt;window.__xss=1&lt;/script&gt;" in source
+    assert XSS.split("<img")[0].replace("<script>", "") in browser.find_element(By.TAG_NAME, "h1").text
+    assert "{{ 7*7 }}" in browser.find_element(By.ID, "transactions").text
+    assert "49" not in browser.find_element(By.ID, "transactions").text
+
+
+def test_a_cli_write_shows_in_an_open_page_within_a_second(web, browser):
+    wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
+    wallet_id = wallets[0]["id"] if isinstance(wallets, list) else wallets["wallets"][0]["id"]
+    browser.get(f"{web.base}/wallets/{wallet_id}")
+    before = browser.find_element(By.ID, "balance").text
+    # The live script is connected before the write is made.
+    end = time.monotonic() + 5
+    while browser.find_element(By.ID, "live-state").text != "live" and time.monotonic() < end:
+        time.sleep(0.05)
+    assert web.cli("tx", "add", "--wallet", str(wallet_id), "--amount", "1.00", "--kind", "income", "--notes", "from the CLI").returncode == 0
+    written = time.monotonic()
+    while time.monotonic() - written < 1.0:
+        if browser.find_element(By.ID, "balance").text != before:
+            break
+        time.sleep(0.02)
+    assert browser.find_element(By.ID, "balance").text != before, "the page did not update within a second"
+
+
+def test_every_page_fits_a_phone_and_a_desktop(web, browser, artifacts):
+    wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
+    wallet_id = wallets[0]["id"] if isinstance(wallets, list) else wallets["wallets"][0]["id"]
+    listing = json.loads(web.cli("tx", "list", "--json").stdout)
+    tx_id = (listing["transactions"] if isinstance(listing, dict) else listing)[0]["id"]
+    pages = {"dashboard": "/", "wallets": "/wallets", "wallet": f"/wallets/{wallet_id}", "transaction-new": "/transactions/new",
+             "transaction-edit": f"/transactions/{tx_id}", "setup": "/setup", "not-found": "/nowhere"}
+    overflowing = []
+    for width in (360, 1280):
+        browser.set_window_size(width, 800)
+        # The viewport, not the window, must be `width` wide: correct for the window's frame.
+        inner = browser.execute_script("return window.innerWidth")
+        browser.set_window_size(width + (width - inner), 800)
+        for name, path in pages.items():
+            browser.get(web.base + path)
+            browser.save_screenshot(str(artifacts / f"{name}-{width}.png"))
+            scroll = browser.execute_script("return document.documentElement.scrollWidth")
+            if width == 360 and scroll > 360:
+                overflowing.append(f"{path}: {scroll}px")
+    browser.set_window_size(1280, 800)
+    assert not overflowing, f"wider than 360 px: {overflowing}"
+    # Then a signed-out browser sees the way in.
+    browser.get(web.base + "/")
+    browser.delete_cookie("ledgerly_session")
+    assert browser.get_cookie("ledgerly_session") is None
+    browser.get(web.base + "/wallets")
+    assert "ledgerly web open" in browser.page_source
+    browser.save_screenshot(str(artifacts / "signin-1280.png"))
