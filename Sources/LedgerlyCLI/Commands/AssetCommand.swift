@@ -69,7 +69,7 @@ struct AssetCommand: ParsableCommand {
         return text
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a manual asset with its first valuation.",
@@ -92,50 +92,55 @@ struct AssetCommand: ParsableCommand {
         @Option(help: "on or off: count it in tangible net worth (default: on for --type tangible).") var tangible: Switch?
         @Option(help: "Notes.") var notes: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let created = try Gateway(global, wording: AssetCommand.wording.adding(["name": "<name>"])).call(ManualAssetCreateRequest(
-                    name: name, assetType: type, value: value, currency: currency, valuedOn: date, volatile: volatile ? true : nil,
-                    includeInCore: core?.isOn, includeInTangible: tangible?.isOn, notes: notes))
-                if output.json { return try JSONOutput.print(created) }
-                print("Added \(AssetCommand.summary(created)).")
-            }
+        var wording: FieldWording { AssetCommand.wording.adding(["name": "<name>"]) }
+
+        func reply(from gateway: Gateway) throws -> ManualAssetRecord {
+            return try gateway.call(ManualAssetCreateRequest(
+                name: name, assetType: type, value: value, currency: currency, valuedOn: date, volatile: volatile ? true : nil,
+                includeInCore: core?.isOn, includeInTangible: tangible?.isOn, notes: notes))
+        }
+
+        func render(_ created: ManualAssetRecord, gateway: Gateway) throws {
+            print("Added \(AssetCommand.summary(created)).")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List manual assets with their latest value.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived assets (they still count in net worth).") var includeArchived = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: AssetCommand.wording).call(ManualAssetListRequest(includeArchived: includeArchived ? true : nil))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.assets.isEmpty { return print("No manual assets yet. Add one: ledgerly asset add House --value 250000") }
-                print(AssetCommand.table(reply.assets), terminator: "")
-            }
+        var wording: FieldWording { AssetCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> ManualAssetListReply {
+            return try gateway.call(ManualAssetListRequest(includeArchived: includeArchived ? true : nil))
+        }
+
+        func render(_ reply: ManualAssetListReply, gateway: Gateway) throws {
+            if reply.assets.isEmpty { return print("No manual assets yet. Add one: ledgerly asset add House --value 250000") }
+            print(AssetCommand.table(reply.assets), terminator: "")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one asset with every valuation.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Asset name or id.") var asset: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: AssetCommand.wording.adding(["id": "<asset>"]))
-                let found = try gateway.call(ManualAssetGetRequest(id: try gateway.manualAsset(asset).id))
-                if output.json { return try JSONOutput.print(found) }
-                print(AssetCommand.details(found), terminator: "")
-            }
+        var wording: FieldWording { AssetCommand.wording.adding(["id": "<asset>"]) }
+
+        func reply(from gateway: Gateway) throws -> ManualAssetRecord {
+            return try gateway.call(ManualAssetGetRequest(id: try gateway.manualAsset(asset).id))
+        }
+
+        func render(_ found: ManualAssetRecord, gateway: Gateway) throws {
+            print(AssetCommand.details(found), terminator: "")
         }
     }
 
-    struct Revalue: ParsableCommand {
+    struct Revalue: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "revalue",
             abstract: "Record a new value from a day on (earlier values stay).",
@@ -161,17 +166,18 @@ struct AssetCommand: ParsableCommand {
             guard valueArguments.count == 1 else { throw ValidationError("expected one value, got \(valueArguments.map { "'\($0)'" }.joined(separator: " "))") }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: AssetCommand.wording.adding(["id": "<asset>", "value": "<value>"]))
-                let updated = try gateway.call(ManualAssetRevalueRequest(id: try gateway.manualAsset(asset).id, value: valueArguments[0], date: date, notes: notes))
-                if output.json { return try JSONOutput.print(updated) }
-                print("Revalued \(AssetCommand.summary(updated)).")
-            }
+        var wording: FieldWording { AssetCommand.wording.adding(["id": "<asset>", "value": "<value>"]) }
+
+        func reply(from gateway: Gateway) throws -> ManualAssetRecord {
+            return try gateway.call(ManualAssetRevalueRequest(id: try gateway.manualAsset(asset).id, value: valueArguments[0], date: date, notes: notes))
+        }
+
+        func render(_ updated: ManualAssetRecord, gateway: Gateway) throws {
+            print("Revalued \(AssetCommand.summary(updated)).")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change an asset's name, type, flags or notes (its value changes only by `asset revalue`).",
@@ -196,19 +202,20 @@ struct AssetCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: AssetCommand.wording.adding(["id": "<asset>"]))
-                let updated = try gateway.call(ManualAssetUpdateRequest(
-                    id: try gateway.manualAsset(asset).id, name: name, assetType: type, volatile: volatile?.isOn, includeInCore: core?.isOn,
-                    includeInTangible: tangible?.isOn, notes: notes))
-                if output.json { return try JSONOutput.print(updated) }
-                print("Updated \(AssetCommand.summary(updated)).")
-            }
+        var wording: FieldWording { AssetCommand.wording.adding(["id": "<asset>"]) }
+
+        func reply(from gateway: Gateway) throws -> ManualAssetRecord {
+            return try gateway.call(ManualAssetUpdateRequest(
+                id: try gateway.manualAsset(asset).id, name: name, assetType: type, volatile: volatile?.isOn, includeInCore: core?.isOn,
+                includeInTangible: tangible?.isOn, notes: notes))
+        }
+
+        func render(_ updated: ManualAssetRecord, gateway: Gateway) throws {
+            print("Updated \(AssetCommand.summary(updated)).")
         }
     }
 
-    struct Archive: ParsableCommand {
+    struct Archive: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "archive",
             abstract: "Archive an asset: hidden from lists; its value still counts (revalue it to 0 when it is sold).")
@@ -216,13 +223,14 @@ struct AssetCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Argument(help: "Asset name or id.") var asset: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: AssetCommand.wording.adding(["id": "<asset>"]))
-                let archived = try gateway.call(ManualAssetArchiveRequest(id: try gateway.manualAsset(asset).id))
-                if output.json { return try JSONOutput.print(archived) }
-                print("Archived asset '\(archived.name)'; its value (\(archived.value) \(archived.currency)) still counts in net worth.")
-            }
+        var wording: FieldWording { AssetCommand.wording.adding(["id": "<asset>"]) }
+
+        func reply(from gateway: Gateway) throws -> ManualAssetRecord {
+            return try gateway.call(ManualAssetArchiveRequest(id: try gateway.manualAsset(asset).id))
+        }
+
+        func render(_ archived: ManualAssetRecord, gateway: Gateway) throws {
+            print("Archived asset '\(archived.name)'; its value (\(archived.value) \(archived.currency)) still counts in net worth.")
         }
     }
 }

@@ -56,7 +56,7 @@ struct LiabilityCommand: ParsableCommand {
         return text
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a liability with its opening balance.",
@@ -79,47 +79,52 @@ struct LiabilityCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "The next or final due date, YYYY-MM-DD, today, -3d, … (informative).", transform: DayOptions.day) var due: String?
         @Option(help: "Notes.") var notes: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let created = try Gateway(global, wording: LiabilityCommand.wording.adding(["name": "<name>"])).call(LiabilityCreateRequest(
-                    name: name, liabilityType: type?.type, balance: balance, currency: currency, balanceOn: date, interestRate: interestRate, dueDate: due, notes: notes))
-                if output.json { return try JSONOutput.print(created) }
-                print("Added \(LiabilityCommand.summary(created)).")
-            }
+        var wording: FieldWording { LiabilityCommand.wording.adding(["name": "<name>"]) }
+
+        func reply(from gateway: Gateway) throws -> LiabilityRecord {
+            return try gateway.call(LiabilityCreateRequest(
+                name: name, liabilityType: type?.type, balance: balance, currency: currency, balanceOn: date, interestRate: interestRate, dueDate: due, notes: notes))
+        }
+
+        func render(_ created: LiabilityRecord, gateway: Gateway) throws {
+            print("Added \(LiabilityCommand.summary(created)).")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List liabilities with their latest balance.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived liabilities (a balance left still counts).") var includeArchived = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: LiabilityCommand.wording).call(LiabilityListRequest(includeArchived: includeArchived ? true : nil))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.liabilities.isEmpty { return print("No liabilities yet. Add one: ledgerly liability add Mortgage --balance 180000 --type mortgage") }
-                print(LiabilityCommand.table(reply.liabilities), terminator: "")
-            }
+        var wording: FieldWording { LiabilityCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> LiabilityListReply {
+            return try gateway.call(LiabilityListRequest(includeArchived: includeArchived ? true : nil))
+        }
+
+        func render(_ reply: LiabilityListReply, gateway: Gateway) throws {
+            if reply.liabilities.isEmpty { return print("No liabilities yet. Add one: ledgerly liability add Mortgage --balance 180000 --type mortgage") }
+            print(LiabilityCommand.table(reply.liabilities), terminator: "")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one liability with its history and the balance after each entry.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Liability name or id.") var liability: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: LiabilityCommand.wording.adding(["id": "<liability>"]))
-                let found = try gateway.call(LiabilityGetRequest(id: try gateway.liability(liability).id))
-                if output.json { return try JSONOutput.print(found) }
-                let wallets = found.history?.contains { $0.walletId != nil } == true
-                    ? Dictionary(uniqueKeysWithValues: try gateway.call(WalletListRequest(includeArchived: true)).wallets.map { ($0.id, $0.name) }) : [:]
-                print(LiabilityCommand.details(found, wallets: wallets), terminator: "")
-            }
+        var wording: FieldWording { LiabilityCommand.wording.adding(["id": "<liability>"]) }
+
+        func reply(from gateway: Gateway) throws -> LiabilityRecord {
+            return try gateway.call(LiabilityGetRequest(id: try gateway.liability(liability).id))
+        }
+
+        func render(_ found: LiabilityRecord, gateway: Gateway) throws {
+            let wallets = found.history?.contains { $0.walletId != nil } == true
+                ? Dictionary(uniqueKeysWithValues: try gateway.call(WalletListRequest(includeArchived: true)).wallets.map { ($0.id, $0.name) }) : [:]
+            print(LiabilityCommand.details(found, wallets: wallets), terminator: "")
         }
     }
 
@@ -172,7 +177,7 @@ struct LiabilityCommand: ParsableCommand {
         }
     }
 
-    struct Revalue: ParsableCommand {
+    struct Revalue: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "revalue",
             abstract: "Set the balance from a day on (a statement, interest added); earlier entries stay.",
@@ -197,17 +202,18 @@ struct LiabilityCommand: ParsableCommand {
             guard balanceArguments.count == 1 else { throw ValidationError("expected one balance, got \(balanceArguments.map { "'\($0)'" }.joined(separator: " "))") }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: LiabilityCommand.wording.adding(["id": "<liability>", "balance": "<balance>"]))
-                let updated = try gateway.call(LiabilityRevalueRequest(id: try gateway.liability(liability).id, balance: balanceArguments[0], date: date, notes: notes))
-                if output.json { return try JSONOutput.print(updated) }
-                print("Revalued \(LiabilityCommand.summary(updated)).")
-            }
+        var wording: FieldWording { LiabilityCommand.wording.adding(["id": "<liability>", "balance": "<balance>"]) }
+
+        func reply(from gateway: Gateway) throws -> LiabilityRecord {
+            return try gateway.call(LiabilityRevalueRequest(id: try gateway.liability(liability).id, balance: balanceArguments[0], date: date, notes: notes))
+        }
+
+        func render(_ updated: LiabilityRecord, gateway: Gateway) throws {
+            print("Revalued \(LiabilityCommand.summary(updated)).")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change a liability's name, type, interest rate, due date or notes (its balance changes only by `revalue` and `pay`).",
@@ -227,18 +233,19 @@ struct LiabilityCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: LiabilityCommand.wording.adding(["id": "<liability>"]))
-                let updated = try gateway.call(LiabilityUpdateRequest(
-                    id: try gateway.liability(liability).id, name: name, liabilityType: type?.type, interestRate: interestRate, dueDate: due, notes: notes))
-                if output.json { return try JSONOutput.print(updated) }
-                print("Updated \(LiabilityCommand.summary(updated)).")
-            }
+        var wording: FieldWording { LiabilityCommand.wording.adding(["id": "<liability>"]) }
+
+        func reply(from gateway: Gateway) throws -> LiabilityRecord {
+            return try gateway.call(LiabilityUpdateRequest(
+                id: try gateway.liability(liability).id, name: name, liabilityType: type?.type, interestRate: interestRate, dueDate: due, notes: notes))
+        }
+
+        func render(_ updated: LiabilityRecord, gateway: Gateway) throws {
+            print("Updated \(LiabilityCommand.summary(updated)).")
         }
     }
 
-    struct Archive: ParsableCommand {
+    struct Archive: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "archive",
             abstract: "Archive a liability: hidden from lists; a balance left still counts (revalue it to 0 when it is paid off).")
@@ -246,13 +253,14 @@ struct LiabilityCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Argument(help: "Liability name or id.") var liability: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: LiabilityCommand.wording.adding(["id": "<liability>"]))
-                let archived = try gateway.call(LiabilityArchiveRequest(id: try gateway.liability(liability).id))
-                if output.json { return try JSONOutput.print(archived) }
-                print("Archived liability '\(archived.name)'" + (DecimalText.value(archived.balance) == 0 ? "." : "; its balance (\(archived.balance) \(archived.currency)) still counts in net worth."))
-            }
+        var wording: FieldWording { LiabilityCommand.wording.adding(["id": "<liability>"]) }
+
+        func reply(from gateway: Gateway) throws -> LiabilityRecord {
+            return try gateway.call(LiabilityArchiveRequest(id: try gateway.liability(liability).id))
+        }
+
+        func render(_ archived: LiabilityRecord, gateway: Gateway) throws {
+            print("Archived liability '\(archived.name)'" + (DecimalText.value(archived.balance) == 0 ? "." : "; its balance (\(archived.balance) \(archived.currency)) still counts in net worth."))
         }
     }
 }
