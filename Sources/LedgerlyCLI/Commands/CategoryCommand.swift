@@ -8,7 +8,7 @@ struct CategoryCommand: ParsableCommand {
         commandName: "category", abstract: "Manage income and expense categories (a tree: Food/Groceries).",
         subcommands: [Add.self, List.self, Show.self, Edit.self])
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a category.")
         @OptionGroup var global: HomeOptions
         @OptionGroup var output: OutputOptions
@@ -20,40 +20,43 @@ struct CategoryCommand: ParsableCommand {
         @Option(help: "on or off: whether budgets apply (default on for expenses).") var budgeting: Switch?
         @Option(name: .customLong("sort-order"), help: "Position among siblings.") var sortOrder: Int?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: CategoryCommand.wording.adding(["name": "<name>"]))
-                let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
-                let created = try gateway.call(CategoryCreateRequest(
-                    name: name, kind: kind, parentId: parentId, icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
-                if output.json { return try JSONOutput.print(created) }
-                print("Added \(created.kind.rawValue) category \(created.id) '\(created.path)'.")
-            }
+        var wording: FieldWording { CategoryCommand.wording.adding(["name": "<name>"]) }
+
+        func reply(from gateway: Gateway) throws -> CategoryRecord {
+            let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
+            return try gateway.call(CategoryCreateRequest(
+                name: name, kind: kind, parentId: parentId, icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
+        }
+
+        func render(_ created: CategoryRecord, gateway: Gateway) throws {
+            print("Added \(created.kind.rawValue) category \(created.id) '\(created.path)'.")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the category tree.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Only expense or income categories.") var kind: CategoryKind?
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: CategoryCommand.wording).call(CategoryListRequest(kind: kind))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.categories.isEmpty { return print("No categories yet. Add one: ledgerly category add Food --kind expense") }
-                let style = TerminalStyle.standardOutput
-                var table = Table([.init("ID", .right), .init("CATEGORY"), .init("KIND"), .init("BUDGET"), .init("COLOR")])
-                for category in reply.categories {
-                    let depth = category.path.split(separator: "/").count - 1
-                    let label = String(repeating: "  ", count: depth) + (depth > 0 ? "└ " : "") + category.name
-                    table.add([String(category.id), label, category.kind.rawValue, category.budgetingEnabled ? "yes" : "no", category.color ?? ""]) { column, text in
-                        column == 2 ? (category.kind == .income ? style.green(text) : text) : text
-                    }
+        var wording: FieldWording { CategoryCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> CategoryListReply {
+            return try gateway.call(CategoryListRequest(kind: kind))
+        }
+
+        func render(_ reply: CategoryListReply, gateway: Gateway) throws {
+            if reply.categories.isEmpty { return print("No categories yet. Add one: ledgerly category add Food --kind expense") }
+            let style = TerminalStyle.standardOutput
+            var table = Table([.init("ID", .right), .init("CATEGORY"), .init("KIND"), .init("BUDGET"), .init("COLOR")])
+            for category in reply.categories {
+                let depth = category.path.split(separator: "/").count - 1
+                let label = String(repeating: "  ", count: depth) + (depth > 0 ? "└ " : "") + category.name
+                table.add([String(category.id), label, category.kind.rawValue, category.budgetingEnabled ? "yes" : "no", category.color ?? ""]) { column, text in
+                    column == 2 ? (category.kind == .income ? style.green(text) : text) : text
                 }
-                print(table.render(), terminator: "")
             }
+            print(table.render(), terminator: "")
         }
     }
 
@@ -83,7 +86,7 @@ struct CategoryCommand: ParsableCommand {
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Rename, move or restyle a category.")
         @OptionGroup var global: HomeOptions
         @OptionGroup var output: OutputOptions
@@ -100,17 +103,18 @@ struct CategoryCommand: ParsableCommand {
             if topLevel && parent != nil { throw ValidationError("give --parent or --top-level, not both") }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: CategoryCommand.wording.adding(["id": "<category>"]))
-                let target = try gateway.category(category, field: "category")
-                let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
-                let updated = try gateway.call(CategoryUpdateRequest(
-                    id: target.id, name: name, parentId: parentId, makeTopLevel: topLevel ? true : nil,
-                    icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
-                if output.json { return try JSONOutput.print(updated) }
-                print("Category \(updated.id) is now '\(updated.path)'.")
-            }
+        var wording: FieldWording { CategoryCommand.wording.adding(["id": "<category>"]) }
+
+        func reply(from gateway: Gateway) throws -> CategoryRecord {
+            let target = try gateway.category(category, field: "category")
+            let parentId = try parent.map { try gateway.category($0, field: "--parent").id }
+            return try gateway.call(CategoryUpdateRequest(
+                id: target.id, name: name, parentId: parentId, makeTopLevel: topLevel ? true : nil,
+                icon: icon, color: color, budgetingEnabled: budgeting?.isOn, sortOrder: sortOrder))
+        }
+
+        func render(_ updated: CategoryRecord, gateway: Gateway) throws {
+            print("Category \(updated.id) is now '\(updated.path)'.")
         }
     }
 }

@@ -33,22 +33,23 @@ struct SettingsCommand: ParsableCommand {
         return list.render()
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the settings.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: SettingsCommand.wording)
-                let settings = try gateway.call(SettingsGetRequest())
-                if output.json { return try JSONOutput.print(settings) }
-                print(SettingsCommand.details(settings, sync: try? gateway.call(SyncStatusRequest()), home: gateway.home.root.path), terminator: "")
-            }
+        var wording: FieldWording { SettingsCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> SettingsRecord {
+            return try gateway.call(SettingsGetRequest())
+        }
+
+        func render(_ settings: SettingsRecord, gateway: Gateway) throws {
+            print(SettingsCommand.details(settings, sync: try? gateway.call(SyncStatusRequest()), home: gateway.home.root.path), terminator: "")
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Change settings (only what you pass).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
@@ -88,25 +89,26 @@ struct SettingsCommand: ParsableCommand {
             text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: SettingsCommand.wording)
-                var notifications: NotificationSettings?
-                if budgetAlerts != nil || goalAlerts != nil || rateAlerts != nil || recurringReminders != nil {
-                    var current = try gateway.call(SettingsGetRequest()).notifications
-                    if let budgetAlerts { current.budgetAlerts = budgetAlerts.isOn }
-                    if let goalAlerts { current.goalAlerts = goalAlerts.isOn }
-                    if let rateAlerts { current.rateAlerts = rateAlerts.isOn }
-                    if let recurringReminders { current.recurringReminders = recurringReminders.isOn }
-                    notifications = current
-                }
-                let settings = try gateway.call(SettingsUpdateRequest(
-                    baseCurrency: baseCurrency, exchangeMode: exchangeMode, priceRefreshIntervalMinutes: priceRefreshMinutes,
-                    staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, staleEquityMinutes: staleEquityMinutes,
-                    allocationDriftPoints: driftPoints, speculativeGroups: speculativeGroups.map(Set.groups), cloudSync: nil, notifications: notifications))
-                if output.json { return try JSONOutput.print(settings) }
-                print(SettingsCommand.details(settings, sync: try? gateway.call(SyncStatusRequest()), home: gateway.home.root.path), terminator: "")
+        var wording: FieldWording { SettingsCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> SettingsRecord {
+            var notifications: NotificationSettings?
+            if budgetAlerts != nil || goalAlerts != nil || rateAlerts != nil || recurringReminders != nil {
+                var current = try gateway.call(SettingsGetRequest()).notifications
+                if let budgetAlerts { current.budgetAlerts = budgetAlerts.isOn }
+                if let goalAlerts { current.goalAlerts = goalAlerts.isOn }
+                if let rateAlerts { current.rateAlerts = rateAlerts.isOn }
+                if let recurringReminders { current.recurringReminders = recurringReminders.isOn }
+                notifications = current
             }
+            return try gateway.call(SettingsUpdateRequest(
+                baseCurrency: baseCurrency, exchangeMode: exchangeMode, priceRefreshIntervalMinutes: priceRefreshMinutes,
+                staleFiatMinutes: staleFiatMinutes, staleCryptoMinutes: staleCryptoMinutes, staleEquityMinutes: staleEquityMinutes,
+                allocationDriftPoints: driftPoints, speculativeGroups: speculativeGroups.map(Set.groups), cloudSync: nil, notifications: notifications))
+        }
+
+        func render(_ settings: SettingsRecord, gateway: Gateway) throws {
+            print(SettingsCommand.details(settings, sync: try? gateway.call(SyncStatusRequest()), home: gateway.home.root.path), terminator: "")
         }
     }
 }

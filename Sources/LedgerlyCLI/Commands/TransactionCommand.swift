@@ -176,23 +176,24 @@ struct TransactionCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one transaction.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"]))
-                let tx = try gateway.call(TransactionGetRequest(id: id))
-                if output.json { return try JSONOutput.print(tx) }
-                print(try TransactionCommand.details(tx, gateway: gateway), terminator: "")
-            }
+        var wording: FieldWording { TransactionCommand.wording.adding(["id": "<id>"]) }
+
+        func reply(from gateway: Gateway) throws -> TransactionRecord {
+            return try gateway.call(TransactionGetRequest(id: id))
+        }
+
+        func render(_ tx: TransactionRecord, gateway: Gateway) throws {
+            print(try TransactionCommand.details(tx, gateway: gateway), terminator: "")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a transaction (only what you pass).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
@@ -210,17 +211,18 @@ struct TransactionCommand: ParsableCommand {
         @Flag(name: .customLong("clear-splits"), help: "Remove the splits.") var clearSplits = false
         @Option(help: "Path of a receipt or document.", completion: .file()) var attachment: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"]))
-                let updated = try gateway.call(TransactionUpdateRequest(
-                    id: id, kind: kind, walletId: try wallet.map { try gateway.wallet($0).id }, amount: amount,
-                    categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date,
-                    tags: clearTags ? [] : (tags.isEmpty ? nil : tags), attachmentPath: attachment,
-                    splits: clearSplits ? [] : (splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway))))
-                if output.json { return try JSONOutput.print(updated) }
-                print(try TransactionCommand.details(updated, gateway: gateway), terminator: "")
-            }
+        var wording: FieldWording { TransactionCommand.wording.adding(["id": "<id>"]) }
+
+        func reply(from gateway: Gateway) throws -> TransactionRecord {
+            return try gateway.call(TransactionUpdateRequest(
+                id: id, kind: kind, walletId: try wallet.map { try gateway.wallet($0).id }, amount: amount,
+                categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date,
+                tags: clearTags ? [] : (tags.isEmpty ? nil : tags), attachmentPath: attachment,
+                splits: clearSplits ? [] : (splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway))))
+        }
+
+        func render(_ updated: TransactionRecord, gateway: Gateway) throws {
+            print(try TransactionCommand.details(updated, gateway: gateway), terminator: "")
         }
     }
 

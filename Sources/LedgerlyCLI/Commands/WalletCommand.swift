@@ -36,7 +36,7 @@ struct WalletCommand: ParsableCommand {
         return list.render()
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a wallet.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
@@ -49,30 +49,34 @@ struct WalletCommand: ParsableCommand {
         @Option(name: .customLong("sort-order"), help: "Position in lists (lower first).") var sortOrder: Int?
         @Flag(name: .customLong("exclude-from-net-worth"), help: "Leave this wallet out of net worth.") var excludeFromNetWorth = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let wallet = try Gateway(global, wording: WalletCommand.wording.adding(["name": "<name>"])).call(WalletCreateRequest(
-                    name: name, currency: currency, type: type, icon: icon, startingBalance: startingBalance,
-                    institution: institution, sortOrder: sortOrder, includeInNetWorth: !excludeFromNetWorth))
-                if output.json { return try JSONOutput.print(wallet) }
-                print("Added wallet \(wallet.id) '\(wallet.name)' (\(wallet.currency)), balance \(wallet.balance) \(wallet.currency).")
-            }
+        var wording: FieldWording { WalletCommand.wording.adding(["name": "<name>"]) }
+
+        func reply(from gateway: Gateway) throws -> WalletRecord {
+            return try gateway.call(WalletCreateRequest(
+                name: name, currency: currency, type: type, icon: icon, startingBalance: startingBalance,
+                institution: institution, sortOrder: sortOrder, includeInNetWorth: !excludeFromNetWorth))
+        }
+
+        func render(_ wallet: WalletRecord, gateway: Gateway) throws {
+            print("Added wallet \(wallet.id) '\(wallet.name)' (\(wallet.currency)), balance \(wallet.balance) \(wallet.currency).")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List wallets with their balances.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived wallets.") var includeArchived = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: WalletCommand.wording).call(WalletListRequest(includeArchived: includeArchived))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.wallets.isEmpty { return print("No wallets yet. Add one: ledgerly wallet add Checking --currency EUR") }
-                print(WalletCommand.table(reply.wallets), terminator: "")
-            }
+        var wording: FieldWording { WalletCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> WalletListReply {
+            return try gateway.call(WalletListRequest(includeArchived: includeArchived))
+        }
+
+        func render(_ reply: WalletListReply, gateway: Gateway) throws {
+            if reply.wallets.isEmpty { return print("No wallets yet. Add one: ledgerly wallet add Checking --currency EUR") }
+            print(WalletCommand.table(reply.wallets), terminator: "")
         }
     }
 
@@ -91,7 +95,7 @@ struct WalletCommand: ParsableCommand {
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a wallet (its currency cannot change).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
@@ -104,34 +108,36 @@ struct WalletCommand: ParsableCommand {
         @Option(name: .customLong("sort-order"), help: "Position in lists.") var sortOrder: Int?
         @Option(name: .customLong("net-worth"), help: "on or off: count this wallet in net worth.") var netWorth: Switch?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: WalletCommand.wording.adding(["id": "<wallet>"]))
-                let target = try gateway.wallet(wallet, field: "wallet")
-                let updated = try gateway.call(WalletUpdateRequest(
-                    id: target.id, name: name, type: type, icon: icon, startingBalance: startingBalance,
-                    institution: institution, sortOrder: sortOrder, includeInNetWorth: netWorth?.isOn))
-                if output.json { return try JSONOutput.print(updated) }
-                print(WalletCommand.details(updated), terminator: "")
-            }
+        var wording: FieldWording { WalletCommand.wording.adding(["id": "<wallet>"]) }
+
+        func reply(from gateway: Gateway) throws -> WalletRecord {
+            let target = try gateway.wallet(wallet, field: "wallet")
+            return try gateway.call(WalletUpdateRequest(
+                id: target.id, name: name, type: type, icon: icon, startingBalance: startingBalance,
+                institution: institution, sortOrder: sortOrder, includeInNetWorth: netWorth?.isOn))
+        }
+
+        func render(_ updated: WalletRecord, gateway: Gateway) throws {
+            print(WalletCommand.details(updated), terminator: "")
         }
     }
 
-    struct Archive: ParsableCommand {
+    struct Archive: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "archive", abstract: "Archive a wallet (hide it; keep its history).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Wallet id or name.") var wallet: String
         @Flag(help: "Un-archive instead.") var undo = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: WalletCommand.wording.adding(["id": "<wallet>"]))
-                let target = try gateway.wallet(wallet, field: "wallet")
-                let updated = try gateway.call(WalletArchiveRequest(id: target.id, archived: !undo))
-                if output.json { return try JSONOutput.print(updated) }
-                print(undo ? "Wallet '\(updated.name)' is active again." : "Archived wallet '\(updated.name)'.")
-            }
+        var wording: FieldWording { WalletCommand.wording.adding(["id": "<wallet>"]) }
+
+        func reply(from gateway: Gateway) throws -> WalletRecord {
+            let target = try gateway.wallet(wallet, field: "wallet")
+            return try gateway.call(WalletArchiveRequest(id: target.id, archived: !undo))
+        }
+
+        func render(_ updated: WalletRecord, gateway: Gateway) throws {
+            print(undo ? "Wallet '\(updated.name)' is active again." : "Archived wallet '\(updated.name)'.")
         }
     }
 }
