@@ -68,26 +68,28 @@ struct BudgetCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List budgets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: BudgetCommand.wording).call(BudgetListRequest())
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.budgets.isEmpty { return print("No budgets yet. Set one: ledgerly budget set Groceries 200") }
-                var table = Table([.init("ID", .right), .init("CATEGORY"), .init("LIMIT", .right), .init("CURRENCY"), .init("ALERTS"), .init("CARRY-OVER"), .init("FROM")])
-                for budget in reply.budgets {
-                    table.add([String(budget.id), budget.categoryName, budget.limit, budget.currency,
-                               budget.thresholds.isEmpty ? "off" : budget.thresholds.map(String.init).joined(separator: ","),
-                               budget.carryOver ? "on" : "off", budget.startMonth])
-                }
-                print(table.render(), terminator: "")
-                for budget in reply.budgets where (budget.limits?.count ?? 0) > 1 {
-                    print("\(budget.categoryName): " + BudgetLimitText.history(budget.limits ?? []))
-                }
+        var wording: FieldWording { BudgetCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> BudgetListReply {
+            return try gateway.call(BudgetListRequest())
+        }
+
+        func render(_ reply: BudgetListReply, gateway: Gateway) throws {
+            if reply.budgets.isEmpty { return print("No budgets yet. Set one: ledgerly budget set Groceries 200") }
+            var table = Table([.init("ID", .right), .init("CATEGORY"), .init("LIMIT", .right), .init("CURRENCY"), .init("ALERTS"), .init("CARRY-OVER"), .init("FROM")])
+            for budget in reply.budgets {
+                table.add([String(budget.id), budget.categoryName, budget.limit, budget.currency,
+                           budget.thresholds.isEmpty ? "off" : budget.thresholds.map(String.init).joined(separator: ","),
+                           budget.carryOver ? "on" : "off", budget.startMonth])
+            }
+            print(table.render(), terminator: "")
+            for budget in reply.budgets where (budget.limits?.count ?? 0) > 1 {
+                print("\(budget.categoryName): " + BudgetLimitText.history(budget.limits ?? []))
             }
         }
     }
@@ -128,19 +130,20 @@ struct BudgetCommand: ParsableCommand {
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a budget (its past alerts stay).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Budget id or category.") var budget: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: BudgetCommand.wording.adding(["id": "<budget>"]))
-                let deleted = try gateway.call(BudgetDeleteRequest(id: try BudgetCommand.budget(budget, gateway: gateway).id))
-                if output.json { return try JSONOutput.print(deleted) }
-                print("Deleted the budget for \(deleted.categoryName).")
-            }
+        var wording: FieldWording { BudgetCommand.wording.adding(["id": "<budget>"]) }
+
+        func reply(from gateway: Gateway) throws -> BudgetRecord {
+            return try gateway.call(BudgetDeleteRequest(id: try BudgetCommand.budget(budget, gateway: gateway).id))
+        }
+
+        func render(_ deleted: BudgetRecord, gateway: Gateway) throws {
+            print("Deleted the budget for \(deleted.categoryName).")
         }
     }
 }

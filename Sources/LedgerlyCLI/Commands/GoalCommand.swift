@@ -31,7 +31,7 @@ struct GoalCommand: ParsableCommand {
         return list.render()
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a saving goal.",
@@ -53,42 +53,45 @@ struct GoalCommand: ParsableCommand {
             if autoFund != nil && autoFundPercent != nil { throw ValidationError("give --auto-fund or --auto-fund-percent, not both") }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: GoalCommand.wording.adding(["name": "<name>"]))
-                let from = try autoFundFrom.map { try gateway.wallet($0, field: "--auto-fund-from").id }
-                let rule: AutoFundRule? = if let autoFund {
-                    AutoFundRule(kind: .fixed, amount: autoFund, dayOfMonth: autoFundDay, fromWalletId: from)
-                } else if let autoFundPercent {
-                    AutoFundRule(kind: .percentOfIncome, percent: autoFundPercent, dayOfMonth: autoFundDay, fromWalletId: from)
-                } else { nil }
-                let created = try gateway.call(GoalCreateRequest(
-                    name: name, target: target, currency: currency, deadline: deadline, walletId: try wallet.map { try gateway.wallet($0).id },
-                    categoryId: try category.map { try gateway.category($0).id }, autoFund: rule))
-                if output.json { return try JSONOutput.print(created) }
-                print("Added goal \(created.id) '\(created.name)': \(created.target) \(created.currency)\(created.deadline.map { " by \($0)" } ?? "")\(created.monthlyNeeded.map { ", \($0) a month" } ?? "").")
-            }
+        var wording: FieldWording { GoalCommand.wording.adding(["name": "<name>"]) }
+
+        func reply(from gateway: Gateway) throws -> GoalRecord {
+            let from = try autoFundFrom.map { try gateway.wallet($0, field: "--auto-fund-from").id }
+            let rule: AutoFundRule? = if let autoFund {
+                AutoFundRule(kind: .fixed, amount: autoFund, dayOfMonth: autoFundDay, fromWalletId: from)
+            } else if let autoFundPercent {
+                AutoFundRule(kind: .percentOfIncome, percent: autoFundPercent, dayOfMonth: autoFundDay, fromWalletId: from)
+            } else { nil }
+            return try gateway.call(GoalCreateRequest(
+                name: name, target: target, currency: currency, deadline: deadline, walletId: try wallet.map { try gateway.wallet($0).id },
+                categoryId: try category.map { try gateway.category($0).id }, autoFund: rule))
+        }
+
+        func render(_ created: GoalRecord, gateway: Gateway) throws {
+            print("Added goal \(created.id) '\(created.name)': \(created.target) \(created.currency)\(created.deadline.map { " by \($0)" } ?? "")\(created.monthlyNeeded.map { ", \($0) a month" } ?? "").")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List goals with their progress.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: GoalCommand.wording).call(GoalListRequest())
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.goals.isEmpty { return print("No goals yet. Add one: ledgerly goal add Holiday --target 2400 --deadline 2027-07-01") }
-                var table = Table([.init("ID", .right), .init("GOAL"), .init("SAVED", .right), .init("TARGET", .right), .init("%", .right), .init(""), .init("DEADLINE"), .init("MONTHLY", .right), .init("STATUS")])
-                for goal in reply.goals {
-                    table.add([String(goal.id), goal.name, goal.current, "\(goal.target) \(goal.currency)", goal.percent,
-                               Bar.render(tenthsOfPercent: Int(goal.percent.replacingEvery(".", with: "")) ?? 0, width: 12),
-                               goal.deadline ?? "-", goal.monthlyNeeded ?? "-", goal.status == .achieved ? "reached" : goal.behindPace ? "behind" : "on track"])
-                }
-                print(table.render(), terminator: "")
+        var wording: FieldWording { GoalCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> GoalListReply {
+            return try gateway.call(GoalListRequest())
+        }
+
+        func render(_ reply: GoalListReply, gateway: Gateway) throws {
+            if reply.goals.isEmpty { return print("No goals yet. Add one: ledgerly goal add Holiday --target 2400 --deadline 2027-07-01") }
+            var table = Table([.init("ID", .right), .init("GOAL"), .init("SAVED", .right), .init("TARGET", .right), .init("%", .right), .init(""), .init("DEADLINE"), .init("MONTHLY", .right), .init("STATUS")])
+            for goal in reply.goals {
+                table.add([String(goal.id), goal.name, goal.current, "\(goal.target) \(goal.currency)", goal.percent,
+                           Bar.render(tenthsOfPercent: Int(goal.percent.replacingEvery(".", with: "")) ?? 0, width: 12),
+                           goal.deadline ?? "-", goal.monthlyNeeded ?? "-", goal.status == .achieved ? "reached" : goal.behindPace ? "behind" : "on track"])
             }
+            print(table.render(), terminator: "")
         }
     }
 

@@ -22,7 +22,7 @@ struct RatesCommand: ParsableCommand {
         seconds.map { StalenessPolicy.describe(.seconds($0)) } ?? "-"
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "The newest rate of every pair in a profile; stale ones are marked.",
             discussion: "AGE is now minus the rate's own AS OF (a reference rate's date, a drop-folder line's date, the moment you typed it), never when it was fetched; over the staleness limit (settings) it is marked stale. docs/rates.md explains a daily reference rate's weekend gap.")
@@ -30,27 +30,28 @@ struct RatesCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RatesCommand.wording)
-                let reply = try gateway.call(RateListRequest(profileId: try RatesCommand.profileId(profile, gateway: gateway)))
-                if output.json { return try JSONOutput.print(reply) }
-                print("Profile \(reply.profile.name) (\(reply.profile.type.rawValue))")
-                if reply.rates.isEmpty { return print("No rates yet. Set one: ledgerly rates set USD EUR 0.8951") }
-                let style = TerminalStyle.standardOutput
-                var table = Table([.init("PAIR"), .init("RATE", .right), .init("INVERSE", .right), .init("SOURCE"), .init("AS OF"), .init("AGE", .right), .init("")])
-                // AGE counts from AS OF, the rate's own moment, whenever it was fetched (D401).
-                for rate in reply.rates {
-                    let flag = rate.stale == true ? "stale" : ""
-                    table.add(["\(rate.base)/\(rate.quote)", rate.rate, rate.inverseRate, rate.source + (rate.customOverride ? " (override)" : ""), rate.asOf,
-                               RatesCommand.age(rate.ageSeconds), flag]) { column, text in column == 6 ? style.yellow(text) : text }
-                }
-                print(table.render(), terminator: "")
+        var wording: FieldWording { RatesCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> RateListReply {
+            return try gateway.call(RateListRequest(profileId: try RatesCommand.profileId(profile, gateway: gateway)))
+        }
+
+        func render(_ reply: RateListReply, gateway: Gateway) throws {
+            print("Profile \(reply.profile.name) (\(reply.profile.type.rawValue))")
+            if reply.rates.isEmpty { return print("No rates yet. Set one: ledgerly rates set USD EUR 0.8951") }
+            let style = TerminalStyle.standardOutput
+            var table = Table([.init("PAIR"), .init("RATE", .right), .init("INVERSE", .right), .init("SOURCE"), .init("AS OF"), .init("AGE", .right), .init("")])
+            // AGE counts from AS OF, the rate's own moment, whenever it was fetched (D401).
+            for rate in reply.rates {
+                let flag = rate.stale == true ? "stale" : ""
+                table.add(["\(rate.base)/\(rate.quote)", rate.rate, rate.inverseRate, rate.source + (rate.customOverride ? " (override)" : ""), rate.asOf,
+                           RatesCommand.age(rate.ageSeconds), flag]) { column, text in column == 6 ? style.yellow(text) : text }
             }
+            print(table.render(), terminator: "")
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set a rate by hand: how many QUOTE one BASE is worth.",
@@ -80,20 +81,21 @@ struct RatesCommand: ParsableCommand {
             try RateArgument.check(rate, name: "<rate>")
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>", "rate": "<rate>"]))
-                let reply = try gateway.call(RateSetRequest(
-                    base: base, quote: quote, rate: rate, profileId: try RatesCommand.profileId(profile, gateway: gateway),
-                    asOf: at, customOverride: override ? true : nil))
-                if output.json { return try JSONOutput.print(reply) }
-                print("Set \(reply.rate.base)/\(reply.rate.quote) = \(reply.rate.rate) (inverse \(reply.rate.inverseRate)) as of \(reply.rate.asOf).")
-                if let warning = reply.warning { CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + warning + "\n") }
-            }
+        var wording: FieldWording { RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>", "rate": "<rate>"]) }
+
+        func reply(from gateway: Gateway) throws -> RateSetReply {
+            return try gateway.call(RateSetRequest(
+                base: base, quote: quote, rate: rate, profileId: try RatesCommand.profileId(profile, gateway: gateway),
+                asOf: at, customOverride: override ? true : nil))
+        }
+
+        func render(_ reply: RateSetReply, gateway: Gateway) throws {
+            print("Set \(reply.rate.base)/\(reply.rate.quote) = \(reply.rate.rate) (inverse \(reply.rate.inverseRate)) as of \(reply.rate.asOf).")
+            if let warning = reply.warning { CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + warning + "\n") }
         }
     }
 
-    struct History: ParsableCommand {
+    struct History: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "history", abstract: "Every stored rate of one pair, newest first.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
@@ -102,16 +104,17 @@ struct RatesCommand: ParsableCommand {
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
         @Option(help: "At most this many.") var limit = 30
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>"]))
-                let reply = try gateway.call(RateHistoryRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway), limit: limit))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.rates.isEmpty { return print("No \(base.uppercased())/\(quote.uppercased()) rates in this profile.") }
-                var table = Table([.init("AS OF"), .init("RATE", .right), .init("SOURCE"), .init("KIND")])
-                for rate in reply.rates { table.add([rate.asOf, rate.rate, rate.source, rate.confidence.rawValue]) }
-                print(table.render(), terminator: "")
-            }
+        var wording: FieldWording { RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>"]) }
+
+        func reply(from gateway: Gateway) throws -> RateHistoryReply {
+            return try gateway.call(RateHistoryRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway), limit: limit))
+        }
+
+        func render(_ reply: RateHistoryReply, gateway: Gateway) throws {
+            if reply.rates.isEmpty { return print("No \(base.uppercased())/\(quote.uppercased()) rates in this profile.") }
+            var table = Table([.init("AS OF"), .init("RATE", .right), .init("SOURCE"), .init("KIND")])
+            for rate in reply.rates { table.add([rate.asOf, rate.rate, rate.source, rate.confidence.rawValue]) }
+            print(table.render(), terminator: "")
         }
     }
 
@@ -154,7 +157,7 @@ struct RatesCommand: ParsableCommand {
         }
     }
 
-    struct EndOverride: ParsableCommand {
+    struct EndOverride: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "end-override",
             abstract: "Stop using your override for a pair: the feed's rates apply again from now on.",
@@ -165,14 +168,15 @@ struct RatesCommand: ParsableCommand {
         @Argument(help: "Quote currency (the override is ended in both directions).") var quote: String
         @Option(help: "Profile id or name (default: the active one).") var profile: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>"]))
-                let reply = try gateway.call(RateOverrideEndRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway)))
-                if output.json { return try JSONOutput.print(reply) }
-                for rate in reply.ended {
-                    print("Ended the override \(rate.base)/\(rate.quote) = \(rate.rate) (set \(rate.asOf)); fetched rates apply again.")
-                }
+        var wording: FieldWording { RatesCommand.wording.adding(["base": "<base>", "quote": "<quote>"]) }
+
+        func reply(from gateway: Gateway) throws -> RateOverrideEndReply {
+            return try gateway.call(RateOverrideEndRequest(base: base, quote: quote, profileId: try RatesCommand.profileId(profile, gateway: gateway)))
+        }
+
+        func render(_ reply: RateOverrideEndReply, gateway: Gateway) throws {
+            for rate in reply.ended {
+                print("Ended the override \(rate.base)/\(rate.quote) = \(rate.rate) (set \(rate.asOf)); fetched rates apply again.")
             }
         }
     }
@@ -183,7 +187,7 @@ struct RatesCommand: ParsableCommand {
             abstract: "Rate profiles: named series (official feed, parallel market, your own).",
             subcommands: [Add.self, List.self, Use.self])
 
-        struct Add: ParsableCommand {
+        struct Add: ReplyCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a profile.")
             @OptionGroup var global: GlobalOptions
             @OptionGroup var output: OutputOptions
@@ -192,33 +196,36 @@ struct RatesCommand: ParsableCommand {
             @Option(help: "Where its rates come from (ecb, frankfurter, dropfolder, manual).") var source: String?
             @Option(help: "Free text.") var notes: String?
 
-            func run() throws {
-                try CommandRunner.run {
-                    let created = try Gateway(global, wording: RatesCommand.wording.adding(["name": "<name>"])).call(RateProfileCreateRequest(name: name, type: type, primarySource: source, notes: notes))
-                    if output.json { return try JSONOutput.print(created) }
-                    print("Added \(created.type.rawValue) rate profile \(created.id) '\(created.name)'. Make it the one in use: ledgerly rates profile use \(created.name)")
-                }
+            var wording: FieldWording { RatesCommand.wording.adding(["name": "<name>"]) }
+
+            func reply(from gateway: Gateway) throws -> RateProfileRecord {
+                return try gateway.call(RateProfileCreateRequest(name: name, type: type, primarySource: source, notes: notes))
+            }
+
+            func render(_ created: RateProfileRecord, gateway: Gateway) throws {
+                print("Added \(created.type.rawValue) rate profile \(created.id) '\(created.name)'. Make it the one in use: ledgerly rates profile use \(created.name)")
             }
         }
 
-        struct List: ParsableCommand {
+        struct List: ReplyCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List profiles; * marks each mode's default.")
             @OptionGroup var global: GlobalOptions
             @OptionGroup var output: OutputOptions
 
-            func run() throws {
-                try CommandRunner.run {
-                    let gateway = try Gateway(global, wording: RatesCommand.wording.adding(["id": "<profile>"]))
-                    let reply = try gateway.call(RateProfileListRequest())
-                    if output.json { return try JSONOutput.print(reply) }
-                    let mode = try gateway.call(SettingsGetRequest()).exchangeMode
-                    var table = Table([.init("ID", .right), .init("NAME"), .init("TYPE"), .init("SOURCE"), .init("UPDATED"), .init("")])
-                    for profile in reply.profiles {
-                        let mark = profile.isDefault ? (profile.type == mode ? "* in use" : "*") : ""
-                        table.add([String(profile.id), profile.name, profile.type.rawValue, profile.primarySource ?? "", profile.lastUpdated ?? "never", mark])
-                    }
-                    print(table.render(), terminator: "")
+            var wording: FieldWording { RatesCommand.wording.adding(["id": "<profile>"]) }
+
+            func reply(from gateway: Gateway) throws -> RateProfileListReply {
+                return try gateway.call(RateProfileListRequest())
+            }
+
+            func render(_ reply: RateProfileListReply, gateway: Gateway) throws {
+                let mode = try gateway.call(SettingsGetRequest()).exchangeMode
+                var table = Table([.init("ID", .right), .init("NAME"), .init("TYPE"), .init("SOURCE"), .init("UPDATED"), .init("")])
+                for profile in reply.profiles {
+                    let mark = profile.isDefault ? (profile.type == mode ? "* in use" : "*") : ""
+                    table.add([String(profile.id), profile.name, profile.type.rawValue, profile.primarySource ?? "", profile.lastUpdated ?? "never", mark])
                 }
+                print(table.render(), terminator: "")
             }
         }
 

@@ -66,71 +66,77 @@ struct RecurringCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List recurring transactions and their next occurrence.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: RecurringCommand.wording).call(RecurringListRequest())
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.recurring.isEmpty { return print("No recurring transactions. Add one: ledgerly recurring add Rent --wallet Checking --amount 1200") }
-                var table = Table([.init("ID", .right), .init("NAME"), .init("AMOUNT", .right), .init("KIND"), .init("SCHEDULE"), .init("MODE"), .init("NEXT"), .init("")])
-                for item in reply.recurring {
-                    table.add([String(item.id), item.name, item.template.amount, item.template.kind.rawValue, RecurringCommand.every(item), item.mode.rawValue,
-                               item.nextRun ?? "ended", item.paused ? "paused" : ""])
-                }
-                print(table.render(), terminator: "")
+        var wording: FieldWording { RecurringCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> RecurringListReply {
+            return try gateway.call(RecurringListRequest())
+        }
+
+        func render(_ reply: RecurringListReply, gateway: Gateway) throws {
+            if reply.recurring.isEmpty { return print("No recurring transactions. Add one: ledgerly recurring add Rent --wallet Checking --amount 1200") }
+            var table = Table([.init("ID", .right), .init("NAME"), .init("AMOUNT", .right), .init("KIND"), .init("SCHEDULE"), .init("MODE"), .init("NEXT"), .init("")])
+            for item in reply.recurring {
+                table.add([String(item.id), item.name, item.template.amount, item.template.kind.rawValue, RecurringCommand.every(item), item.mode.rawValue,
+                           item.nextRun ?? "ended", item.paused ? "paused" : ""])
             }
+            print(table.render(), terminator: "")
         }
     }
 
-    struct Pause: ParsableCommand {
+    struct Pause: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause: nothing is posted until resumed.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var recurring: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RecurringCommand.wording.adding(["id": "<recurring>"]))
-                let paused = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: true))
-                if output.json { return try JSONOutput.print(paused) }
-                print("Paused '\(paused.name)'. Resume with `ledgerly recurring resume \(paused.name)` (occurrences missed meanwhile are skipped).")
-            }
+        var wording: FieldWording { RecurringCommand.wording.adding(["id": "<recurring>"]) }
+
+        func reply(from gateway: Gateway) throws -> RecurringRecord {
+            let paused = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: true))
+            return paused
+        }
+
+        func render(_ paused: RecurringRecord, gateway: Gateway) throws {
+            print("Paused '\(paused.name)'. Resume with `ledgerly recurring resume \(paused.name)` (occurrences missed meanwhile are skipped).")
         }
     }
 
-    struct Resume: ParsableCommand {
+    struct Resume: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume from the next occurrence not yet past.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var recurring: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RecurringCommand.wording.adding(["id": "<recurring>"]))
-                let resumed = try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: false))
-                if output.json { return try JSONOutput.print(resumed) }
-                print("Resumed '\(resumed.name)'; next \(resumed.nextRun ?? "none").")
-            }
+        var wording: FieldWording { RecurringCommand.wording.adding(["id": "<recurring>"]) }
+
+        func reply(from gateway: Gateway) throws -> RecurringRecord {
+            return try gateway.call(RecurringPauseRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id, paused: false))
+        }
+
+        func render(_ resumed: RecurringRecord, gateway: Gateway) throws {
+            print("Resumed '\(resumed.name)'; next \(resumed.nextRun ?? "none").")
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a recurring transaction (what it posted stays).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var recurring: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RecurringCommand.wording.adding(["id": "<recurring>"]))
-                let deleted = try gateway.call(RecurringDeleteRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id))
-                if output.json { return try JSONOutput.print(deleted) }
-                print("Deleted '\(deleted.name)'.")
-            }
+        var wording: FieldWording { RecurringCommand.wording.adding(["id": "<recurring>"]) }
+
+        func reply(from gateway: Gateway) throws -> RecurringRecord {
+            return try gateway.call(RecurringDeleteRequest(id: try RecurringCommand.find(recurring, gateway: gateway).id))
+        }
+
+        func render(_ deleted: RecurringRecord, gateway: Gateway) throws {
+            print("Deleted '\(deleted.name)'.")
         }
     }
 }
