@@ -14,7 +14,7 @@ struct InvestAccountCommand: ParsableCommand {
             + (account.includeInNetWorth ? "" : ", not in net worth") + (account.archived ? ", archived" : "") + ")"
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add an investment account.",
@@ -28,39 +28,43 @@ struct InvestAccountCommand: ParsableCommand {
         @Option(help: "Cost-basis method: fifo, lifo or average (default fifo).") var method: CostBasisMethod?
         @Flag(name: .customLong("exclude-from-net-worth"), help: "Leave this account out of net worth.") var excludeFromNetWorth = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let created = try Gateway(global, wording: InvestAccountCommand.wording.adding(["name": "<name>"])).call(InvestAccountCreateRequest(
-                    name: name, broker: broker, accountType: type, baseCurrency: baseCurrency, costBasisMethod: method,
-                    includeInNetWorth: excludeFromNetWorth ? false : nil))
-                if output.json { return try JSONOutput.print(created) }
-                print("Added investment \(InvestAccountCommand.summary(created)).")
-            }
+        var wording: FieldWording { InvestAccountCommand.wording.adding(["name": "<name>"]) }
+
+        func reply(from gateway: Gateway) throws -> InvestAccountRecord {
+            return try gateway.call(InvestAccountCreateRequest(
+                name: name, broker: broker, accountType: type, baseCurrency: baseCurrency, costBasisMethod: method,
+                includeInNetWorth: excludeFromNetWorth ? false : nil))
+        }
+
+        func render(_ created: InvestAccountRecord, gateway: Gateway) throws {
+            print("Added investment \(InvestAccountCommand.summary(created)).")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List investment accounts.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Flag(name: .customLong("all"), help: "Include archived accounts.") var includeArchived = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: InvestAccountCommand.wording).call(InvestAccountListRequest(includeArchived: includeArchived ? true : nil))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.accounts.isEmpty { return print("No investment accounts yet. Add one: ledgerly invest account add Broker --base-currency EUR") }
-                var table = Table([.init("ID", .right), .init("NAME"), .init("BROKER"), .init("TYPE"), .init("BASE"), .init("METHOD"), .init("NET WORTH")])
-                for account in reply.accounts {
-                    table.add([String(account.id), account.name + (account.archived ? " (archived)" : ""), account.broker ?? "", account.accountType.rawValue,
-                               account.baseCurrency, account.costBasisMethod.rawValue, account.includeInNetWorth ? "yes" : "no"])
-                }
-                print(table.render(), terminator: "")
+        var wording: FieldWording { InvestAccountCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> InvestAccountListReply {
+            return try gateway.call(InvestAccountListRequest(includeArchived: includeArchived ? true : nil))
+        }
+
+        func render(_ reply: InvestAccountListReply, gateway: Gateway) throws {
+            if reply.accounts.isEmpty { return print("No investment accounts yet. Add one: ledgerly invest account add Broker --base-currency EUR") }
+            var table = Table([.init("ID", .right), .init("NAME"), .init("BROKER"), .init("TYPE"), .init("BASE"), .init("METHOD"), .init("NET WORTH")])
+            for account in reply.accounts {
+                table.add([String(account.id), account.name + (account.archived ? " (archived)" : ""), account.broker ?? "", account.accountType.rawValue,
+                           account.baseCurrency, account.costBasisMethod.rawValue, account.includeInNetWorth ? "yes" : "no"])
             }
+            print(table.render(), terminator: "")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change an investment account (its base currency cannot change).",
@@ -74,31 +78,33 @@ struct InvestAccountCommand: ParsableCommand {
         @Option(help: "Cost-basis method: fifo, lifo or average.") var method: CostBasisMethod?
         @Option(name: .customLong("net-worth"), help: "on or off: count this account in net worth.") var netWorth: Switch?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: InvestAccountCommand.wording.adding(["id": "<account>"]))
-                let target = try gateway.investAccount(account, field: "<account>")
-                let updated = try gateway.call(InvestAccountUpdateRequest(
-                    id: target.id, name: name, broker: broker, accountType: type, costBasisMethod: method, includeInNetWorth: netWorth?.isOn))
-                if output.json { return try JSONOutput.print(updated) }
-                print("Investment \(InvestAccountCommand.summary(updated)).")
-            }
+        var wording: FieldWording { InvestAccountCommand.wording.adding(["id": "<account>"]) }
+
+        func reply(from gateway: Gateway) throws -> InvestAccountRecord {
+            let target = try gateway.investAccount(account, field: "<account>")
+            return try gateway.call(InvestAccountUpdateRequest(
+                id: target.id, name: name, broker: broker, accountType: type, costBasisMethod: method, includeInNetWorth: netWorth?.isOn))
+        }
+
+        func render(_ updated: InvestAccountRecord, gateway: Gateway) throws {
+            print("Investment \(InvestAccountCommand.summary(updated)).")
         }
     }
 
-    struct Archive: ParsableCommand {
+    struct Archive: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "archive", abstract: "Archive an investment account: it takes no new trades; what it holds still counts.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Account id or name.") var account: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: InvestAccountCommand.wording.adding(["id": "<account>"]))
-                let archived = try gateway.call(InvestAccountArchiveRequest(id: try gateway.investAccount(account, field: "<account>").id))
-                if output.json { return try JSONOutput.print(archived) }
-                print("Archived investment account '\(archived.name)'.")
-            }
+        var wording: FieldWording { InvestAccountCommand.wording.adding(["id": "<account>"]) }
+
+        func reply(from gateway: Gateway) throws -> InvestAccountRecord {
+            return try gateway.call(InvestAccountArchiveRequest(id: try gateway.investAccount(account, field: "<account>").id))
+        }
+
+        func render(_ archived: InvestAccountRecord, gateway: Gateway) throws {
+            print("Archived investment account '\(archived.name)'.")
         }
     }
 }

@@ -79,23 +79,25 @@ struct InvestAllocationCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Target, actual and drift per group (or asset type), with a bar each; drifting ones marked.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "group or type (default group).") var by: Dimension = .group
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: InvestAllocationCommand.wording).call(AllocationShowRequest(dimension: by.wire))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.lines.isEmpty {
-                    print("No holdings with a price and no targets yet. Set one: ledgerly invest allocation set core 70")
-                    for warning in reply.warnings { print(TerminalStyle.standardOutput.yellow("warning: \(warning)")) }
-                    return
-                }
-                print(InvestAllocationCommand.render(reply), terminator: "")
+        var wording: FieldWording { InvestAllocationCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> AllocationReply {
+            return try gateway.call(AllocationShowRequest(dimension: by.wire))
+        }
+
+        func render(_ reply: AllocationReply, gateway: Gateway) throws {
+            if reply.lines.isEmpty {
+                print("No holdings with a price and no targets yet. Set one: ledgerly invest allocation set core 70")
+                for warning in reply.warnings { print(TerminalStyle.standardOutput.yellow("warning: \(warning)")) }
+                return
             }
+            print(InvestAllocationCommand.render(reply), terminator: "")
         }
     }
 }

@@ -5,7 +5,7 @@ import LedgerlyProtocol
 
 /// `ledgerly invest holdings`: what each account holds, what it cost, what it is worth at the
 /// latest price, and the unrealised gain split into price and currency effects (`invest.holdings`).
-struct InvestHoldingsCommand: ParsableCommand {
+struct InvestHoldingsCommand: ReplyCommand {
     static let configuration = CommandConfiguration(
         commandName: "holdings", abstract: "Holdings: quantity, cost, price and its age, value, unrealised gain; totals per base currency.",
         discussion: """
@@ -18,28 +18,29 @@ struct InvestHoldingsCommand: ParsableCommand {
     @Option(help: "Only this account (id or name).") var account: String?
     @Flag(help: "List each holding's open lots.") var lots = false
 
-    func run() throws {
-        try CommandRunner.run {
-            let gateway = try Gateway(global, wording: Self.wording)
-            let reply = try gateway.call(HoldingsRequest(accountId: try account.map { try gateway.investAccount($0).id }, includeLots: lots ? true : nil))
-            if output.json { return try JSONOutput.print(reply) }
-            if reply.holdings.isEmpty { return print("Nothing held. Record a buy: ledgerly invest buy AAPL --account Broker --quantity 10 --price 100") }
-            let accounts = try gateway.investAccountNames()
-            let sparklines = CommandOutput.current.outputIsTerminal ? try Self.sparklines(for: reply.holdings, gateway: gateway) : [:]
-            print(Self.table(reply, accounts: accounts, sparklines: sparklines), terminator: "")
-            let style = TerminalStyle.standardOutput
-            for total in reply.totals {
-                print("Total \(total.currency): cost \(total.costBase), value \(total.valueBase), gain \(style.amount(total.gain)) "
-                      + "(price effect \(total.priceEffect), currency effect \(total.currencyEffect))")
-            }
-            for holding in reply.holdings {
-                for warning in holding.warnings { print(style.yellow("warning: \(holding.symbol) in \(accounts[holding.accountId] ?? String(holding.accountId)): \(warning)")) }
-            }
-            // A holding without a value is left out of the totals (cost too), never counted as 0: said, named (D410).
-            let unvalued = reply.holdings.filter { $0.valueBase == nil }.map { "\(accounts[$0.accountId] ?? String($0.accountId)): \($0.symbol)" }
-            if !unvalued.isEmpty {
-                print(style.yellow("Not complete: not valued (no price or rate), so left out of the totals: \(unvalued.joined(separator: ", "))."))
-            }
+    var wording: FieldWording { Self.wording }
+
+    func reply(from gateway: Gateway) throws -> HoldingsReply {
+        return try gateway.call(HoldingsRequest(accountId: try account.map { try gateway.investAccount($0).id }, includeLots: lots ? true : nil))
+    }
+
+    func render(_ reply: HoldingsReply, gateway: Gateway) throws {
+        if reply.holdings.isEmpty { return print("Nothing held. Record a buy: ledgerly invest buy AAPL --account Broker --quantity 10 --price 100") }
+        let accounts = try gateway.investAccountNames()
+        let sparklines = CommandOutput.current.outputIsTerminal ? try Self.sparklines(for: reply.holdings, gateway: gateway) : [:]
+        print(Self.table(reply, accounts: accounts, sparklines: sparklines), terminator: "")
+        let style = TerminalStyle.standardOutput
+        for total in reply.totals {
+            print("Total \(total.currency): cost \(total.costBase), value \(total.valueBase), gain \(style.amount(total.gain)) "
+                  + "(price effect \(total.priceEffect), currency effect \(total.currencyEffect))")
+        }
+        for holding in reply.holdings {
+            for warning in holding.warnings { print(style.yellow("warning: \(holding.symbol) in \(accounts[holding.accountId] ?? String(holding.accountId)): \(warning)")) }
+        }
+        // A holding without a value is left out of the totals (cost too), never counted as 0: said, named (D410).
+        let unvalued = reply.holdings.filter { $0.valueBase == nil }.map { "\(accounts[$0.accountId] ?? String($0.accountId)): \($0.symbol)" }
+        if !unvalued.isEmpty {
+            print(style.yellow("Not complete: not valued (no price or rate), so left out of the totals: \(unvalued.joined(separator: ", "))."))
         }
     }
 

@@ -8,7 +8,7 @@ struct InvestPricesCommand: ParsableCommand {
         commandName: "prices", abstract: "Asset prices: set one by hand, the latest of each asset, an asset's history.",
         subcommands: [Set.self, List.self, History.self], defaultSubcommand: List.self)
 
-    struct Set: ParsableCommand {
+    struct Set: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set a price by hand (per unit, in the asset's quote currency).",
@@ -29,28 +29,32 @@ struct InvestPricesCommand: ParsableCommand {
             guard priceArguments.count == 1 else { throw ValidationError("expected one price, got \(priceArguments.map { "'\($0)'" }.joined(separator: " "))") }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: InvestPricesCommand.wording.adding(["price": "<price>"]))
-                let price = try gateway.call(PriceSetRequest(assetId: try gateway.asset(symbol).id, price: priceArguments[0], currency: currency, asOf: at))
-                if output.json { return try JSONOutput.print(price) }
-                print("Set \(price.symbol) = \(price.price) \(price.currency) as of \(price.asOf) (\(price.source)).")
-            }
+        var wording: FieldWording { InvestPricesCommand.wording.adding(["price": "<price>"]) }
+
+        func reply(from gateway: Gateway) throws -> PriceSnapshotRecord {
+            let price = try gateway.call(PriceSetRequest(assetId: try gateway.asset(symbol).id, price: priceArguments[0], currency: currency, asOf: at))
+            return price
+        }
+
+        func render(_ price: PriceSnapshotRecord, gateway: Gateway) throws {
+            print("Set \(price.symbol) = \(price.price) \(price.currency) as of \(price.asOf) (\(price.source)).")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "The latest price of each asset; stale ones are marked.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: InvestPricesCommand.wording).call(PriceListRequest())
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.prices.isEmpty { return print("No prices yet. Set one: ledgerly invest prices set AAPL 187.20") }
-                print(InvestPricesCommand.table(reply.prices), terminator: "")
-            }
+        var wording: FieldWording { InvestPricesCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> PriceListReply {
+            return try gateway.call(PriceListRequest())
+        }
+
+        func render(_ reply: PriceListReply, gateway: Gateway) throws {
+            if reply.prices.isEmpty { return print("No prices yet. Set one: ledgerly invest prices set AAPL 187.20") }
+            print(InvestPricesCommand.table(reply.prices), terminator: "")
         }
     }
 
