@@ -5,7 +5,7 @@ import LedgerlyProtocol
 /// `ledgerly networth [--at DAY]`: what is owned less what is owed, in the base currency, at the
 /// end of a day, with every wallet, investment account, manual asset and liability behind it
 /// (`networth.get`, docs/networth.md).
-struct NetWorthCommand: ParsableCommand {
+struct NetWorthCommand: ReplyCommand {
     static let configuration = CommandConfiguration(
         commandName: "networth", abstract: "Net worth now or at the end of a past day, with its breakdown.",
         discussion: """
@@ -26,12 +26,14 @@ struct NetWorthCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Option(parsing: .unconditional, help: "The day, YYYY-MM-DD, today, -3d, … (default today; not in the future): its end.", transform: DayOptions.day) var at: String?
 
-    func run() throws {
-        try CommandRunner.run {
-            let report = try Gateway(global, wording: ["at": "--at"]).call(NetWorthRequest(at: at))
-            if output.json { return try JSONOutput.print(report) }
-            print(Self.text(report), terminator: "")
-        }
+    var wording: FieldWording { ["at": "--at"] }
+
+    func reply(from gateway: Gateway) throws -> NetWorthReport {
+        return try gateway.call(NetWorthRequest(at: at))
+    }
+
+    func render(_ report: NetWorthReport, gateway: Gateway) throws {
+        print(Self.text(report), terminator: "")
     }
 
     /// The figures, the breakdown and the warnings as printed.

@@ -37,7 +37,7 @@ struct ReportCommand: ParsableCommand {
         return Int(part < 0 ? -Int128(magnitude) : Int128(magnitude))
     }
 
-    struct Balance: ParsableCommand {
+    struct Balance: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "balance", abstract: "Every wallet's and investment account's balance, its value in the base currency now, and their total.",
             discussion: """
@@ -49,58 +49,58 @@ struct ReportCommand: ParsableCommand {
         @OptionGroup var output: ReportOutputOptions
         @Flag(help: "Also list archived wallets that hold nothing (one that holds money is always listed).") var all = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let report = try Gateway(global).call(BalanceReportRequest(includeArchived: all))
-                if output.json { return try JSONOutput.print(report) }
-                let base = report.baseCurrency ?? ""
-                if output.csv {
-                    var csv = CSVOutput(header: ["wallet_id", "wallet", "currency", "balance", "base_value", "base_currency", "rate", "in_net_worth", "archived"])
-                    for wallet in report.wallets {
-                        csv.add([String(wallet.walletId), wallet.name, wallet.currency, wallet.balance, wallet.baseValue ?? "", base,
-                                 wallet.rate?.rate ?? "", wallet.includeInNetWorth ? "yes" : "no", wallet.archived ? "yes" : "no"])
-                    }
-                    // Investment accounts follow the wallets, their id prefixed "invest-" so the two never mix.
-                    for account in report.investments {
-                        csv.add(["invest-\(account.accountId)", account.name, account.currency, account.value ?? "", account.baseValue ?? "", base, "",
-                                 account.includeInNetWorth ? "yes" : "no", account.archived ? "yes" : "no"])
-                    }
-                    return csv.print()
-                }
-                let style = TerminalStyle.standardOutput
-                var table = Table([.init("WALLET"), .init("BALANCE", .right), .init("CURRENCY"), .init("IN \(base)", .right), .init("RATE")])
+        func reply(from gateway: Gateway) throws -> BalanceReport {
+            return try gateway.call(BalanceReportRequest(includeArchived: all))
+        }
+
+        func render(_ report: BalanceReport, gateway: Gateway) throws {
+            let base = report.baseCurrency ?? ""
+            if output.csv {
+                var csv = CSVOutput(header: ["wallet_id", "wallet", "currency", "balance", "base_value", "base_currency", "rate", "in_net_worth", "archived"])
                 for wallet in report.wallets {
-                    let rate = wallet.rate.map { "\($0.rate)\($0.stale ? " (stale)" : "")" } ?? ""
-                    table.add([wallet.name + (wallet.archived ? " (archived)" : "") + (wallet.includeInNetWorth ? "" : " *"), wallet.balance, wallet.currency, wallet.baseValue ?? "no rate", rate]) { column, text in
-                        column == 1 || column == 3 ? style.amount(text) : text
-                    }
+                    csv.add([String(wallet.walletId), wallet.name, wallet.currency, wallet.balance, wallet.baseValue ?? "", base,
+                             wallet.rate?.rate ?? "", wallet.includeInNetWorth ? "yes" : "no", wallet.archived ? "yes" : "no"])
                 }
+                // Investment accounts follow the wallets, their id prefixed "invest-" so the two never mix.
                 for account in report.investments {
-                    let partly = account.value != nil && report.unvaluedInvestments.contains(account.accountId)
-                    table.add(["Investments: " + account.name + (account.archived ? " (archived)" : "") + (account.includeInNetWorth ? "" : " *") + (partly ? " (partly valued)" : ""),
-                               account.value ?? "not valued", account.currency, account.baseValue ?? (account.value == nil ? "not valued" : "no rate"), ""]) { column, text in
-                        column == 1 || column == 3 ? style.amount(text) : text
-                    }
+                    csv.add(["invest-\(account.accountId)", account.name, account.currency, account.value ?? "", account.baseValue ?? "", base, "",
+                             account.includeInNetWorth ? "yes" : "no", account.archived ? "yes" : "no"])
                 }
-                // Not "Net worth": manual assets and liabilities are not in it (D411).
-                table.add(["Wallets and investments", "", "", report.total ?? "", ""]) { column, text in column == 0 || column == 3 ? style.bold(text) : text }
-                print(table.render(), terminator: "")
-                if report.wallets.contains(where: { !$0.includeInNetWorth }) || report.investments.contains(where: { !$0.includeInNetWorth }) {
-                    print(style.dim("* not counted in net worth"))
-                }
-                for warning in report.investments.flatMap(\.warnings) { print(style.yellow(warning)) }
-                // Everything the total leaves out, wholly or in part, is named on one line, as in
-                // every other view (issue 45 item 4, D475): wallets without a rate and investment
-                // accounts not valued (no price or no rate), not only the wallets.
-                let wallets = report.wallets.filter { report.unvalued.contains($0.walletId) }.map(\.name)
-                let accounts = report.investments.filter { report.unvaluedInvestments.contains($0.accountId) }
-                    .map { "Investments: \($0.name)" + ($0.baseValue == nil ? "" : " (partly valued)") }
-                if !(wallets + accounts).isEmpty {
-                    print(style.yellow("Not complete: not valued in \(base), so left out of the total: \((wallets + accounts).joined(separator: ", ")) "
-                                       + "(`ledgerly rates refresh` or `ledgerly rates set` for a rate, `ledgerly invest prices set` for a price)."))
-                }
-                print(style.dim("Net worth, with manual assets and liabilities: `ledgerly networth`."))
+                return csv.print()
             }
+            let style = TerminalStyle.standardOutput
+            var table = Table([.init("WALLET"), .init("BALANCE", .right), .init("CURRENCY"), .init("IN \(base)", .right), .init("RATE")])
+            for wallet in report.wallets {
+                let rate = wallet.rate.map { "\($0.rate)\($0.stale ? " (stale)" : "")" } ?? ""
+                table.add([wallet.name + (wallet.archived ? " (archived)" : "") + (wallet.includeInNetWorth ? "" : " *"), wallet.balance, wallet.currency, wallet.baseValue ?? "no rate", rate]) { column, text in
+                    column == 1 || column == 3 ? style.amount(text) : text
+                }
+            }
+            for account in report.investments {
+                let partly = account.value != nil && report.unvaluedInvestments.contains(account.accountId)
+                table.add(["Investments: " + account.name + (account.archived ? " (archived)" : "") + (account.includeInNetWorth ? "" : " *") + (partly ? " (partly valued)" : ""),
+                           account.value ?? "not valued", account.currency, account.baseValue ?? (account.value == nil ? "not valued" : "no rate"), ""]) { column, text in
+                    column == 1 || column == 3 ? style.amount(text) : text
+                }
+            }
+            // Not "Net worth": manual assets and liabilities are not in it (D411).
+            table.add(["Wallets and investments", "", "", report.total ?? "", ""]) { column, text in column == 0 || column == 3 ? style.bold(text) : text }
+            print(table.render(), terminator: "")
+            if report.wallets.contains(where: { !$0.includeInNetWorth }) || report.investments.contains(where: { !$0.includeInNetWorth }) {
+                print(style.dim("* not counted in net worth"))
+            }
+            for warning in report.investments.flatMap(\.warnings) { print(style.yellow(warning)) }
+            // Everything the total leaves out, wholly or in part, is named on one line, as in
+            // every other view (issue 45 item 4, D475): wallets without a rate and investment
+            // accounts not valued (no price or no rate), not only the wallets.
+            let wallets = report.wallets.filter { report.unvalued.contains($0.walletId) }.map(\.name)
+            let accounts = report.investments.filter { report.unvaluedInvestments.contains($0.accountId) }
+                .map { "Investments: \($0.name)" + ($0.baseValue == nil ? "" : " (partly valued)") }
+            if !(wallets + accounts).isEmpty {
+                print(style.yellow("Not complete: not valued in \(base), so left out of the total: \((wallets + accounts).joined(separator: ", ")) "
+                                   + "(`ledgerly rates refresh` or `ledgerly rates set` for a rate, `ledgerly invest prices set` for a price)."))
+            }
+            print(style.dim("Net worth, with manual assets and liabilities: `ledgerly networth`."))
         }
     }
 
@@ -215,7 +215,7 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    struct Payees: ParsableCommand {
+    struct Payees: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "payees", abstract: "Where the money goes (or comes from), by the transactions' notes.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
@@ -223,25 +223,25 @@ struct ReportCommand: ParsableCommand {
         @Flag(help: "Income instead of spending.") var income = false
         @Option(help: "How many, 1 to 1000 (default 10).") var limit: Int?
 
-        func run() throws {
-            try CommandRunner.run {
-                let report = try Gateway(global).call(PayeeReportRequest(from: range.from, to: range.to, kind: income ? .income : .expense, limit: limit))
-                if output.json { return try JSONOutput.print(report) }
-                if output.csv {
-                    var csv = CSVOutput(header: ["payee", "count", "total", "currency", "uncounted"])
-                    for payee in report.payees { csv.add([payee.payee, String(payee.count), payee.total, report.baseCurrency ?? "", String(payee.uncounted)]) }
-                    return csv.print()
-                }
-                guard !report.payees.isEmpty else { return print("No transactions with notes in that range.") }
-                let base = report.baseCurrency ?? ""
-                let largest = report.payees.map { ReportCommand.minor($0.total, base) }.max() ?? 0
-                var table = Table([.init(income ? "FROM" : "PAYEE"), .init("COUNT", .right), .init("TOTAL \(base)", .right), .init("")])
-                let width = Bar.width(besides: 60)
-                for payee in report.payees {
-                    table.add([payee.payee, String(payee.count), payee.total, Bar.render(tenthsOfPercent: ReportCommand.tenths(ReportCommand.minor(payee.total, base), of: largest), width: width)])
-                }
-                print(table.render(), terminator: "")
+        func reply(from gateway: Gateway) throws -> PayeeReport {
+            return try gateway.call(PayeeReportRequest(from: range.from, to: range.to, kind: income ? .income : .expense, limit: limit))
+        }
+
+        func render(_ report: PayeeReport, gateway: Gateway) throws {
+            if output.csv {
+                var csv = CSVOutput(header: ["payee", "count", "total", "currency", "uncounted"])
+                for payee in report.payees { csv.add([payee.payee, String(payee.count), payee.total, report.baseCurrency ?? "", String(payee.uncounted)]) }
+                return csv.print()
             }
+            guard !report.payees.isEmpty else { return print("No transactions with notes in that range.") }
+            let base = report.baseCurrency ?? ""
+            let largest = report.payees.map { ReportCommand.minor($0.total, base) }.max() ?? 0
+            var table = Table([.init(income ? "FROM" : "PAYEE"), .init("COUNT", .right), .init("TOTAL \(base)", .right), .init("")])
+            let width = Bar.width(besides: 60)
+            for payee in report.payees {
+                table.add([payee.payee, String(payee.count), payee.total, Bar.render(tenthsOfPercent: ReportCommand.tenths(ReportCommand.minor(payee.total, base), of: largest), width: width)])
+            }
+            print(table.render(), terminator: "")
         }
     }
 }

@@ -5,7 +5,7 @@ import LedgerlyProtocol
 /// `ledgerly report networth`: the monthly snapshots as they were taken, optionally beside the
 /// figures computed again from today's data, and a chart of one figure over the months
 /// (`networth.snapshot.list`, docs/networth.md).
-struct ReportNetWorthCommand: ParsableCommand {
+struct ReportNetWorthCommand: ReplyCommand {
     static let configuration = CommandConfiguration(
         commandName: "networth", abstract: "Net worth at the end of each month (the stored snapshots), with a chart.",
         discussion: """
@@ -55,13 +55,13 @@ struct ReportNetWorthCommand: ParsableCommand {
         try DayOptions.checkOrder(from: from, to: to)
     }
 
-    func run() throws {
-        try CommandRunner.run {
-            let reply = try Gateway(global).call(NetWorthSnapshotListRequest(from: from, to: to, recompute: recompute ? true : nil))
-            if output.json { return try JSONOutput.print(reply) }
-            if output.csv { return Self.csv(reply, recompute: recompute).print() }
-            print(Self.text(reply, measure: measure, recompute: recompute, chartSize: noChart ? nil : TerminalSize.current()), terminator: "")
-        }
+    func reply(from gateway: Gateway) throws -> NetWorthSnapshotListReply {
+        return try gateway.call(NetWorthSnapshotListRequest(from: from, to: to, recompute: recompute ? true : nil))
+    }
+
+    func render(_ reply: NetWorthSnapshotListReply, gateway: Gateway) throws {
+        if output.csv { return Self.csv(reply, recompute: recompute).print() }
+        print(Self.text(reply, measure: measure, recompute: recompute, chartSize: noChart ? nil : TerminalSize.current()), terminator: "")
     }
 
     /// One row per snapshot: the stored figures, then (with --recompute) the recomputed ones.
