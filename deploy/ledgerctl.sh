@@ -2,11 +2,11 @@
 # Runs supervisorctl against Ledgerly's own supervisord for this home.
 #
 #   deploy/ledgerctl.sh                    status of the three services
-#   deploy/ledgerctl.sh restart store      restart one service (store, rates, alerts, sync, or all)
+#   deploy/ledgerctl.sh restart store      restart one service (store, rates, alerts, sync, web, or all)
 #   deploy/ledgerctl.sh tail -f rates      follow a service's log (stderr)
 #   deploy/ledgerctl.sh ARGS...            any other supervisorctl command
 #
-# Short names store/rates/alerts/sync stand for ledgerly-store/-rates/-alerts/-sync.
+# Short names store/rates/alerts/sync/web stand for ledgerly-store/-rates/-alerts/-sync/-web.
 # Uses $LEDGERLY_HOME (default $XDG_DATA_HOME/ledgerly, else ~/.local/share/ledgerly).
 set -euo pipefail
 
@@ -24,7 +24,7 @@ supervisord_pid >/dev/null || die "supervisord is not running for $LEDGERLY_HOME
 args=()
 for arg in "$@"; do
     case "$arg" in
-        store|rates|alerts|sync) args+=("ledgerly-$arg") ;;
+        store|rates|alerts|sync|web) args+=("ledgerly-$arg") ;;
         *) args+=("$arg") ;;
     esac
 done

@@ -4,7 +4,8 @@
 DEPLOY_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 REPO_DIR=$(dirname "$DEPLOY_DIR")
 SUPERVISOR_CONF="$DEPLOY_DIR/supervisord.conf"
-LEDGERLY_SERVICES=(ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync)
+# ledgerly-web is the browser front (docs/web.md); supervisord runs it beside the others.
+LEDGERLY_SERVICES=(ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync ledgerly-web)
 
 say()  { printf 'ledgerly: %s\n' "$*"; }
 warn() { printf 'ledgerly: warning: %s\n' "$*" >&2; }
@@ -101,7 +102,7 @@ running_services() {
 # Prints the last lines of each log, for when something did not come up.
 show_log_tails() {
     local lines=${1:-20} log
-    for log in "$LEDGERLY_LOG_DIR"/ledgerly-{store,rates,alerts,sync}.log "$LEDGERLY_LOG_DIR/supervisord.log"; do
+    for log in "$LEDGERLY_LOG_DIR"/ledgerly-{store,rates,alerts,sync,web}.log "$LEDGERLY_LOG_DIR/supervisord.log"; do
         [[ -f $log ]] || continue
         printf '\n==> %s (last %s lines) <==\n' "$log" "$lines" >&2
         tail -n "$lines" -- "$log" >&2 || true
