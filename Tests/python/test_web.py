@@ -311,3 +311,22 @@ def test_every_page_fits_a_phone_and_a_desktop(web, browser, artifacts):
     browser.get(web.base + "/wallets")
     assert "ledgerly web open" in browser.page_source
     browser.save_screenshot(str(artifacts / "signin-1280.png"))
+
+
+def test_it_stops_promptly_with_a_live_page_open(web):
+    """SIGTERM with an `/events` stream open: the streams are ended first, so the server's graceful
+    shutdown does not wait for the browser (runs last: it stops this module's ledgerly-web)."""
+    cookie = web.session_cookie()
+    parsed = urllib.parse.urlsplit(web.base)
+    stream = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+    stream.request("GET", "/events", headers={"Cookie": cookie})
+    response = stream.getresponse()
+    assert response.status == 200 and response.getheader("Content-Type") == "text/event-stream"
+    assert response.read(len(b"retry: 1000\n\n")) == b"retry: 1000\n\n"
+    started = time.monotonic()
+    web.proc.terminate()
+    web.proc.wait(timeout=8)
+    assert time.monotonic() - started < 3
+    assert web.proc.returncode == 0
+    assert not (web.home / "run" / "web.address").exists()
+    stream.close()

@@ -38,9 +38,11 @@ public struct WebService: Sendable {
                 }
             },
             logger: logger)
+        // Stopped in reverse order: the watch first, which ends every open `/events` stream, so
+        // the server's graceful shutdown does not wait on browsers that keep a page open.
         services = [
-            .init(service: StoreChangeWatch(home: home, context: context, broadcaster: broadcaster, logger: logger)),
             .init(service: application, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+            .init(service: StoreChangeWatch(home: home, context: context, broadcaster: broadcaster, logger: logger)),
         ]
     }
 }
