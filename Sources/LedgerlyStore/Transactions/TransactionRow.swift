@@ -1,12 +1,14 @@
 import GRDB
+import LedgerlyCore
 import LedgerlyProtocol
 
 /// A row of `transactions`, read with its wallet's currency (`wallet_currency`, joined): the one
 /// type that names the table's columns for reading, and, with its tags and splits, the one
 /// place a stored transaction becomes its wire record (`TransactionHandlers.records`).
 ///
-/// Writes stay in `TransactionWriter`'s cached INSERT, which an import of a million
-/// transactions runs once per row: a record's generic persistence would cost more there.
+/// Every statement over the table, its split parts and its tags is in `TransactionStore.swift`
+/// (D454). Writes are the named, cached INSERTs there, which an import of a million transactions
+/// runs once per row: a record's generic persistence would cost more there (D455).
 struct TransactionRow: FetchableRecord, Sendable {
     static let databaseTableName = "transactions"
 
@@ -97,6 +99,26 @@ struct TransactionRow: FetchableRecord, Sendable {
         walletCurrency = row[place.walletCurrency]
     }
 
+    /// The wire record of this row, given its tags and split parts (`tagsAndSplits`), the base
+    /// currency, and `snapshot`, which decodes a kept rate snapshot's text (callers share one
+    /// decoding per distinct text across a page). `tx.get`, `tx.list` and `tx.export` all build
+    /// their records here, so they agree member for member.
+    func record(tags: [String], splits: [SplitPart], base: String?, snapshot: (String?) -> RateSnapshot?) -> TransactionRecord {
+        TransactionRecord(
+            id: id, kind: TransactionKind(rawValue: kind) ?? .expense, walletId: walletId,
+            amount: InputRules.format(amountMinor, currency), currency: currency,
+            categoryId: categoryId, notes: notes, date: date, tags: tags,
+            attachmentPath: attachmentPath,
+            transfer: counterpartyWalletId.flatMap { wallet in
+                counterpartyTransactionId.map { TransferLink(counterpartyWalletId: wallet, counterpartyTransactionId: $0) }
+            },
+            splits: splits,
+            walletAmount: InputRules.format(Int64(walletAmountMinor.magnitude), walletCurrency),
+            baseAmount: base.flatMap { base in baseAmountMinor.map { InputRules.format(Int64($0.magnitude), base) } }, baseCurrency: base,
+            conversion: snapshot(conversion), baseConversion: snapshot(baseConversion),
+            createdAt: createdAt, updatedAt: updatedAt, importKey: importKey, importId: importId)
+    }
+
     /// The rows a statement yields, read as the statement steps. Why not `fetchAll`: a
     /// fetched row is a copy of every column as a `DatabaseValue`, and reading a column back from
     /// the copy cost about 1,100 instructions against a few dozen straight from the statement:
@@ -120,6 +142,38 @@ struct TransactionRow: FetchableRecord, Sendable {
         let id, kind, walletId, amountMinor, currency, walletAmountMinor, baseAmountMinor, categoryId, notes, date: Int
         let attachmentPath, counterpartyWalletId, counterpartyTransactionId, createdAt, updatedAt, conversion, baseConversion: Int
         let importKey, importId, walletCurrency: Int
+
+        /// The places in the export's select list (`exportSelection`), which names every column
+        /// in the order the members are declared here.
+        static let exportOrder = Positions(
+            id: 0, kind: 1, walletId: 2, amountMinor: 3, currency: 4, walletAmountMinor: 5, baseAmountMinor: 6, categoryId: 7, notes: 8, date: 9,
+            attachmentPath: 10, counterpartyWalletId: 11, counterpartyTransactionId: 12, createdAt: 13, updatedAt: 14, conversion: 15, baseConversion: 16,
+            importKey: 17, importId: 18, walletCurrency: 19)
+
+        private init(id: Int, kind: Int, walletId: Int, amountMinor: Int, currency: Int, walletAmountMinor: Int, baseAmountMinor: Int, categoryId: Int, notes: Int, date: Int,
+                     attachmentPath: Int, counterpartyWalletId: Int, counterpartyTransactionId: Int, createdAt: Int, updatedAt: Int, conversion: Int, baseConversion: Int,
+                     importKey: Int, importId: Int, walletCurrency: Int) {
+            self.id = id
+            self.kind = kind
+            self.walletId = walletId
+            self.amountMinor = amountMinor
+            self.currency = currency
+            self.walletAmountMinor = walletAmountMinor
+            self.baseAmountMinor = baseAmountMinor
+            self.categoryId = categoryId
+            self.notes = notes
+            self.date = date
+            self.attachmentPath = attachmentPath
+            self.counterpartyWalletId = counterpartyWalletId
+            self.counterpartyTransactionId = counterpartyTransactionId
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.conversion = conversion
+            self.baseConversion = baseConversion
+            self.importKey = importKey
+            self.importId = importId
+            self.walletCurrency = walletCurrency
+        }
 
         /// Every query that reads these rows selects all of the table's columns and the
         /// wallet's currency; one missing is a mistake in that query.

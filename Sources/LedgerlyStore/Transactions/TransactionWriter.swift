@@ -60,10 +60,7 @@ final class TransactionWriter {
         let conversionId = try snapshots.id(of: planned.conversionJSON)
         let baseConversionId = try snapshots.id(of: planned.baseConversionJSON)
         try refusingTaken(keptId, field: .root("kept").member("id")) {
-            var insert = try transactionInsert?.rebound() ?? BoundStatement(db, cached: """
-                INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion_id, base_conversion_id, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            var insert = try transactionInsert?.rebound() ?? BoundStatement(db, cached: TransactionRow.insertSQL)
             insert.bind(keptId, at: 1)
             insert.bind(request.kind.rawValue, at: 2)
             insert.bind(plan.wallet.id, at: 3)
@@ -88,8 +85,8 @@ final class TransactionWriter {
             try insert.execute()
         }
         let id = db.lastInsertedRowID
-        try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
-        try TransactionHandlers.writeSplits(db, txId: id, date: plan.day, splits: plan.splits)
+        try TransactionRow.insertTags(db, txId: id, tagIds: tags)
+        try TransactionRow.insertSplits(db, txId: id, date: plan.day, splits: plan.splits)
         try recorded(id, entry, totalled: totalled)
         return id
     }
@@ -167,10 +164,7 @@ final class TransactionWriter {
             let keptId = try (outgoing ? kept?.id : kept?.incomingId).map { try InputRules.positiveId($0, field: idField()) }
             let baseConversionId = try snapshots.id(of: converted.baseConversionJSON)
             try refusingTaken(keptId, field: idField()) {
-                var insert = try BoundStatement(db, cached: """
-                    INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion_id, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
+                var insert = try BoundStatement(db, cached: TransactionRow.insertTransferLegSQL)
                 insert.bind(keptId, at: 1)
                 insert.bind(entry.kind.rawValue, at: 2)
                 insert.bind(entry.walletId, at: 3)
@@ -190,11 +184,10 @@ final class TransactionWriter {
             }
             let id = db.lastInsertedRowID
             legIds.append(id)
-            try TransactionHandlers.writeTags(db, txId: id, tagIds: tags)
+            try TransactionRow.insertTags(db, txId: id, tagIds: tags)
             try recorded(id, entry, totalled: totalled)
         }
-        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[1], legIds[0]])
-        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [legIds[0], legIds[1]])
+        try TransactionRow.linkLegs(db, outgoing: legIds[0], incoming: legIds[1])
         return legIds
     }
 

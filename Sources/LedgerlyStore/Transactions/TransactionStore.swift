@@ -1,0 +1,377 @@
+import Foundation
+import GRDB
+import LedgerlyCore
+import LedgerlyProtocol
+
+/// Every statement over `transactions`, `splits` and `transaction_tags`: `TransactionRow` owns
+/// these tables, and this file (apart from `TransactionRow.swift` only for length) holds what it
+/// runs on them (D454). Handlers, the writer, the export and the sync code call these; none
+/// spells the tables out.
+///
+/// Each statement is named SQL run through the connection's statement cache: the writer's inserts
+/// run once per row of an import, a list or export page is read by column position, so none of
+/// them goes through a record's generic persistence (D455). Their text is the text they had
+/// where they were written before; what they return and refuse is unchanged.
+extension TransactionRow {
+    // MARK: Inserts (the ledger writer's)
+
+    /// One transaction, the writer's (`TransactionWriter.insert`), kept for a whole import.
+    static let insertSQL = """
+        INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, conversion_id, base_conversion_id, category_id, notes, date, attachment_path, import_key, import_id, created_at, updated_at, trade_id, trade_transfer, liability_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// One leg of a transfer (`TransactionWriter.insertTransfer`); `linkLegs` then points each at the other.
+    static let insertTransferLegSQL = """
+        INSERT INTO transactions (id, kind, wallet_id, amount_minor, currency, wallet_amount_minor, base_amount_minor, base_conversion_id, notes, date, counterparty_wallet_id, import_key, import_id, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Points a transfer's two legs at each other, once both have ids.
+    static func linkLegs(_ db: Database, outgoing: Int64, incoming: Int64) throws {
+        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [incoming, outgoing])
+        try db.execute(cached: "UPDATE transactions SET counterparty_tx_id = ? WHERE id = ?", arguments: [outgoing, incoming])
+    }
+
+    // MARK: One transaction
+
+    static func find(_ db: Database, id: Int64) throws -> TransactionRow? {
+        try db.cachedRow(sql: "SELECT \(selection) FROM transactions t \(selectionJoins) WHERE t.id = ?", arguments: [id]).map(TransactionRow.init(row:))
+    }
+
+    /// The transaction's signed effect on its wallet as stored; 0 when there is no such row.
+    static func walletEffect(_ db: Database, id: Int64) throws -> Int64 {
+        try db.cachedValue(Int64.self, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [id]) ?? 0
+    }
+
+    /// Income in the base currency on the days from `from` up to, not including, `before`: income
+    /// to an income category or to none; a refund (income to an expense category) is less
+    /// spending, not income, and transfers and trades' cash are not income.
+    static func baseIncome(_ db: Database, from: String, before: String) throws -> Int64 {
+        try db.cachedValue(Int64.self, sql: """
+            SELECT coalesce(sum(t.base_amount_minor), 0) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
+            WHERE t.kind = 'income' AND t.counterparty_tx_id IS NULL AND t.trade_transfer = 0 AND t.date >= ? AND t.date < ? AND (c.id IS NULL OR c.kind = 'income')
+            """, arguments: [from, before]) ?? 0
+    }
+
+    /// The investment trade whose cash the transaction is, if any.
+    static func tradeId(_ db: Database, id: Int64) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT trade_id FROM transactions WHERE id = ?", arguments: [id])
+    }
+
+    /// The liability the transaction pays, if any.
+    static func liabilityId(_ db: Database, id: Int64) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT liability_id FROM transactions WHERE id = ?", arguments: [id])
+    }
+
+    /// `tx.update`'s change of what a transaction is worth and where it counts. `baseAmountMinor`
+    /// and `walletAmountMinor` are signed, as stored.
+    static func updateAmounts(_ db: Database, id: Int64, kind: String, walletId: Int64, amountMinor: Int64, walletAmountMinor: Int64,
+                              baseAmountMinor: Int64?, categoryId: Int64?) throws {
+        try db.execute(
+            cached: "UPDATE transactions SET kind = ?, wallet_id = ?, amount_minor = ?, wallet_amount_minor = ?, base_amount_minor = ?, category_id = ? WHERE id = ?",
+            arguments: [kind, walletId, amountMinor, walletAmountMinor, baseAmountMinor, categoryId, id])
+    }
+
+    /// `tx.update`'s change of what every transaction may change, with the update time.
+    static func updateDescription(_ db: Database, id: Int64, notes: String?, date: String, attachmentPath: String?, updatedAt: String) throws {
+        try db.execute(
+            cached: "UPDATE transactions SET notes = ?, date = ?, attachment_path = ?, updated_at = ? WHERE id = ?",
+            arguments: [notes, date, attachmentPath, updatedAt, id])
+    }
+
+    static func delete(_ db: Database, id: Int64) throws {
+        try db.execute(cached: "DELETE FROM transactions WHERE id = ?", arguments: [id])
+    }
+
+    // MARK: Split parts and tags
+
+    /// Split parts carry their transaction's date (kept equal by `moveSplits`) so a category's
+    /// matches in a date range are counted from one index (D224).
+    static func insertSplits(_ db: Database, txId: Int64, date: String, splits: [(Money, SplitPart)]) throws {
+        for (position, (money, part)) in splits.enumerated() {
+            var insert = try BoundStatement(db, cached: "INSERT INTO splits (tx_id, position, amount_minor, category_id, memo, date) VALUES (?, ?, ?, ?, ?, ?)")
+            insert.bind(txId, at: 1)
+            insert.bind(position, at: 2)
+            insert.bind(money.minorUnits, at: 3)
+            insert.bind(part.categoryId, at: 4)
+            insert.bind(part.memo, at: 5)
+            insert.bind(date, at: 6)
+            try insert.execute()
+        }
+    }
+
+    static func deleteSplits(_ db: Database, txId: Int64) throws {
+        try db.execute(cached: "DELETE FROM splits WHERE tx_id = ?", arguments: [txId])
+    }
+
+    /// Gives a transaction's split parts its new date.
+    static func moveSplits(_ db: Database, txId: Int64, to date: String) throws {
+        try db.execute(cached: "UPDATE splits SET date = ? WHERE tx_id = ?", arguments: [date, txId])
+    }
+
+    static func insertTags(_ db: Database, txId: Int64, tagIds: [Int64]) throws {
+        for tagId in tagIds {
+            var insert = try BoundStatement(db, cached: "INSERT INTO transaction_tags (tx_id, tag_id) VALUES (?, ?)")
+            insert.bind(txId, at: 1)
+            insert.bind(tagId, at: 2)
+            try insert.execute()
+        }
+    }
+
+    static func deleteTags(_ db: Database, txId: Int64) throws {
+        try db.execute(cached: "DELETE FROM transaction_tags WHERE tx_id = ?", arguments: [txId])
+    }
+
+    /// The tag names (by name, regardless of case) and split parts (by position) of the
+    /// transactions `ids`, each keyed by transaction id.
+    static func tagsAndSplits(_ db: Database, ids: [Int64]) throws -> (tags: [Int64: [String]], splits: [Int64: [SplitPart]]) {
+        guard !ids.isEmpty else { return ([:], [:]) }
+        // One transaction (every write's reply) binds its id; a list binds its ids as a JSON array.
+        let tagRows: [Row], splitRows: [Row]
+        if ids.count == 1 {
+            tagRows = try db.cachedRows(sql: "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id = ? ORDER BY g.name COLLATE NOCASE", arguments: [ids[0]])
+            splitRows = try db.cachedRows(sql: "SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id = ? ORDER BY s.position", arguments: [ids[0]])
+        } else {
+            // The ids as one JSON array, so the statements are prepared once and cached, not
+            // compiled anew for every count of ids.
+            let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+            tagRows = try db.cachedRows(sql: "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id IN (SELECT value FROM json_each(?)) ORDER BY g.name COLLATE NOCASE", arguments: [list])
+            splitRows = try db.cachedRows(sql: "SELECT s.*, t.currency FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id IN (SELECT value FROM json_each(?)) ORDER BY s.tx_id, s.position", arguments: [list])
+        }
+        var tags: [Int64: [String]] = [:]
+        for row in tagRows { tags[row["tx_id"], default: []].append(row["name"]) }
+        var splits: [Int64: [SplitPart]] = [:]
+        for row in splitRows {
+            splits[row["tx_id"], default: []].append(SplitPart(amount: InputRules.format(row["amount_minor"], row["currency"]), categoryId: row["category_id"], memo: row["memo"]))
+        }
+        return (tags, splits)
+    }
+
+    // MARK: tx.list
+
+    /// `tx.list`'s filters, checked. `text` is never empty.
+    struct ListFilter {
+        var walletId: Int64?
+        var categoryId: Int64?
+        var tag: String?
+        var text: String?
+        var from: String?
+        var to: String?
+    }
+
+    /// `tx.list`'s count of every match and its page (`limit` rows, newest first, after the
+    /// keyset cursor `after` or `offset` rows in).
+    static func list(_ db: Database, _ filter: ListFilter, after: (date: String, id: Int64)?, limit: Int, offset: Int) throws -> (total: Int, rows: [TransactionRow]) {
+        // `others`: the conditions on a transaction's own row; the dates are kept apart, because a
+        // category's page takes them from its indexes instead (`categoryPage`).
+        var others: [String] = []
+        var otherArguments: [any DatabaseValueConvertible] = []
+        if let walletId = filter.walletId {
+            others.append("t.wallet_id = ?")
+            otherArguments.append(walletId)
+        }
+        if let tag = filter.tag {
+            others.append("EXISTS (SELECT 1 FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id = t.id AND g.name = ?)")
+            otherArguments.append(tag)
+        }
+        if let text = filter.text {
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            others.append("t.notes LIKE ? ESCAPE '\\'")
+            otherArguments.append("%\(escaped)%")
+        }
+        var dates: [String] = []
+        var dateArguments: [any DatabaseValueConvertible] = []
+        if let fromDay = filter.from {
+            dates.append("t.date >= ?")
+            dateArguments.append(fromDay)
+        }
+        if let toDay = filter.to {
+            dates.append("t.date <= ?")
+            dateArguments.append(toDay)
+        }
+        let range = CategoryRange(from: filter.from ?? "0000-01-01", to: filter.to ?? "9999-12-31")
+        let prefix = Self.categorySubtree + " "
+        func condition(_ conditions: [String]) -> String {
+            conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        }
+        let total: Int
+        if let categoryId = filter.categoryId {
+            if others.isEmpty {
+                total = try categoryCount(db, categoryId: categoryId, range: range)
+            } else {
+                let indexed = "(t.category_id IN subtree OR t.id IN (SELECT s.tx_id FROM splits s WHERE s.category_id IN subtree AND s.date BETWEEN ? AND ?))"
+                total = try db.cachedValue(Int.self, sql: "\(prefix)SELECT count(*) FROM transactions t \(condition(others + dates + [indexed]))",
+                                           arguments: StatementArguments([categoryId] + otherArguments + dateArguments + [range.from, range.to])) ?? 0
+            }
+        } else {
+            total = try db.cachedValue(Int.self, sql: "SELECT count(*) FROM transactions t \(condition(others + dates))", arguments: StatementArguments(otherArguments + dateArguments)) ?? 0
+        }
+        let keyset = after == nil ? [] : ["(t.date < ? OR (t.date = ? AND t.id < ?))"]
+        let keysetArguments: [any DatabaseValueConvertible] = after.map { [$0.date, $0.date, $0.id] } ?? []
+        // The pages' statements are kept by the connection: their text depends only on which
+        // filters are given, and preparing one was an eighth of a page at a million (D386).
+        let rows: [TransactionRow]
+        if let categoryId = filter.categoryId, total <= 10_000 {
+            rows = try categoryPage(db, categoryId: categoryId, range: range, after: after, others: (others, otherArguments), limit: limit, offset: offset)
+        } else if let categoryId = filter.categoryId {
+            // A common category: walk the date index down and test each row's category (`EXISTS`
+            // keeps the walk), so a page stops after a few hundred rows instead of sorting all
+            // its matches.
+            let walked = "(t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))"
+            rows = try TransactionRow.rows(
+                of: db.cachedStatement(sql: "\(prefix)SELECT \(selection) FROM transactions t \(selectionJoins) \(condition(others + dates + keyset + [walked])) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?"),
+                arguments: StatementArguments([categoryId] + otherArguments + dateArguments + keysetArguments + [limit, offset]))
+        } else {
+            rows = try TransactionRow.rows(
+                of: db.cachedStatement(sql: "SELECT \(selection) FROM transactions t \(selectionJoins) \(condition(others + dates + keyset)) ORDER BY t.date DESC, t.id DESC LIMIT ? OFFSET ?"),
+                arguments: StatementArguments(otherArguments + dateArguments + keysetArguments + [limit, offset]))
+        }
+        return (total, rows)
+    }
+
+    /// `subtree`: the category bound first and all its descendants, for the category filters.
+    private static let categorySubtree = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id)"
+
+    /// The days a category's matches are looked for in, both ends included.
+    private struct CategoryRange {
+        let from: String
+        let to: String
+    }
+
+    /// A page of a category with few matches (`tx.list`'s count ≤ 10,000): the matches' ids and
+    /// dates come from the two covering indexes (transactions and split parts by category and
+    /// date), are ordered, and only the page's rows are then read (D341). Ordering the full rows
+    /// of every match, and testing every split part of the category ever made for its date, was
+    /// most of a page. The two arms never share a transaction (one has a category or split parts,
+    /// never both), so only the split parts are made distinct (a transaction with parts in two of
+    /// the subtree's categories) and the arms are joined with `UNION ALL`: one sort instead of
+    /// two. `others`: conditions on the row (wallet, tag, notes), tested after the read; with
+    /// none, the page is cut before it.
+    private static func categoryPage(_ db: Database, categoryId: Int64, range: CategoryRange, after: (date: String, id: Int64)?,
+                                     others: (conditions: [String], arguments: [any DatabaseValueConvertible]),
+                                     limit: Int, offset: Int) throws -> [TransactionRow] {
+        let keyset = after == nil ? "" : "WHERE (date < ? OR (date = ? AND id < ?))"
+        let keysetArguments: [any DatabaseValueConvertible] = after.map { [$0.date, $0.date, $0.id] } ?? []
+        let cutFirst = others.conditions.isEmpty
+        let page = "LIMIT ? OFFSET ?"
+        let sql = """
+            \(categorySubtree),
+            matches(id, date) AS (
+                SELECT id, date FROM transactions WHERE category_id IN subtree AND date BETWEEN ? AND ?
+                UNION ALL SELECT DISTINCT tx_id, date FROM splits WHERE category_id IN subtree AND date BETWEEN ? AND ?)
+            SELECT \(selection)
+            FROM (SELECT id, date FROM matches \(keyset) ORDER BY date DESC, id DESC \(cutFirst ? page : "")) m
+            JOIN transactions t ON t.id = m.id \(selectionJoins)
+            \(others.conditions.isEmpty ? "" : "WHERE " + others.conditions.joined(separator: " AND "))
+            ORDER BY m.date DESC, m.id DESC \(cutFirst ? "" : page)
+            """
+        let arguments: [any DatabaseValueConvertible] = [categoryId, range.from, range.to, range.from, range.to] + keysetArguments
+            + (cutFirst ? [limit, offset] : others.arguments + [limit, offset])
+        return try TransactionRow.rows(of: db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+    }
+
+    /// Matches of a category (with its descendants and split parts) between optional dates. A
+    /// transaction has a category or split parts, never both (the writer refuses both, and giving
+    /// parts clears the category), so the two kinds are counted apart and added (D224):
+    /// - transactions with a category in the subtree: in the whole months of the range, the kept
+    ///   `ledger_totals` counts, which hold one per transaction and one per split part, so the
+    ///   subtree's split parts of those months (`split_subtree_counts.parts`, D385) are taken off
+    ///   again; in the partial months at either end, the (category, date) index (D358). The
+    ///   months' totals are a few hundred rows where the index holds tens of thousands of entries.
+    /// - transactions with split parts in the subtree: in the whole months, the kept
+    ///   `split_subtree_counts` of the category itself (each row counts a transaction once however
+    ///   many of its parts the subtree holds, D377); in the partial months, `count(DISTINCT)` over
+    ///   the split parts' (category, date) index. A split transaction's parts carry its date, so
+    ///   none is counted in two of these day ranges.
+    ///
+    /// The whole months' two kept figures are read from one row per month: `count - parts`.
+    private static func categoryCount(_ db: Database, categoryId: Int64, range: CategoryRange) throws -> Int {
+        let months = WholeMonthsRange(from: range.from, to: range.to)
+        return try db.cachedValue(Int.self, sql: """
+            \(categorySubtree)
+            SELECT (SELECT coalesce(sum(count), 0) FROM ledger_totals WHERE category_id IN subtree AND month BETWEEN ?2 AND ?3)
+                 + (SELECT coalesce(sum(count - parts), 0) FROM split_subtree_counts WHERE category_id = ?1 AND month BETWEEN ?2 AND ?3)
+                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ?4 AND ?5)
+                 + (SELECT count(*) FROM transactions WHERE category_id IN subtree AND date BETWEEN ?6 AND ?7)
+                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ?4 AND ?5)
+                 + (SELECT count(DISTINCT tx_id) FROM splits WHERE category_id IN subtree AND date BETWEEN ?6 AND ?7)
+            """, arguments: [categoryId, months.firstMonth, months.lastMonth,
+                             months.leading.from, months.leading.to, months.trailing.from, months.trailing.to]) ?? 0
+    }
+
+    // MARK: tx.export
+
+    /// The export's select list, every column in `Positions.exportOrder`'s places. `conversions`:
+    /// with the snapshots' text (stored once each and joined by id, D372), or NULL in their
+    /// place, for the exports that do not write them, without the look-ups.
+    private static func exportSelection(conversions: Bool) -> String {
+        """
+        SELECT t.id, t.kind, t.wallet_id, t.amount_minor, t.currency, t.wallet_amount_minor, t.base_amount_minor, t.category_id,
+               t.notes, t.date, t.attachment_path, t.counterparty_wallet_id, t.counterparty_tx_id, t.created_at, t.updated_at,
+               \(conversions ? "sc.snapshot, sb.snapshot" : "NULL, NULL"), t.import_key, t.import_id, w.currency
+        FROM transactions t JOIN wallets w ON w.id = t.wallet_id
+        \(conversions ? "LEFT JOIN conversion_snapshots sc ON sc.id = t.conversion_id LEFT JOIN conversion_snapshots sb ON sb.id = t.base_conversion_id" : "")
+        """
+    }
+
+    /// An export page in id order, after `after`. `conversions` false: `conversion` and
+    /// `baseConversion` are nil.
+    static func exportPage(_ db: Database, after: Int64, limit: Int, conversions: Bool) throws -> [TransactionRow] {
+        try exportRows(Row.fetchCursor(db.cachedStatement(sql: exportSelection(conversions: conversions) + " WHERE t.id > ? ORDER BY t.id LIMIT ?"), arguments: [after, limit]),
+                       limit: limit)
+    }
+
+    /// An export page in (date, id) order from the `transactions_by_date` index, after `after` when given.
+    static func exportPageByDate(_ db: Database, after: (date: String, id: Int64)?, limit: Int, conversions: Bool) throws -> [TransactionRow] {
+        guard let after else {
+            return try exportRows(Row.fetchCursor(db.cachedStatement(sql: exportSelection(conversions: conversions) + " ORDER BY t.date, t.id LIMIT ?"), arguments: [limit]),
+                                  limit: limit)
+        }
+        return try exportRows(Row.fetchCursor(db.cachedStatement(sql: exportSelection(conversions: conversions) + " WHERE (t.date, t.id) > (?, ?) ORDER BY t.date, t.id LIMIT ?"),
+                                              arguments: [after.date, after.id, limit]), limit: limit)
+    }
+
+    /// Read by column position from the statement as it steps (looking each column up by name
+    /// was a large part of a page, D260).
+    private static func exportRows(_ cursor: RowCursor, limit: Int) throws -> [TransactionRow] {
+        var rows: [TransactionRow] = []
+        rows.reserveCapacity(limit)
+        while let row = try cursor.next() { rows.append(TransactionRow(row: row, at: .exportOrder)) }
+        return rows
+    }
+
+    /// The tags and split parts of an export page, keyed by transaction id, in the order
+    /// `tagsAndSplits` gives them. Id order (`ids` nil): the page is every transaction with an id
+    /// in `range` (after, last], so its tags and splits are those of that range. Date order: the
+    /// page's ids, as a JSON array.
+    static func exportTagsAndSplits(_ db: Database, range: (after: Int64, last: Int64), ids: [Int64]?) throws -> (tags: [Int64: [String]], splits: [Int64: [SplitPart]]) {
+        let byDate = ids != nil
+        let tagSQL = byDate
+            ? "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id IN (SELECT value FROM json_each(?)) ORDER BY tt.tx_id, g.name COLLATE NOCASE"
+            : "SELECT tt.tx_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.tx_id > ? AND tt.tx_id <= ? ORDER BY tt.tx_id, g.name COLLATE NOCASE"
+        let splitSQL = byDate
+            ? "SELECT s.tx_id, s.amount_minor, t.currency, s.category_id, s.memo FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id IN (SELECT value FROM json_each(?)) ORDER BY s.tx_id, s.position"
+            : "SELECT s.tx_id, s.amount_minor, t.currency, s.category_id, s.memo FROM splits s JOIN transactions t ON t.id = s.tx_id WHERE s.tx_id > ? AND s.tx_id <= ? ORDER BY s.tx_id, s.position"
+        let arguments: StatementArguments = ids.map { ["[" + $0.map(String.init).joined(separator: ",") + "]"] } ?? [range.after, range.last]
+        var tags: [Int64: [String]] = [:]
+        let tagCursor = try Row.fetchCursor(db.cachedStatement(sql: tagSQL), arguments: arguments)
+        while let row = try tagCursor.next() { tags[row[0], default: []].append(row[1]) }
+        var splits: [Int64: [SplitPart]] = [:]
+        let splitCursor = try Row.fetchCursor(db.cachedStatement(sql: splitSQL), arguments: arguments)
+        while let row = try splitCursor.next() {
+            splits[row[0], default: []].append(SplitPart(amount: InputRules.format(row[1], row[2]), categoryId: row[3], memo: row[4]))
+        }
+        return (tags, splits)
+    }
+
+    /// Whether any transaction exists.
+    static func any(_ db: Database) throws -> Bool {
+        try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions)") == true
+    }
+
+    /// How many transactions there are (an export's first page says).
+    static func count(_ db: Database) throws -> Int? {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions")
+    }
+}
