@@ -8,14 +8,10 @@ import LedgerlyProtocol
 /// computed on every read from that sum, the target, the deadline and today.
 enum GoalHandlers {
     static func fetch(_ db: Database, id: Int64, field: FieldPath, today: String) throws -> GoalRecord {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM goals WHERE id = ?", arguments: [id]) else {
+        guard let row = try GoalRow.find(db, id: id) else {
             throw LedgerError.notFound("there is no goal \(id); see `ledgerly goal list`", field: field)
         }
         return try record(db, row, today: today)
-    }
-
-    static func record(_ db: Database, _ row: Row, today: String) throws -> GoalRecord {
-        try record(db, GoalRow(row: row), today: today)
     }
 
     /// The goal as the protocol sends it: its row, plus its progress and pace computed from the
@@ -24,7 +20,7 @@ enum GoalHandlers {
         let id = goal.id ?? 0
         let currency = goal.currency
         let target = goal.targetMinor
-        let current = try db.cachedValue(Int64.self, sql: "SELECT coalesce(sum(amount_minor), 0) FROM goal_contributions WHERE goal_id = ? AND withdrawn_at IS NULL", arguments: [id]) ?? 0
+        let current = try GoalContributionRow.countingSum(db, goalId: id)
         let deadline = goal.deadline
         let created = String(goal.createdAt.prefix(10))
         var monthlyNeeded: String?
@@ -59,7 +55,7 @@ enum GoalHandlers {
         let db = context.db
         let today = Timestamp.today(at: context.date)
         let name = try InputRules.name(request.name, field: .body("name"))
-        if try db.cachedValue(Int64.self, sql: "SELECT id FROM goals WHERE name = ?", arguments: [name]) != nil {
+        if try GoalRow.id(named: name, db) != nil {
             throw LedgerError.conflict("a goal named '\(name)' already exists", field: .body("name"))
         }
         let wallet = try request.walletId.map { try WalletRow.active(db, id: $0, field: .body("walletId")).record }
@@ -109,15 +105,14 @@ enum GoalHandlers {
 
     static func list(_ request: GoalListRequest, _ context: ReadContext) throws -> GoalListReply {
         let db = context.db, today = context.today
-        return GoalListReply(goals: try db.cachedRows(sql: "SELECT * FROM goals ORDER BY name").map { try record(db, $0, today: today) })
+        return GoalListReply(goals: try GoalRow.all(db).map { try record(db, $0, today: today) })
     }
 
     static func contributions(_ request: GoalContributionsRequest, _ db: Database) throws -> GoalContributionsReply {
-        guard let currency = try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [try InputRules.positiveId(request.id, field: .body("id"))]) else {
+        guard let currency = try GoalRow.currency(db, id: try InputRules.positiveId(request.id, field: .body("id"))) else {
             throw LedgerError.notFound("there is no goal \(request.id); see `ledgerly goal list`", field: .body("id"))
         }
-        let rows = try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [request.id])
-        return GoalContributionsReply(goalId: request.id, contributions: try rows.map { try GoalContributionRow(row: $0).record(currency: currency) })
+        return GoalContributionsReply(goalId: request.id, contributions: try GoalContributionRow.all(db, goalId: request.id).map { $0.record(currency: currency) })
     }
 
     /// Called when transactions are deleted: the contributions whose money one of them moved stop
@@ -128,15 +123,12 @@ enum GoalHandlers {
         let db = context.db
         var withdrawn: [GoalContributionRecord] = []
         for transactionId in transactionIds {
-            let rows = try db.cachedRows(
-                sql: "SELECT gc.*, g.currency FROM goal_contributions gc JOIN goals g ON g.id = gc.goal_id WHERE gc.tx_id = ? AND gc.withdrawn_at IS NULL ORDER BY gc.id",
-                arguments: [transactionId])
-            for row in rows {
-                var contribution = try GoalContributionRow(row: row)
+            for (counting, currency) in try GoalContributionRow.counting(movedBy: transactionId, db) {
+                var contribution = counting
                 contribution.withdrawnAt = context.now
                 // The reply names the transaction deleted; the row keeps no link to an id SQLite
                 // may give to a new transaction (D307).
-                withdrawn.append(contribution.record(currency: row["currency"]))
+                withdrawn.append(contribution.record(currency: currency))
                 contribution.transactionId = nil
                 try contribution.update(db)
             }
@@ -169,7 +161,7 @@ enum GoalHandlers {
             throw LedgerError.invalid("body.month \(month) is outside the goal's life (\(goal.createdAt.prefix(7)) to \(today.prefix(7)))", field: .body("month"))
         }
         // Once per month whatever the key (the unique index), and never past the target.
-        let alreadyFunded = try db.cachedValue(Bool.self, sql: "SELECT 1 FROM goal_contributions WHERE goal_id = ? AND autofund_month = ?", arguments: [goal.id, month]) ?? false
+        let alreadyFunded = try GoalContributionRow.autoFunded(db, goalId: goal.id, month: month)
         if goal.status == .achieved || alreadyFunded { return goal }
         let currency = try InputRules.currency(goal.currency, field: .body("id"))
         let amount: Money
@@ -183,10 +175,7 @@ enum GoalHandlers {
             let previous = LedgerMonth.previous(month)
             // Income is income to an income category or to none; a refund (income to an expense
             // category) is less spending, not income.
-            let income = try db.cachedValue(Int64.self, sql: """
-                SELECT coalesce(sum(t.base_amount_minor), 0) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
-                WHERE t.kind = 'income' AND t.counterparty_tx_id IS NULL AND t.trade_transfer = 0 AND t.date >= ? AND t.date < ? AND (c.id IS NULL OR c.kind = 'income')
-                """, arguments: ["\(previous)-01", "\(month)-01"]) ?? 0
+            let income = try TransactionRow.baseIncome(db, from: "\(previous)-01", before: "\(month)-01")
             let percent = Decimal(string: rule.percent ?? "0") ?? 0
             var share = Decimal(income) * percent / 100
             var rounded = Decimal()

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import LedgerlyProtocol
 
-/// A row of `goals`: the one type that reads and writes the table. Its wire record also needs
-/// the sum of its contributions and today (progress and pace): `GoalHandlers.record` adds them.
+/// A row of `goals`: the one type that reads and writes the table, and the place of every
+/// statement on it (D454). Its wire record also needs the sum of its contributions and today
+/// (progress and pace): `GoalHandlers.record` adds them.
 struct GoalRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "goals"
     /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
@@ -52,6 +53,25 @@ struct GoalRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var autoFundRule: AutoFundRule? { autoFund.flatMap { try? MessageCoding.decoder().decode(AutoFundRule.self, from: Data($0.utf8)) } }
+
+    static func find(_ db: Database, id: Int64) throws -> GoalRow? {
+        try db.cachedRow(sql: "SELECT * FROM goals WHERE id = ?", arguments: [id]).map { try GoalRow(row: $0) }
+    }
+
+    /// Every goal, by name.
+    static func all(_ db: Database) throws -> [GoalRow] {
+        try db.cachedRows(sql: "SELECT * FROM goals ORDER BY name").map { try GoalRow(row: $0) }
+    }
+
+    /// The id of the goal named exactly `name`, if any.
+    static func id(named name: String, _ db: Database) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM goals WHERE name = ?", arguments: [name])
+    }
+
+    /// The goal's currency; nil when there is no such goal.
+    static func currency(_ db: Database, id: Int64) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [id])
+    }
 
     /// Marks the goal changed (a contribution added or withdrawn) without reading it first.
     static func touch(_ db: Database, id: Int64, at now: String) throws {
@@ -107,6 +127,29 @@ struct GoalContributionRow: Codable, FetchableRecord, MutablePersistableRecord, 
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// What the goal's contributions that still count add up to, in its minor units.
+    static func countingSum(_ db: Database, goalId: Int64) throws -> Int64 {
+        try db.cachedValue(Int64.self, sql: "SELECT coalesce(sum(amount_minor), 0) FROM goal_contributions WHERE goal_id = ? AND withdrawn_at IS NULL", arguments: [goalId]) ?? 0
+    }
+
+    /// Every contribution to the goal, withdrawn ones too, by date.
+    static func all(_ db: Database, goalId: Int64) throws -> [GoalContributionRow] {
+        try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [goalId]).map { try GoalContributionRow(row: $0) }
+    }
+
+    /// The contributions that still count whose money the transaction moved, with their goal's
+    /// currency, in id order.
+    static func counting(movedBy transactionId: Int64, _ db: Database) throws -> [(contribution: GoalContributionRow, currency: String)] {
+        try db.cachedRows(
+            sql: "SELECT gc.*, g.currency FROM goal_contributions gc JOIN goals g ON g.id = gc.goal_id WHERE gc.tx_id = ? AND gc.withdrawn_at IS NULL ORDER BY gc.id",
+            arguments: [transactionId]).map { (try GoalContributionRow(row: $0), $0["currency"]) }
+    }
+
+    /// Whether the goal has had its auto-fund contribution for `month`.
+    static func autoFunded(_ db: Database, goalId: Int64, month: String) throws -> Bool {
+        try db.cachedValue(Bool.self, sql: "SELECT 1 FROM goal_contributions WHERE goal_id = ? AND autofund_month = ?", arguments: [goalId, month]) ?? false
+    }
 
     /// The contribution as the protocol sends it, its amount in the goal's currency.
     func record(currency: String) -> GoalContributionRecord {
