@@ -56,7 +56,7 @@ enum RateHandlers {
     /// else the default of the exchange mode in settings.
     static func activeProfile(_ db: Database, id: Int64?, mode: ExchangeMode?, field: FieldPath) throws -> RateProfileRecord {
         if let id { return try profile(db, id: id, field: field) }
-        let type = try mode?.rawValue ?? db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1") ?? "official"
+        let type = try mode?.rawValue ?? SettingsRow.exchangeMode(db) ?? "official"
         guard let row = try db.cachedRow(sql: "SELECT * FROM rate_profiles WHERE type = ? ORDER BY is_default DESC, id LIMIT 1", arguments: [type]) else {
             throw LedgerError.notFound("there is no \(type) rate profile; add one with `ledgerly rates profile add`", field: field)
         }
@@ -83,7 +83,7 @@ enum RateHandlers {
     static func useProfile(_ request: RateProfileUseRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
         let chosen = try profile(context.db, id: request.id, field: .body("id"))
         let previous = try context.db.cachedRows(sql: "SELECT * FROM rate_profiles WHERE type = ? AND is_default = 1 AND id != ?", arguments: [chosen.type.rawValue, chosen.id]).map { try RateProfileRow(row: $0).record }
-        let modeBefore = try context.db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1")
+        let modeBefore = try SettingsRow.exchangeMode(context.db)
         try context.db.execute(cached: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [chosen.id, chosen.type.rawValue])
         // One event per record that changed, none for what stayed: the profile that lost its
         // default flag, the one that gained it, and the settings when the mode switched.

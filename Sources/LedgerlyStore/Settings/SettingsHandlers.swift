@@ -12,17 +12,16 @@ enum SettingsHandlers {
 
     /// The base currency, nil until setup chose one.
     static func baseCurrency(_ db: Database) throws -> String? {
-        try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+        try SettingsRow.baseCurrency(db)
     }
 
     /// The staleness limits in settings.
     static func stalenessPolicy(_ db: Database) throws -> StalenessPolicy {
-        guard let row = try db.cachedRow(sql: "SELECT stale_fiat_minutes, stale_crypto_minutes FROM settings WHERE id = 1") else { return .standard }
-        return StalenessPolicy(fiatMinutes: row[0], cryptoMinutes: row[1])
+        try SettingsRow.stalenessPolicy(db)
     }
 
     static func isSetupCompleted(_ db: Database) throws -> Bool {
-        try db.cachedValue(Bool.self, sql: "SELECT onboarding_completed FROM settings WHERE id = 1") ?? false
+        try SettingsRow.onboardingCompleted(db)
     }
 
     static func get(_ request: SettingsGetRequest, _ db: Database) throws -> SettingsRecord {
@@ -34,7 +33,7 @@ enum SettingsHandlers {
         var settings = try SettingsRow.current(db)
         if let code = request.baseCurrency {
             let currency = try InputRules.currency(code, field: .body("baseCurrency"))
-            if let current = settings.baseCurrency, current != currency.code, try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions)") == true {
+            if let current = settings.baseCurrency, current != currency.code, try TransactionRow.any(db) {
                 // Stored base amounts are in the old base currency; changing it needs them
                 // re-converted, which needs the rates engine. Refuse rather than mix currencies.
                 throw LedgerError.conflict("the base currency cannot change from \(current) to \(currency.code) once transactions exist: their base amounts are in \(current)", field: .body("baseCurrency"))

@@ -3,8 +3,8 @@ import GRDB
 import LedgerlyCore
 import LedgerlyProtocol
 
-/// The one row of `settings` (id 1): the one type that reads and writes the table, and the one
-/// place the settings become their wire record.
+/// The one row of `settings` (id 1): the one type that reads and writes the table, the place of
+/// every statement on it (D454), and the one place the settings become their wire record.
 struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "settings"
     /// Properties are the columns in camel case (`starting_balance_minor` → `startingBalanceMinor`).
@@ -59,6 +59,26 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
             throw LedgerError.broken("the settings row is missing")
         }
         return try SettingsRow(row: row)
+    }
+
+    /// The base currency, nil until setup chose one. Cached SQL: most reads and writes ask.
+    static func baseCurrency(_ db: Database) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT base_currency FROM settings WHERE id = 1")
+    }
+
+    /// The staleness limits in settings; the standard ones if the row is missing.
+    static func stalenessPolicy(_ db: Database) throws -> StalenessPolicy {
+        guard let row = try db.cachedRow(sql: "SELECT stale_fiat_minutes, stale_crypto_minutes FROM settings WHERE id = 1") else { return .standard }
+        return StalenessPolicy(fiatMinutes: row[0], cryptoMinutes: row[1])
+    }
+
+    static func onboardingCompleted(_ db: Database) throws -> Bool {
+        try db.cachedValue(Bool.self, sql: "SELECT onboarding_completed FROM settings WHERE id = 1") ?? false
+    }
+
+    /// The exchange mode as stored (`official`, …); nil only if the row is missing.
+    static func exchangeMode(_ db: Database) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1")
     }
 
     var record: SettingsRecord {
