@@ -201,6 +201,15 @@ def test_a_post_without_the_csrf_token_is_refused(web):
     assert status == 403
 
 
+def test_an_oversized_body_is_refused(web):
+    cookie = web.session_cookie()
+    status, headers, text = web.request("POST", "/transactions/new", {"notes": "x" * 70_000}, cookie=cookie)
+    # The status and headers arrive; the explaining page does not (the server sends the 413 with an
+    # empty body while the request body is still unread).
+    assert status == 413
+    assert headers["content-security-policy"].startswith("default-src 'self'")
+
+
 def test_a_transaction_from_the_browser_and_the_figures_agree(web, browser):
     assert web.cli("wallet", "add", "Cash " + XSS, "--currency", "EUR", "--starting-balance", "100").returncode == 0
     wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
