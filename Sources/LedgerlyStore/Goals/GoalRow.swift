@@ -146,6 +146,25 @@ struct GoalContributionRow: Codable, FetchableRecord, MutablePersistableRecord, 
             arguments: [transactionId]).map { (try GoalContributionRow(row: $0), $0["currency"]) }
     }
 
+    /// Every contribution to the goal, withdrawn ones too, by id.
+    static func ids(ofGoal goalId: Int64, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT id FROM goal_contributions WHERE goal_id = ? ORDER BY id", arguments: [goalId])
+    }
+
+    /// The goal and month of an auto-fund contribution; nil for one made by hand, or none.
+    static func autoFundMonth(id: Int64, _ db: Database) throws -> (goalId: Int64, month: String)? {
+        guard let row = try db.cachedRow(sql: "SELECT goal_id, autofund_month FROM goal_contributions WHERE id = ?", arguments: [id]),
+              let month = row[1] as String? else { return nil }
+        return (row[0], month)
+    }
+
+    /// The goal and month of the auto-fund contribution whose money the transaction moved, if any.
+    static func autoFundMonth(movedBy transactionId: Int64, _ db: Database) throws -> (goalId: Int64, month: String)? {
+        guard let row = try db.cachedRow(sql: "SELECT goal_id, autofund_month FROM goal_contributions WHERE tx_id = ? AND autofund_month IS NOT NULL", arguments: [transactionId])
+        else { return nil }
+        return (row[0], row[1])
+    }
+
     /// Whether the goal has had its auto-fund contribution for `month`.
     static func autoFunded(_ db: Database, goalId: Int64, month: String) throws -> Bool {
         try db.cachedValue(Bool.self, sql: "SELECT 1 FROM goal_contributions WHERE goal_id = ? AND autofund_month = ?", arguments: [goalId, month]) ?? false

@@ -365,6 +365,41 @@ extension TransactionRow {
         return (tags, splits)
     }
 
+    // MARK: Sync's views
+
+    /// A page of the ids sync sends as transactions of their own: neither transfer legs, nor a
+    /// trade's cash, nor a liability's payment.
+    static func ownIds(_ db: Database, after: Int64, limit: Int) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: """
+            SELECT id FROM transactions WHERE id > ? AND counterparty_tx_id IS NULL AND trade_id IS NULL AND liability_id IS NULL ORDER BY id LIMIT ?
+            """, arguments: [after, limit])
+    }
+
+    /// Whether a transaction row is one of `ownIds`' (it exists, and is not a leg, trade cash or payment).
+    static func isOwn(_ db: Database, id: Int64) throws -> Bool {
+        try db.cachedValue(Bool.self, sql: """
+            SELECT counterparty_tx_id IS NULL AND trade_id IS NULL AND liability_id IS NULL FROM transactions WHERE id = ?
+            """, arguments: [id]) ?? false
+    }
+
+    /// A page of transfers' outgoing legs' ids.
+    static func outgoingLegIds(_ db: Database, after: Int64, limit: Int) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: """
+            SELECT id FROM transactions WHERE id > ? AND counterparty_tx_id IS NOT NULL AND kind = 'expense' ORDER BY id LIMIT ?
+            """, arguments: [after, limit])
+    }
+
+    /// The outgoing leg's id for either leg of a transfer; nil when `id` is not a transfer leg.
+    static func outgoingLeg(_ db: Database, id: Int64) throws -> Int64? {
+        guard let row = try db.cachedRow(sql: "SELECT kind, counterparty_tx_id FROM transactions WHERE id = ? AND counterparty_tx_id IS NOT NULL", arguments: [id]) else { return nil }
+        return (row[0] as String) == TransactionKind.expense.rawValue ? id : row[1]
+    }
+
+    /// The other leg of a transfer leg; nil for a transaction that is no leg, or no transaction.
+    static func counterpartyId(_ db: Database, id: Int64) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT counterparty_tx_id FROM transactions WHERE id = ?", arguments: [id])
+    }
+
     /// Whether any transaction exists.
     static func any(_ db: Database) throws -> Bool {
         try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM transactions)") == true

@@ -28,20 +28,19 @@ enum GoalContributionSync: SyncedThing {
     /// Every contribution to one goal, for a stamp of the goal's change (they have no events of
     /// their own: each adds to or withdraws from the goal, which says `goal.updated`).
     static func ids(ofGoal goalId: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: "SELECT id FROM goal_contributions WHERE goal_id = ? ORDER BY id", arguments: [goalId])
+        try GoalContributionRow.ids(ofGoal: goalId, db)
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        guard let row = try db.cachedRow(sql: "SELECT goal_id, autofund_month FROM goal_contributions WHERE id = ?", arguments: [id]),
-              let month = row[1] as String? else { return nil }
-        return autoFundGid(goal: try identities.gid(GoalSync.self, localId: row[0]), month: month)
+        guard let funded = try GoalContributionRow.autoFundMonth(id: id, db) else { return nil }
+        return autoFundGid(goal: try identities.gid(GoalSync.self, localId: funded.goalId), month: funded.month)
     }
 
     static func autoFundGid(goal: String, month: String) -> String { "\(goal):\(month)" }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
         guard let contribution = try GoalContributionRow.fetchOne(db, key: id),
-              let currency = try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [contribution.goalId]) else { return nil }
+              let currency = try GoalRow.currency(db, id: contribution.goalId) else { return nil }
         return try SyncFields.object(Fields(
             goal: try identities.gid(GoalSync.self, localId: contribution.goalId), amount: InputRules.format(contribution.amountMinor, currency),
             date: contribution.date, transfer: try transfer(of: contribution, identities: identities),
@@ -62,7 +61,7 @@ enum GoalContributionSync: SyncedThing {
         let field = FieldPath.body("messages")
         let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
         let goalId = try identities.localId(GoalSync.self, gid: fields.goal, field: "goal")
-        guard let currency = try db.cachedValue(String.self, sql: "SELECT currency FROM goals WHERE id = ?", arguments: [goalId]) else {
+        guard let currency = try GoalRow.currency(db, id: goalId) else {
             throw LedgerError.notFound("a synced contribution's goal is not here", field: field)
         }
         let amount = try InputRules.positiveAmount(fields.amount, currency: try InputRules.currency(currency, field: field), field: field)

@@ -41,17 +41,13 @@ enum TransactionSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: """
-            SELECT id FROM transactions WHERE id > ? AND counterparty_tx_id IS NULL AND trade_id IS NULL AND liability_id IS NULL ORDER BY id LIMIT ?
-            """, arguments: [after, limit])
+        let ids = try TransactionRow.ownIds(db, after: after, limit: limit)
         return (ids, ids.last ?? after)
     }
 
     /// Whether a transaction row is one of these (it exists, and is not a leg, trade cash or payment).
     static func isOwn(_ db: Database, id: Int64) throws -> Bool {
-        try db.cachedValue(Bool.self, sql: """
-            SELECT counterparty_tx_id IS NULL AND trade_id IS NULL AND liability_id IS NULL FROM transactions WHERE id = ?
-            """, arguments: [id]) ?? false
+        try TransactionRow.isOwn(db, id: id)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {

@@ -30,24 +30,20 @@ enum TransferSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ids = try Int64.fetchAll(db, sql: """
-            SELECT id FROM transactions WHERE id > ? AND counterparty_tx_id IS NOT NULL AND kind = 'expense' ORDER BY id LIMIT ?
-            """, arguments: [after, limit])
+        let ids = try TransactionRow.outgoingLegIds(db, after: after, limit: limit)
         return (ids, ids.last ?? after)
     }
 
     /// An auto-fund's transfer has its month's id, `<goal gid>:<YYYY-MM>`, like its contribution
     /// (D308): also one made before sync was on, which no claim named.
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        guard let row = try db.cachedRow(sql: "SELECT goal_id, autofund_month FROM goal_contributions WHERE tx_id = ? AND autofund_month IS NOT NULL", arguments: [id])
-        else { return nil }
-        return GoalContributionSync.autoFundGid(goal: try identities.gid(GoalSync.self, localId: row[0]), month: row[1])
+        guard let funded = try GoalContributionRow.autoFundMonth(movedBy: id, db) else { return nil }
+        return GoalContributionSync.autoFundGid(goal: try identities.gid(GoalSync.self, localId: funded.goalId), month: funded.month)
     }
 
     /// The outgoing leg's id for either leg of a transfer; nil when `id` is not a transfer leg.
     static func outgoingLeg(_ db: Database, id: Int64) throws -> Int64? {
-        guard let row = try db.cachedRow(sql: "SELECT kind, counterparty_tx_id FROM transactions WHERE id = ? AND counterparty_tx_id IS NOT NULL", arguments: [id]) else { return nil }
-        return (row[0] as String) == TransactionKind.expense.rawValue ? id : row[1]
+        try TransactionRow.outgoingLeg(db, id: id)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
@@ -71,7 +67,7 @@ enum TransferSync: SyncedThing {
             amount: fields.amount, toAmount: fields.toAmount, date: fields.date, notes: fields.notes, tags: fields.tags)
         var ids: (outgoing: Int64?, incoming: Int64?)
         if let localId {
-            let incoming = try db.cachedValue(Int64.self, sql: "SELECT counterparty_tx_id FROM transactions WHERE id = ?", arguments: [localId])
+            let incoming = try TransactionRow.counterpartyId(db, id: localId)
             try SyncedRows.removeTransactions(db, ids: [localId] + (incoming.map { [$0] } ?? []))
             ids = (localId, incoming)
         } else {
