@@ -7,8 +7,10 @@ import Synchronization
 /// SSLRequest (with TLS when given a certificate, else "N"), reads the start-up message, and asks
 /// for the password in clear (`AuthenticationCleartextPassword`, R code 3) or as MD5 (code 5).
 /// Every byte the client sends after that is kept, so a test can check the password never came.
+/// With `.scram(iterations:)` it offers SCRAM-SHA-256, reads the client's first message and sends
+/// a challenge with that iteration count; what the client sends after the challenge is kept.
 final class FakePostgresServer: Sendable {
-    enum Request: Sendable { case cleartext, md5 }
+    enum Request: Sendable, Equatable { case cleartext, md5, scram(iterations: Int) }
 
     let port: Int
     private let channel: any Channel
@@ -45,7 +47,7 @@ final class FakePostgresServer: Sendable {
     private final class Handler: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
         typealias OutboundOut = ByteBuffer
-        enum Phase { case first, startup, asked }
+        enum Phase { case first, startup, scramOffered, asked }
         let request: Request
         let tls: NIOSSLContext?
         let server: FakePostgresServer
@@ -68,6 +70,22 @@ final class FakePostgresServer: Sendable {
             let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
             if phase == .asked { server.note(bytes); return }
             pending += bytes
+            if phase == .scramOffered, case .scram(let iterations) = request {
+                // SASLInitialResponse: 'p', length, mechanism\0, length, "n,,n=…,r=NONCE".
+                guard pending.count >= 5 else { return }
+                let length = Int(pending[1..<5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+                guard pending.count >= 1 + length else { return }
+                let text = String(decoding: pending[5..<(1 + length)], as: UTF8.self)
+                let nonce = text.split(separator: ",").first { $0.hasPrefix("r=") }.map { String($0.dropFirst(2)) } ?? ""
+                pending.removeFirst(1 + length)
+                let challenge = Array("r=\(nonce)fakeservernonce,s=c2FsdHNhbHQ=,i=\(iterations)".utf8)
+                let size = UInt32(8 + challenge.count)
+                let message = [UInt8(ascii: "R")] + withUnsafeBytes(of: size.bigEndian, Array.init) + [0, 0, 0, 11] + challenge
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: message)), promise: nil)
+                phase = .asked
+                if !pending.isEmpty { server.note(pending) }
+                return
+            }
             while pending.count >= 8 {
                 let length = Int(pending[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
                 guard pending.count >= length else { return }
@@ -88,8 +106,13 @@ final class FakePostgresServer: Sendable {
                 let ask: [UInt8] = switch request {
                 case .cleartext: [UInt8(ascii: "R"), 0, 0, 0, 8, 0, 0, 0, 3]
                 case .md5: [UInt8(ascii: "R"), 0, 0, 0, 12, 0, 0, 0, 5, 1, 2, 3, 4]
+                case .scram: [UInt8(ascii: "R"), 0, 0, 0, 23, 0, 0, 0, 10] + Array("SCRAM-SHA-256".utf8) + [0, 0]
                 }
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: ask)), promise: nil)
+                if case .scram = request {
+                    phase = .scramOffered
+                    continue
+                }
                 phase = .asked
                 if !pending.isEmpty { server.note(pending) }
                 return

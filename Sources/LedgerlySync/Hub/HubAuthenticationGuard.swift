@@ -13,6 +13,9 @@ final class HubAuthenticationRecord: Sendable {
         /// The server asked for a cleartext (`"a cleartext password"`) or MD5 password; the
         /// connection was closed before postgres-nio saw the request.
         case refused(method: String)
+        /// The server's SCRAM challenge asked for fewer than `HubAuthenticationGuard.minimumSCRAMIterations`
+        /// iterations; the connection was closed before the client's proof went out (D491).
+        case weakSCRAM(iterations: UInt32)
     }
 
     private let state = Mutex<(outcome: Outcome, sawSASL: Bool)>((.pending, false))
@@ -22,6 +25,7 @@ final class HubAuthenticationRecord: Sendable {
     func sawSASL() { state.withLock { $0.sawSASL = true } }
     func authenticated() { state.withLock { $0.outcome = .authenticated(scram: $0.sawSASL) } }
     func refused(_ method: String) { state.withLock { $0.outcome = .refused(method: method) } }
+    func weakSCRAM(_ iterations: UInt32) { state.withLock { $0.outcome = .weakSCRAM(iterations: iterations) } }
 }
 
 /// Keeps the hub password from going out in a form the server (or whoever answers at its address)
@@ -39,9 +43,18 @@ final class HubAuthenticationRecord: Sendable {
 /// byte, then puts a second guard right after the TLS handler (where the bytes are plaintext) and
 /// leaves. Once the server says `AuthenticationOk` the guard removes itself, so a connection's
 /// queries pass through no extra handler.
+///
+/// It also reads the SCRAM challenge (`AuthenticationSASLContinue`, R code 11: `r=…,s=…,i=N`) and
+/// closes the connection when N is below `minimumSCRAMIterations`: a proof made with one
+/// iteration is a salted hash an eavesdropper (on `sslmode=disable`) or a fake server can test
+/// password guesses against at full speed. postgres-nio 1.33 accepts any count and exposes no
+/// setting for it (D491).
 final class HubAuthenticationGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+
+    /// PostgreSQL's own default (`scram_iterations`); below it the proof is cheap to attack (D491).
+    static let minimumSCRAMIterations: UInt32 = 4096
 
     private let record: HubAuthenticationRecord
     private var awaitingSSLAnswer: Bool
@@ -49,6 +62,8 @@ final class HubAuthenticationGuard: ChannelInboundHandler, RemovableChannelHandl
     private var header: [UInt8] = []
     /// Bytes of the current message's body still to pass.
     private var skip = 0
+    /// The body of a SCRAM challenge (R code 11) while it is read, to check its iteration count.
+    private var challenge: [UInt8]?
 
     init(record: HubAuthenticationRecord, awaitingSSLAnswer: Bool) {
         self.record = record
@@ -76,8 +91,18 @@ final class HubAuthenticationGuard: ChannelInboundHandler, RemovableChannelHandl
         while index < view.endIndex {
             if skip > 0 {
                 let step = min(skip, view.endIndex - index)
+                challenge?.append(contentsOf: view[index..<(index + step)])
                 skip -= step
                 index += step
+                if skip == 0, let body = challenge {
+                    challenge = nil
+                    if let iterations = Self.iterations(inChallenge: body), iterations < Self.minimumSCRAMIterations {
+                        // Neither the challenge nor anything after it reaches postgres-nio: no proof goes out.
+                        record.weakSCRAM(iterations)
+                        context.close(promise: nil)
+                        return
+                    }
+                }
                 continue
             }
             header.append(view[index])
@@ -101,6 +126,8 @@ final class HubAuthenticationGuard: ChannelInboundHandler, RemovableChannelHandl
                 return
             case 10:
                 record.sawSASL()
+            case 11:
+                challenge = skip > 0 ? [] : nil
             case 0:
                 record.authenticated()
                 context.fireChannelRead(data)
@@ -111,5 +138,14 @@ final class HubAuthenticationGuard: ChannelInboundHandler, RemovableChannelHandl
             }
         }
         context.fireChannelRead(data)
+    }
+
+    /// The `i=` attribute of a SCRAM server-first-message (RFC 5802: `r=…,s=…,i=…`); nil when it
+    /// has none or it is not a number (postgres-nio then refuses the message itself).
+    static func iterations(inChallenge body: [UInt8]) -> UInt32? {
+        for attribute in String(decoding: body, as: UTF8.self).split(separator: ",") where attribute.hasPrefix("i=") {
+            return UInt32(attribute.dropFirst(2))
+        }
+        return nil
     }
 }

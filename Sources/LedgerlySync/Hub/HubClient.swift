@@ -307,6 +307,9 @@ public actor HubClient {
             if case .refused(let method) = record.outcome {
                 throw HubError.insecureAuthentication(server: address.serverName, method: method)
             }
+            if case .weakSCRAM(let iterations) = record.outcome {
+                throw HubError.weakSCRAM(server: address.serverName, iterations: iterations, minimum: HubAuthenticationGuard.minimumSCRAMIterations)
+            }
             if expired.withLock({ $0 }) {
                 throw HubError.unreachable(server: address.serverName, reason: "no answer within \(seconds) s")
             }
@@ -357,6 +360,7 @@ public actor HubClient {
         case .authenticated(scram: true): .scramSHA256
         case .authenticated(scram: false): .noneAsked
         case .refused(let method): .refused(method)
+        case .weakSCRAM(let iterations): .refused("SCRAM-SHA-256 with \(iterations) iteration\(iterations == 1 ? "" : "s") (at least \(HubAuthenticationGuard.minimumSCRAMIterations) needed)")
         }
         return HubSecurity(transport: transport, authentication: method)
     }

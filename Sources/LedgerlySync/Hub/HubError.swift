@@ -14,6 +14,9 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server asked for the password in a form that gives it away (cleartext, or MD5, which
     /// is as good as the password to whoever sees it): refused before the password left (D432).
     case insecureAuthentication(server: String, method: String)
+    /// The server's SCRAM challenge asked for fewer iterations than PostgreSQL's default: the
+    /// proof was not sent (D491).
+    case weakSCRAM(server: String, iterations: UInt32, minimum: UInt32)
     /// The password file (`passfile=`, `$PGPASSFILE`, `~/.pgpass`) could not be used.
     case passwordFile(String)
     /// An open connection ended: the server restarted or shut down, or the network dropped.
@@ -40,6 +43,8 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
             "no TLS connection to the sync hub at \(server): \(reason)"
         case .insecureAuthentication(let server, let method):
             "the sync hub at \(server) asked for the password as \(method); Ledgerly sends it only by SCRAM-SHA-256, so it was not sent. Set password_encryption = 'scram-sha-256', reset the user's password, and use scram-sha-256 in pg_hba.conf"
+        case .weakSCRAM(let server, let iterations, let minimum):
+            "the sync hub at \(server) asked for SCRAM-SHA-256 with \(iterations) iteration\(iterations == 1 ? "" : "s"); Ledgerly needs at least \(minimum) (PostgreSQL's default), since fewer make the password cheap to guess from the exchange, so the password proof was not sent. On the server set scram_iterations = \(minimum) or more and reset the user's password"
         case .passwordFile(let reason):
             reason
         case .connectionLost(let server, let reason):
