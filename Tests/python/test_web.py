@@ -152,6 +152,18 @@ def artifacts(tmp_path_factory):
     return folder
 
 
+def test_beyond_loopback_is_refused(tmp_path):
+    """Until HTTPS and pairing exist, ledgerly-web serves this computer only (docs/web.md)."""
+    for address in ("0.0.0.0:8470", "192.168.1.20:8470"):
+        result = subprocess.run([binary("ledgerly-web"), "--home", str(tmp_path), "--listen", address],
+                                capture_output=True, text=True, timeout=20, env=base_env(tmp_path))
+        assert result.returncode == 64, result.stderr
+        assert "is not a loopback address" in result.stderr
+    (tmp_path / "web.json").write_text('{"listen": "0.0.0.0:8470"}')
+    result = subprocess.run([binary("ledgerly-web"), "--home", str(tmp_path)], capture_output=True, text=True, timeout=20, env=base_env(tmp_path))
+    assert result.returncode == 1 and "is not a loopback address" in result.stderr
+
+
 def test_no_page_without_a_session(web):
     for path in ("/", "/wallets", "/setup", "/transactions/new", "/events"):
         status, headers, text = web.request("GET", path)
