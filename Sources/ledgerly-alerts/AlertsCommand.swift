@@ -17,31 +17,15 @@ struct AlertsCommand: AsyncParsableCommand {
 
     func run() async throws {
         if checkConfig {
-            let home = options.ledgerlyHome
-            if let unmoved = home.unmovedConfiguration("alerts.json") {
-                // Not moved yet: check it where it is, as the next start will move and read it.
-                ConfigurationCheck.report(.alerts, file: unmoved, problem: Self.problem(in: LedgerlyHome(root: home.root)), note: "moved to \(home.configDirectory.path) at the next start")
-            }
-            ConfigurationCheck.report(.alerts, file: AlertSinksConfiguration.url(home: home), problem: Self.problem(in: home))
+            ConfigurationCheck.run(.alerts, name: "alerts.json", home: options.ledgerlyHome, file: AlertSinksConfiguration.url(home:), problem: Self.problem(in:))
         }
-        let logger = LoggingSetup.bootstrap(service: LedgerlyService.alerts.name)
-        let home = options.preparedHome(for: .alerts, logger: logger)
-        let alerts: AlertsService
-        do {
-            alerts = try AlertsService(home: home, clock: options.clock, logger: logger)
-        } catch {
-            ServiceLauncher.fail(.alerts, "\(error)")
+        await ServiceLauncher.launch(.alerts, options: options, reloadCheck: Self.problem(in:)) { home, logger in
+            try AlertsService(home: home, clock: options.clock, logger: logger).services
         }
-        await ServiceLauncher.run(alerts.services, as: .alerts, logger: logger, reloadCheck: { Self.problem(in: home) })
     }
 
     /// What is wrong with the home's alerts.json, nil when it is good or absent.
-    static func problem(in home: LedgerlyHome) -> String? {
-        do {
-            _ = try AlertSinksConfiguration.load(home: home)
-            return nil
-        } catch {
-            return "\(error)"
-        }
+    @Sendable static func problem(in home: LedgerlyHome) -> String? {
+        ConfigurationCheck.problem { _ = try AlertSinksConfiguration.load(home: home) }
     }
 }

@@ -16,31 +16,15 @@ struct RatesCommand: AsyncParsableCommand {
 
     func run() async throws {
         if checkConfig {
-            let home = options.ledgerlyHome
-            if let unmoved = home.unmovedConfiguration("rates.json") {
-                // Not moved yet: check it where it is, as the next start will move and read it.
-                ConfigurationCheck.report(.rates, file: unmoved, problem: Self.problem(in: LedgerlyHome(root: home.root)), note: "moved to \(home.configDirectory.path) at the next start")
-            }
-            ConfigurationCheck.report(.rates, file: RatesConfiguration.url(in: home), problem: Self.problem(in: home))
+            ConfigurationCheck.run(.rates, name: "rates.json", home: options.ledgerlyHome, file: RatesConfiguration.url(in:), problem: Self.problem(in:))
         }
-        let logger = LoggingSetup.bootstrap(service: LedgerlyService.rates.name)
-        let home = options.preparedHome(for: .rates, logger: logger)
-        let rates: RatesService
-        do {
-            rates = try RatesService(home: home, clock: options.clock, logger: logger)
-        } catch {
-            ServiceLauncher.fail(.rates, "\(error)")
+        await ServiceLauncher.launch(.rates, options: options, reloadCheck: Self.problem(in:)) { home, logger in
+            try RatesService(home: home, clock: options.clock, logger: logger).services
         }
-        await ServiceLauncher.run(rates.services, as: .rates, logger: logger, reloadCheck: { Self.problem(in: home) })
     }
 
     /// What is wrong with the home's rates.json, nil when it is good or absent.
-    static func problem(in home: LedgerlyHome) -> String? {
-        do {
-            _ = try RatesConfiguration.load(from: home)
-            return nil
-        } catch {
-            return "\(error)"
-        }
+    @Sendable static func problem(in home: LedgerlyHome) -> String? {
+        ConfigurationCheck.problem { _ = try RatesConfiguration.load(from: home) }
     }
 }

@@ -18,13 +18,8 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = LoggingSetup.bootstrap(service: LedgerlyService.sync.name)
-        let sync: SyncService
-        do {
-            sync = try SyncService(home: options.preparedHome(for: .sync, logger: logger), logger: logger, interval: .seconds(roundInterval))
-        } catch {
-            ServiceLauncher.fail(.sync, "\(error)")
+        await ServiceLauncher.launch(.sync, options: options) { home, logger in
+            try SyncService(home: home, logger: logger, interval: .seconds(roundInterval)).services
         }
-        await ServiceLauncher.run(sync.services, as: .sync, logger: logger)
     }
 }

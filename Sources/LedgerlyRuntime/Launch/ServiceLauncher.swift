@@ -67,6 +67,24 @@ public enum ServiceLauncher {
         }
     }
 
+    /// The start every service shares: logging set up, the home prepared (`ServiceOptions`), the
+    /// services built by `build` (a failure is one line and exit 1), then `run`. `reloadCheck`
+    /// reads the prepared home's configuration again on SIGHUP, as `run` describes.
+    public static func launch(_ service: LedgerlyService, options: ServiceOptions, reloadCheck: (@Sendable (LedgerlyHome) -> String?)? = nil,
+                              build: (LedgerlyHome, Logger) throws -> [ServiceGroupConfiguration.ServiceConfiguration]) async -> Never {
+        let logger = LoggingSetup.bootstrap(service: service.name)
+        let home = options.preparedHome(for: service, logger: logger)
+        let services: [ServiceGroupConfiguration.ServiceConfiguration]
+        do {
+            services = try build(home, logger)
+        } catch {
+            fail(service, "\(error)")
+        }
+        var homeCheck: (@Sendable () -> String?)?
+        if let reloadCheck { homeCheck = { reloadCheck(home) } }
+        await run(services, as: service, logger: logger, reloadCheck: homeCheck)
+    }
+
     /// `execv` of this process's own binary with its own arguments; a failure is one line and exit 1.
     private static func restartInPlace(_ service: LedgerlyService) -> Never {
         // The new image starts as a process started afresh would: every signal unblocked and at
