@@ -162,8 +162,7 @@ struct AssetCommand: ParsableCommand {
         @Option(help: "Notes (where the figure comes from).") var notes: String?
 
         func validate() throws {
-            guard !valueArguments.isEmpty else { throw ValidationError("Missing expected argument '<value>'") }
-            guard valueArguments.count == 1 else { throw ValidationError("expected one value, got \(valueArguments.map { "'\($0)'" }.joined(separator: " "))") }
+            try LoneValueArgument.check(valueArguments, name: "value")
         }
 
         var wording: FieldWording { AssetCommand.wording.adding(["id": "<asset>", "value": "<value>"]) }

@@ -25,8 +25,7 @@ struct InvestPricesCommand: ParsableCommand {
         @Option(help: "When the price was true: an ISO 8601 time (default: now; not in the future).") var at: String?
 
         func validate() throws {
-            guard !priceArguments.isEmpty else { throw ValidationError("Missing expected argument '<price>'") }
-            guard priceArguments.count == 1 else { throw ValidationError("expected one price, got \(priceArguments.map { "'\($0)'" }.joined(separator: " "))") }
+            try LoneValueArgument.check(priceArguments, name: "price")
         }
 
         var wording: FieldWording { InvestPricesCommand.wording.adding(["price": "<price>"]) }

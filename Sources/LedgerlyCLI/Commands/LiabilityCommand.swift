@@ -156,8 +156,7 @@ struct LiabilityCommand: ParsableCommand {
         @Option(help: "Notes (also on the wallet's transaction).") var notes: String?
 
         func validate() throws {
-            guard !amountArguments.isEmpty else { throw ValidationError("Missing expected argument '<amount>'") }
-            guard amountArguments.count == 1 else { throw ValidationError("expected one amount, got \(amountArguments.map { "'\($0)'" }.joined(separator: " "))") }
+            try LoneValueArgument.check(amountArguments, name: "amount")
         }
 
         func run() throws {
@@ -198,8 +197,7 @@ struct LiabilityCommand: ParsableCommand {
         @Option(help: "Notes.") var notes: String?
 
         func validate() throws {
-            guard !balanceArguments.isEmpty else { throw ValidationError("Missing expected argument '<balance>'") }
-            guard balanceArguments.count == 1 else { throw ValidationError("expected one balance, got \(balanceArguments.map { "'\($0)'" }.joined(separator: " "))") }
+            try LoneValueArgument.check(balanceArguments, name: "balance")
         }
 
         var wording: FieldWording { LiabilityCommand.wording.adding(["id": "<liability>", "balance": "<balance>"]) }

@@ -74,10 +74,7 @@ struct RatesCommand: ParsableCommand {
         var rate: String { rateArguments.first ?? "" }
 
         func validate() throws {
-            guard let rate = rateArguments.first else { throw ValidationError("Missing expected argument '<rate>'") }
-            guard rateArguments.count == 1 else {
-                throw ValidationError("expected one rate, got \(rateArguments.map { "'\($0)'" }.joined(separator: " "))")
-            }
+            let rate = try LoneValueArgument.check(rateArguments, name: "rate")
             try RateArgument.check(rate, name: "<rate>")
         }
 
