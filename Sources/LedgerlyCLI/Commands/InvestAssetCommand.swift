@@ -23,7 +23,7 @@ struct InvestAssetCommand: ParsableCommand {
             + (asset.allocationGroup.map { ", group \($0)" } ?? "") + (asset.watched ? ", watched" : "") + ")"
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add an asset.",
@@ -45,33 +45,37 @@ struct InvestAssetCommand: ParsableCommand {
         @Option(help: "Allocation group (your own: core, speculative).") var group: String?
         @Flag(help: "Put it on the watchlist (priced even when not held).") var watch = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let created = try Gateway(global, wording: InvestAssetCommand.wording.adding(["symbol": "<symbol>"])).call(AssetCreateRequest(
-                    symbol: symbol, assetType: type, name: name, exchange: exchange, quoteCurrency: currency, provider: provider,
-                    providerId: providerId, allocationGroup: group, watched: watch ? true : nil))
-                if output.json { return try JSONOutput.print(created) }
-                print("Added \(InvestAssetCommand.summary(created)).")
-            }
+        var wording: FieldWording { InvestAssetCommand.wording.adding(["symbol": "<symbol>"]) }
+
+        func reply(from gateway: Gateway) throws -> AssetRecord {
+            return try gateway.call(AssetCreateRequest(
+                symbol: symbol, assetType: type, name: name, exchange: exchange, quoteCurrency: currency, provider: provider,
+                providerId: providerId, allocationGroup: group, watched: watch ? true : nil))
+        }
+
+        func render(_ created: AssetRecord, gateway: Gateway) throws {
+            print("Added \(InvestAssetCommand.summary(created)).")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List assets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: InvestAssetCommand.wording).call(AssetListRequest())
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.assets.isEmpty { return print("No assets yet. Add one: ledgerly invest asset add AAPL --type stock --currency USD") }
-                print(InvestAssetCommand.table(reply.assets), terminator: "")
-            }
+        var wording: FieldWording { InvestAssetCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> AssetListReply {
+            return try gateway.call(AssetListRequest())
+        }
+
+        func render(_ reply: AssetListReply, gateway: Gateway) throws {
+            if reply.assets.isEmpty { return print("No assets yet. Add one: ledgerly invest asset add AAPL --type stock --currency USD") }
+            print(InvestAssetCommand.table(reply.assets), terminator: "")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change an asset (an empty string clears a text; the currency cannot change once it has trades).")
@@ -87,16 +91,17 @@ struct InvestAssetCommand: ParsableCommand {
         @Option(name: .customLong("provider-id"), help: "The provider's id for it.") var providerId: String?
         @Option(help: "Allocation group.") var group: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: InvestAssetCommand.wording.adding(["id": "<asset>"]))
-                let target = try gateway.asset(asset, field: "<asset>")
-                let updated = try gateway.call(AssetUpdateRequest(
-                    id: target.id, symbol: symbol, assetType: type, name: name, exchange: exchange, quoteCurrency: currency,
-                    provider: provider, providerId: providerId, allocationGroup: group))
-                if output.json { return try JSONOutput.print(updated) }
-                print("Updated \(InvestAssetCommand.summary(updated)).")
-            }
+        var wording: FieldWording { InvestAssetCommand.wording.adding(["id": "<asset>"]) }
+
+        func reply(from gateway: Gateway) throws -> AssetRecord {
+            let target = try gateway.asset(asset, field: "<asset>")
+            return try gateway.call(AssetUpdateRequest(
+                id: target.id, symbol: symbol, assetType: type, name: name, exchange: exchange, quoteCurrency: currency,
+                provider: provider, providerId: providerId, allocationGroup: group))
+        }
+
+        func render(_ updated: AssetRecord, gateway: Gateway) throws {
+            print("Updated \(InvestAssetCommand.summary(updated)).")
         }
     }
 }

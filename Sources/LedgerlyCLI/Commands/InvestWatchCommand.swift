@@ -37,19 +37,22 @@ struct InvestWatchCommand: ParsableCommand {
         func run() throws { try InvestWatchCommand.set(false, symbol: symbol, global: global, output: output) }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List watched assets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                var reply = try Gateway(global, wording: InvestWatchCommand.wording).call(AssetListRequest())
-                reply.assets = reply.assets.filter(\.watched)
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.assets.isEmpty { return print("Nothing watched. Watch an asset: ledgerly invest watch add BTC") }
-                print(InvestAssetCommand.table(reply.assets), terminator: "")
-            }
+        var wording: FieldWording { InvestWatchCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> AssetListReply {
+            var reply = try gateway.call(AssetListRequest())
+            reply.assets = reply.assets.filter(\.watched)
+            return reply
+        }
+
+        func render(_ reply: AssetListReply, gateway: Gateway) throws {
+            if reply.assets.isEmpty { return print("Nothing watched. Watch an asset: ledgerly invest watch add BTC") }
+            print(InvestAssetCommand.table(reply.assets), terminator: "")
         }
     }
 }

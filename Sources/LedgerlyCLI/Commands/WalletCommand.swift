@@ -80,18 +80,20 @@ struct WalletCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one wallet.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Wallet id or name.") var wallet: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let found = try Gateway(global, wording: WalletCommand.wording.adding(["id": "<wallet>"])).wallet(wallet, field: "wallet")
-                if output.json { return try JSONOutput.print(found) }
-                print(WalletCommand.details(found), terminator: "")
-            }
+        var wording: FieldWording { WalletCommand.wording.adding(["id": "<wallet>"]) }
+
+        func reply(from gateway: Gateway) throws -> WalletRecord {
+            try gateway.wallet(wallet, field: "wallet")
+        }
+
+        func render(_ found: WalletRecord, gateway: Gateway) throws {
+            print(WalletCommand.details(found), terminator: "")
         }
     }
 
