@@ -7,7 +7,7 @@ import LedgerlyProtocol
 enum InvestRestoreHandler {
     static func restore(_ request: InvestRestoreRequest, _ context: inout WriteContext) throws -> InvestRestoreReply {
         let db = context.db
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM invest_accounts) OR EXISTS (SELECT 1 FROM assets) OR EXISTS (SELECT 1 FROM trades)") == false else {
+        guard try InvestAccountRow.all().isEmpty(db), try AssetRow.all().isEmpty(db), try TradeRow.all().isEmpty(db) else {
             throw LedgerError.conflict("the ledger already has investments: restore into a new ledger", field: .wholeBody)
         }
         let data = request.investments
@@ -55,8 +55,7 @@ enum InvestRestoreHandler {
         }
         for (index, target) in data.targets.enumerated() {
             let percent = try AllocationHandlers.percent(target.percent, field: field.member("targets")[index].member("percent"))
-            try db.execute(sql: "INSERT INTO allocation_targets (dimension, key, percent) VALUES (?, ?, ?)",
-                           arguments: [target.dimension.rawValue, target.key, AllocationHandlers.percentText(percent)])
+            try AllocationTargetRow(dimension: target.dimension.rawValue, key: target.key, percent: AllocationHandlers.percentText(percent)).insert(db)
         }
         return InvestRestoreReply(accounts: data.accounts.count, assets: data.assets.count, trades: data.trades.count, prices: data.prices.count, targets: data.targets.count)
     }

@@ -23,9 +23,7 @@ struct HoldingsAtDay {
             return result
         }
         let methods = try InvestAccountRow.all(db).mapValues(\.method)
-        let trades = try TradeRow.fetchAll(db, sql: """
-            SELECT * FROM trades WHERE date <= ? AND kind NOT IN ('dividend', 'interest', 'distribution') AND unapplied IS NULL ORDER BY asset_id, \(TradeReplay.order)
-            """, arguments: [day])
+        let trades = try TradeRow.countedUpTo(db, day: day)
         var start = trades.startIndex
         while start < trades.endIndex {
             let assetId = trades[start].assetId

@@ -69,7 +69,7 @@ struct NetWorthCalculator {
         if !holdings.isEmpty {
             let speculative = Set(settings.speculativeGroupList)
             let assets = Dictionary(uniqueKeysWithValues: try AssetRow.fetchAll(db).map { ($0.id ?? 0, $0) })
-            for account in try InvestAccountRow.fetchAll(db, sql: "SELECT * FROM invest_accounts ORDER BY name, id") {
+            for account in try InvestAccountRow.byName(db, includeArchived: true) {
                 guard let held = holdings[account.id ?? 0], !held.isEmpty else { continue }
                 var warnings: [String] = []
                 var total: Int64 = 0, risky: Int64 = 0

@@ -192,7 +192,7 @@ enum SyncStamper {
     private static func stampTransaction(_ id: Int64, identities: SyncIdentities) throws {
         let db = identities.db
         if let trade = try db.cachedValue(Int64.self, sql: "SELECT trade_id FROM transactions WHERE id = ?", arguments: [id]),
-           try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE id = ?)", arguments: [trade]) == true {
+           try TradeRow.exists(db, id: trade) {
             try identities.stamp(TradeSync.self, localId: trade)
         } else if let outgoing = try TransferSync.outgoingLeg(db, id: id) {
             try identities.stamp(TransferSync.self, localId: outgoing)

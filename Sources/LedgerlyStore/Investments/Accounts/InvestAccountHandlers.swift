@@ -23,7 +23,7 @@ enum InvestAccountHandlers {
     }
 
     static func list(_ request: InvestAccountListRequest, _ db: Database) throws -> InvestAccountListReply {
-        let rows = try InvestAccountRow.fetchAll(db, sql: "SELECT * FROM invest_accounts \(request.includeArchived == true ? "" : "WHERE archived = 0") ORDER BY name, id")
+        let rows = try InvestAccountRow.byName(db, includeArchived: request.includeArchived == true)
         return InvestAccountListReply(accounts: rows.map(\.record))
     }
 
@@ -43,7 +43,7 @@ enum InvestAccountHandlers {
         try row.update(db)
         if methodChanged {
             // Every sale of the account is taken again by the new method, in this write.
-            let assets = try Int64.fetchAll(db, sql: "SELECT DISTINCT asset_id FROM trades WHERE account_id = ? OR to_account_id = ?", arguments: [request.id, request.id])
+            let assets = try TradeRow.assetIds(db, accountId: request.id)
             for asset in assets { try TradeReplay.replay(db, assetId: asset, field: .body("costBasisMethod")) }
         }
         try context.record(.investAccountUpdated, id: String(request.id), data: row.record)
@@ -62,7 +62,7 @@ enum InvestAccountHandlers {
     }
 
     private static func ensureNameFree(_ db: Database, name: String, except id: Int64?) throws {
-        if let taken = try Int64.fetchOne(db, sql: "SELECT id FROM invest_accounts WHERE name = ?", arguments: [name]), taken != id {
+        if let taken = try InvestAccountRow.id(named: name, db), taken != id {
             throw LedgerError.conflict("an investment account named '\(name)' already exists", field: .body("name"))
         }
     }

@@ -9,6 +9,12 @@ struct InvestAccountRow: Codable, FetchableRecord, MutablePersistableRecord, Sen
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let archived = Column("archived")
+    }
+
     var id: Int64?
     var name: String
     var broker: String?
@@ -45,6 +51,17 @@ struct InvestAccountRow: Codable, FetchableRecord, MutablePersistableRecord, Sen
             throw LedgerError.invalid("investment account '\(account.name)' is archived and takes no new trades", field: field())
         }
         return account
+    }
+
+    /// Every account by name (the column's NOCASE order), then id; archived ones too when asked.
+    static func byName(_ db: Database, includeArchived: Bool) throws -> [InvestAccountRow] {
+        let all = InvestAccountRow.order(Columns.name, Columns.id)
+        return try (includeArchived ? all : all.filter(Columns.archived == false)).fetchAll(db)
+    }
+
+    /// The id of the account with this name (compared without case, as the column is), if any.
+    static func id(named name: String, _ db: Database) throws -> Int64? {
+        try InvestAccountRow.select(Columns.id, as: Int64.self).filter(Columns.name == name).fetchOne(db)
     }
 
     /// Every account's cost-basis method and base currency, for a replay.

@@ -22,18 +22,14 @@ enum AllocationHandlers {
         }
         if let text = request.percent {
             let hundredths = try percent(text, field: .body("percent"))
-            let others = try String.fetchAll(db, sql: "SELECT percent FROM allocation_targets WHERE dimension = ? AND key != ?", arguments: [request.dimension.rawValue, key])
+            let others = try AllocationTargetRow.otherPercents(db, dimension: request.dimension.rawValue, except: key)
                 .reduce(Int64(0)) { $0 + ((try? percent($1, field: .wholeBody)) ?? 0) }
             guard others + hundredths <= 10_000 else {
                 throw LedgerError.invalid("the \(request.dimension.rawValue) targets would add up to \(percentText(others + hundredths)) %, more than 100", field: .body("percent"))
             }
-            try db.execute(sql: """
-                INSERT INTO allocation_targets (dimension, key, percent) VALUES (?, ?, ?)
-                ON CONFLICT (dimension, key) DO UPDATE SET percent = excluded.percent
-                """, arguments: [request.dimension.rawValue, key, percentText(hundredths)])
+            try AllocationTargetRow.set(db, dimension: request.dimension.rawValue, key: key, percent: percentText(hundredths))
         } else {
-            try db.execute(sql: "DELETE FROM allocation_targets WHERE dimension = ? AND key = ?", arguments: [request.dimension.rawValue, key])
-            guard db.changesCount > 0 else { throw LedgerError.notFound("there is no \(request.dimension.rawValue) target '\(key)'", field: .body("key")) }
+            guard try AllocationTargetRow.remove(db, dimension: request.dimension.rawValue, key: key) else { throw LedgerError.notFound("there is no \(request.dimension.rawValue) target '\(key)'", field: .body("key")) }
         }
         let reply = try allocation(request.dimension, db: db, now: context.date)
         try context.record(.allocationUpdated, id: "\(request.dimension.rawValue):\(key)", data: reply)
@@ -52,24 +48,24 @@ enum AllocationHandlers {
         var raised: [AlertRecord] = []
         var drifting: [String] = []
         for dimension in AllocationDimension.allCases {
-            let targets = try Row.fetchAll(db, sql: "SELECT key, drifting, episode FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
+            let targets = try AllocationTargetRow.of(db, dimension: dimension.rawValue)
             guard !targets.isEmpty else { continue }
             let allocation = try allocation(dimension, db: db, now: context.date)
             for target in targets {
-                let key: String = target["key"]
+                let key = target.key
                 guard let line = allocation.lines.first(where: { $0.key.lowercased() == key.lowercased() }) else { continue }
-                let was: Bool = target["drifting"]
+                let was = target.drifting
                 if line.drifting { drifting.append("\(dimension.rawValue):\(key)") }
                 if line.drifting && !was {
-                    let episode = (target["episode"] as Int64) + 1
-                    try db.execute(sql: "UPDATE allocation_targets SET drifting = 1, episode = ? WHERE dimension = ? AND key = ?", arguments: [episode, dimension.rawValue, key])
+                    let episode = target.episode + 1
+                    try AllocationTargetRow.setDrifting(db, dimension: dimension.rawValue, key: key, episode: episode)
                     let reply = try AlertHandlers.insert(AlertRaiseRequest(
                         kind: .allocationDrift, key: "allocation.drift:\(dimension.rawValue):\(key.lowercased()):\(episode)", subject: key,
                         message: "\(key) is \(line.actual) % of the portfolio against a target of \(line.target ?? "0") % (drift \(line.drift ?? "0") points, threshold \(allocation.threshold))",
                         period: nil, threshold: nil, data: nil), &context)
                     if !reply.duplicate { raised.append(reply.alert) }
                 } else if !line.drifting && was {
-                    try db.execute(sql: "UPDATE allocation_targets SET drifting = 0 WHERE dimension = ? AND key = ?", arguments: [dimension.rawValue, key])
+                    try AllocationTargetRow.setDrifting(db, dimension: dimension.rawValue, key: key, episode: nil)
                 }
             }
         }
@@ -112,10 +108,10 @@ enum AllocationHandlers {
             values[key, default: 0] += inBase
         }
         var targets: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, percent FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue]) {
-            let key = (row["key"] as String).lowercased()
-            targets[key] = try percent(row["percent"], field: .wholeBody)
-            if spelling[key] == nil { spelling[key] = row["key"] }
+        for row in try AllocationTargetRow.of(db, dimension: dimension.rawValue) {
+            let key = row.key.lowercased()
+            targets[key] = try percent(row.percent, field: .wholeBody)
+            if spelling[key] == nil { spelling[key] = row.key }
         }
         let total = values.values.reduce(0, +)
         let threshold = Int64(settings.allocationDriftPoints) * 100

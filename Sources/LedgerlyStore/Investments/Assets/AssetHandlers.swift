@@ -22,7 +22,7 @@ enum AssetHandlers {
     }
 
     static func list(_ request: AssetListRequest, _ db: Database) throws -> AssetListReply {
-        AssetListReply(assets: try AssetRow.fetchAll(db, sql: "SELECT * FROM assets ORDER BY symbol, id").map(\.record))
+        AssetListReply(assets: try AssetRow.bySymbol(db).map(\.record))
     }
 
     static func update(_ request: AssetUpdateRequest, _ context: inout WriteContext) throws -> AssetRecord {
@@ -35,7 +35,7 @@ enum AssetHandlers {
         if let type = request.assetType { row.assetType = type.rawValue }
         if let code = request.quoteCurrency {
             let currency = try InputRules.currency(code, field: .body("quoteCurrency")).code
-            if currency != row.quoteCurrency, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ?)", arguments: [request.id]) == true {
+            if currency != row.quoteCurrency, try TradeRow.exists(db, assetId: request.id) {
                 throw LedgerError.conflict("\(row.symbol) has trades in \(row.quoteCurrency): its quote currency cannot change", field: .body("quoteCurrency"))
             }
             row.quoteCurrency = currency
@@ -67,7 +67,7 @@ enum AssetHandlers {
     }
 
     private static func ensureSymbolFree(_ db: Database, symbol: String, except id: Int64?) throws {
-        if let taken = try Int64.fetchOne(db, sql: "SELECT id FROM assets WHERE symbol = ?", arguments: [symbol]), taken != id {
+        if let taken = try AssetRow.id(symbol: symbol, db), taken != id {
             throw LedgerError.conflict("an asset with the symbol '\(symbol)' already exists (symbols are unique, ignoring case)", field: .body("symbol"))
         }
     }

@@ -9,6 +9,11 @@ struct AssetRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
+    enum Columns {
+        static let id = Column("id")
+        static let symbol = Column("symbol")
+    }
+
     var id: Int64?
     var symbol: String
     var assetType: String
@@ -42,6 +47,27 @@ struct AssetRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
             throw LedgerError.notFound("there is no asset \(id); see `ledgerly invest asset list`", field: field())
         }
         return row
+    }
+
+    /// Every asset by symbol (unique, compared without case), then id.
+    static func bySymbol(_ db: Database) throws -> [AssetRow] {
+        try AssetRow.order(Columns.symbol, Columns.id).fetchAll(db)
+    }
+
+    /// The id of the asset with this symbol (compared without case, as the column is), if any.
+    static func id(symbol: String, _ db: Database) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM assets WHERE symbol = ?", arguments: [symbol])
+    }
+
+    static func symbol(_ db: Database, id: Int64) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT symbol FROM assets WHERE id = ?", arguments: [id])
+    }
+
+    /// The assets a provider is asked to price: not manual, and watched or held (a lot), by symbol.
+    static func wantingPrices(_ db: Database) throws -> [AssetRow] {
+        try AssetRow.fetchAll(db, sql: """
+            SELECT * FROM assets WHERE provider != 'manual' AND (watched = 1 OR EXISTS (SELECT 1 FROM lots WHERE lots.asset_id = assets.id)) ORDER BY symbol
+            """)
     }
 
     /// Every asset by id, read with its columns by position: GRDB's `Codable` decoding converts

@@ -72,7 +72,7 @@ enum PriceHandlers {
         let settings = try SettingsRow.current(context.db)
         let latestPrices = try PriceSnapshotRow.latestOfEveryAsset(context.db)
         var prices: [PriceSnapshotRecord] = []
-        for asset in try AssetRow.fetchAll(context.db, sql: "SELECT * FROM assets ORDER BY symbol") {
+        for asset in try AssetRow.bySymbol(context.db) {
             guard let latest = latestPrices[asset.id ?? 0] else { continue }
             prices.append(latest.record(symbol: asset.symbol, now: context.date, staleMinutes: asset.staleMinutes(settings)))
         }
@@ -100,9 +100,7 @@ enum PriceHandlers {
 
     static func wanted(_ request: PriceWantedRequest, _ db: Database) throws -> PriceWantedReply {
         let settings = try SettingsRow.current(db)
-        let assets = try AssetRow.fetchAll(db, sql: """
-            SELECT * FROM assets WHERE provider != 'manual' AND (watched = 1 OR EXISTS (SELECT 1 FROM lots WHERE lots.asset_id = assets.id)) ORDER BY symbol
-            """)
+        let assets = try AssetRow.wantingPrices(db)
         let latest = try PriceSnapshotRow.latestOfEveryAsset(db)
         return PriceWantedReply(assets: assets.map { asset in
             PricedAsset(assetId: asset.id ?? 0, symbol: asset.symbol, assetType: asset.type, quoteCurrency: asset.quoteCurrency,

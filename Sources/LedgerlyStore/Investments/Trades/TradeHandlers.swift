@@ -115,7 +115,7 @@ enum TradeHandlers {
         let deleted = try TradeRecords.fetch(db, id: id)
         let before = try TradeRecords.realisedSums(db, assetId: trade.assetId)
         if let cash = trade.cashTxId { try deleteCash(db, transactionId: cash, &context) }
-        try db.execute(sql: "DELETE FROM trades WHERE id = ?", arguments: [id])
+        try TradeRow.delete(db, id: id)
         try db.execute(sql: "DELETE FROM realisations WHERE trade_id = ?", arguments: [id])
         try TradeReplay.replay(db, assetId: trade.assetId, field: .body("id"), merging: merging)
         let after = try TradeRecords.realisedSums(db, assetId: trade.assetId)
@@ -137,8 +137,7 @@ enum TradeHandlers {
         if let asset = try InputRules.optionalId(request.assetId, field: .body("assetId")) { conditions.append("asset_id = ?"); arguments += [asset] }
         if let from = request.from { conditions.append("date >= ?"); arguments += [try InputRules.date(from, field: .body("from")).description] }
         if let to = request.to { conditions.append("date <= ?"); arguments += [try InputRules.date(to, field: .body("to")).description] }
-        let rows = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY \(TradeReplay.order)",
-                                         arguments: arguments)
+        let rows = try TradeRow.matching(db, conditions: conditions, arguments: arguments)
         return TradeListReply(trades: try TradeRecords.records(db, rows))
     }
 

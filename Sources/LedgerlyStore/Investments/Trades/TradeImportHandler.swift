@@ -22,7 +22,7 @@ enum TradeImportHandler {
         var scratch = context
         // Duplicates are lines equal to a trade recorded before this file: two equal lines in one
         // file are two fills, both kept.
-        let existing = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM trades") ?? 0
+        let existing = try TradeRow.highestId(db)
         var duplicates: [Int] = []
         var ids: [Int64] = []
         try db.inSavepoint {
@@ -77,7 +77,7 @@ enum TradeImportHandler {
     }
 
     private static func asset(_ db: Database, symbol: String, field: FieldPath) throws -> Int64 {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM assets WHERE symbol = ?", arguments: [symbol]) else {
+        guard let id = try AssetRow.id(symbol: symbol, db) else {
             throw LedgerError.notFound("there is no asset '\(symbol)'; add it with `ledgerly invest asset add \(symbol) …`", field: field)
         }
         return id
@@ -85,8 +85,7 @@ enum TradeImportHandler {
 
     /// The same kind, asset, date, quantity, price, fee and amount as a trade already in the account.
     private static func isDuplicate(_ db: Database, _ line: TradeImportLine, accountId: Int64, assetId: Int64, before existing: Int64) throws -> Bool {
-        let candidates = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE account_id = ? AND asset_id = ? AND kind = ? AND date = ? AND id <= ?",
-                                               arguments: [accountId, assetId, line.kind.rawValue, line.date, existing])
+        let candidates = try TradeRow.sameDay(db, accountId: accountId, assetId: assetId, kind: line.kind.rawValue, date: line.date, maxId: existing)
         for trade in candidates {
             let record = trade.record(symbol: line.symbol, realised: nil)
             let sameQuantity = line.quantity.flatMap { try? Quantity(parsing: $0) }.map(\.description) == record.quantity

@@ -19,7 +19,7 @@ enum TradeRecords {
     }
 
     static func symbol(_ db: Database, assetId: Int64) throws -> String {
-        try String.fetchOne(db, sql: "SELECT symbol FROM assets WHERE id = ?", arguments: [assetId]) ?? "#\(assetId)"
+        try AssetRow.symbol(db, id: assetId) ?? "#\(assetId)"
     }
 
     /// A sale's realised gain: the sums of its lots' parts.

@@ -18,18 +18,12 @@ import LedgerlyProtocol
 /// the same trades derives the same lots and gains (D312). Each replay tries it again: once the
 /// user deletes the trade it clashed with, it counts.
 enum TradeReplay {
-    /// The order trades are replayed in, as SQL.
-    static let order = "date, created_at, coalesce(recorded_order, id), id"
-
     /// Applies `trade` to the lots as they stand, when no trade of the asset comes after it; else
     /// replays the whole asset. `field`: the request field named when the trade is the one
     /// refused. `merging`: a synced trade, marked unapplied rather than refused.
     static func record(_ db: Database, trade: TradeRow, field: FieldPath, merging: Bool = false) throws {
         let id = trade.id ?? 0
-        let later = try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ? AND kind NOT IN ('dividend', 'interest', 'distribution')
-                           AND (date, created_at, coalesce(recorded_order, id), id) > (?, ?, ?, ?))
-            """, arguments: [trade.assetId, trade.date, trade.createdAt, trade.recordedOrder ?? id, id]) ?? false
+        let later = try trade.hasLaterLotTrade(db)
         guard !later, let step = try trade.bookTrade() else {
             return try replay(db, assetId: trade.assetId, newTradeId: id, field: field, merging: merging)
         }
@@ -39,7 +33,7 @@ enum TradeReplay {
         } catch {
             guard merging else { throw try refusal(db, error, newTradeId: id, field: field) }
             // The lots as they were: the trade is kept and left out of them.
-            try db.execute(sql: "UPDATE trades SET unapplied = ? WHERE id = ?", arguments: [error.description, id])
+            try TradeRow.setUnapplied(db, id: id, reason: error.description)
             return
         }
         try write(db, assetId: trade.assetId, lots: book.lots, realisations: book.realisations, replacingRealisations: false)
@@ -48,7 +42,7 @@ enum TradeReplay {
     /// Replays every trade of the asset from nothing. A trade that did not count before may be
     /// left out again; one that did and no longer can is refused, unless `merging`.
     static func replay(_ db: Database, assetId: Int64, newTradeId: Int64? = nil, field: FieldPath, merging: Bool = false) throws {
-        let trades = try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE asset_id = ? ORDER BY \(order)", arguments: [assetId])
+        let trades = try TradeRow.ofAsset(db, assetId: assetId)
         var book = try self.book(db, assetId: assetId, lots: [])
         let steps = try trades.compactMap { try $0.bookTrade() }
         var unapplied: [Int64: String] = [:]
@@ -73,7 +67,7 @@ enum TradeReplay {
             }
         }
         for trade in trades where trade.unapplied != unapplied[trade.id ?? 0] {
-            try db.execute(sql: "UPDATE trades SET unapplied = ? WHERE id = ?", arguments: [unapplied[trade.id ?? 0], trade.id])
+            try TradeRow.setUnapplied(db, id: trade.id, reason: unapplied[trade.id ?? 0])
         }
         try write(db, assetId: assetId, lots: book.lots, realisations: book.realisations, replacingRealisations: true)
     }

@@ -105,3 +105,97 @@ struct TradeRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
             baseCurrency: baseCurrency, ratio: ratio, toAccountId: toAccountId, lots: selections, cash: cash, realised: realised, unapplied: unapplied, notes: notes, createdAt: createdAt)
     }
 }
+
+// MARK: Statements over `trades`
+
+extension TradeRow {
+    /// The order trades are replayed in, as SQL (D312; `TradeReplay`).
+    static let replayOrder = "date, created_at, coalesce(recorded_order, id), id"
+
+    static func exists(_ db: Database, id: Int64) throws -> Bool {
+        try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE id = ?)", arguments: [id]) == true
+    }
+
+    /// Whether the asset has any trade.
+    static func exists(_ db: Database, assetId: Int64?) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ?)", arguments: [assetId]) == true
+    }
+
+    static func assetId(_ db: Database, id: Int64) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT asset_id FROM trades WHERE id = ?", arguments: [id])
+    }
+
+    /// The assets an account has traded or received by a transfer.
+    static func assetIds(_ db: Database, accountId: Int64) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT DISTINCT asset_id FROM trades WHERE account_id = ? OR to_account_id = ?", arguments: [accountId, accountId])
+    }
+
+    /// The highest id a trade has now; 0 for none.
+    static func highestId(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM trades") ?? 0
+    }
+
+    /// The highest id the table ever gave (it never gives one twice: AUTOINCREMENT); 0 for none.
+    static func highestIdEverGiven(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'trades'") ?? 0
+    }
+
+    /// Every trade of an asset in the order they are replayed.
+    static func ofAsset(_ db: Database, assetId: Int64) throws -> [TradeRow] {
+        try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE asset_id = ? ORDER BY \(replayOrder)", arguments: [assetId])
+    }
+
+    /// The trades matching the conditions (SQL over `trades`' columns with their arguments; none:
+    /// every trade), in the order they are replayed.
+    static func matching(_ db: Database, conditions: [String], arguments: StatementArguments) throws -> [TradeRow] {
+        try TradeRow.fetchAll(db, sql: "SELECT * FROM trades \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY \(replayOrder)",
+                              arguments: arguments)
+    }
+
+    /// An account's trades of one kind, asset and day with an id up to `maxId`.
+    static func sameDay(_ db: Database, accountId: Int64, assetId: Int64, kind: String, date: String, maxId: Int64) throws -> [TradeRow] {
+        try TradeRow.fetchAll(db, sql: "SELECT * FROM trades WHERE account_id = ? AND asset_id = ? AND kind = ? AND date = ? AND id <= ?",
+                              arguments: [accountId, assetId, kind, date, maxId])
+    }
+
+    /// Whether a trade that changes lots comes after this one in replay order.
+    func hasLaterLotTrade(_ db: Database) throws -> Bool {
+        let id = self.id ?? 0
+        return try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ? AND kind NOT IN ('dividend', 'interest', 'distribution')
+                           AND (date, created_at, coalesce(recorded_order, id), id) > (?, ?, ?, ?))
+            """, arguments: [assetId, date, createdAt, recordedOrder ?? id, id]) ?? false
+    }
+
+    /// Every trade up to `day` that changes units and counts, by asset, then replay order.
+    static func countedUpTo(_ db: Database, day: String) throws -> [TradeRow] {
+        try TradeRow.fetchAll(db, sql: """
+            SELECT * FROM trades WHERE date <= ? AND kind NOT IN ('dividend', 'interest', 'distribution') AND unapplied IS NULL ORDER BY asset_id, \(replayOrder)
+            """, arguments: [day])
+    }
+
+    /// Marks a trade left out of the lots, with why, or counted again (nil).
+    static func setUnapplied(_ db: Database, id: Int64?, reason: String?) throws {
+        try db.execute(sql: "UPDATE trades SET unapplied = ? WHERE id = ?", arguments: [reason, id])
+    }
+
+    /// The trades of an asset the lots leave out, with why.
+    static func unappliedReasons(_ db: Database, assetId: Int64) throws -> [Int64: String] {
+        var marked: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, unapplied FROM trades WHERE asset_id = ? AND unapplied IS NOT NULL", arguments: [assetId]) {
+            marked[row[0]] = row[1]
+        }
+        return marked
+    }
+
+    /// Sets a trade's cash columns only (the replay may have marked the trade unapplied since it
+    /// was read).
+    static func setCash(_ db: Database, id: Int64?, walletId: Int64, transactionId: Int64, amountMinor: Int64, currency: String) throws {
+        try db.execute(sql: "UPDATE trades SET cash_wallet_id = ?, cash_tx_id = ?, cash_amount_minor = ?, cash_currency = ? WHERE id = ?",
+                       arguments: [walletId, transactionId, amountMinor, currency, id])
+    }
+
+    static func delete(_ db: Database, id: Int64) throws {
+        try db.execute(sql: "DELETE FROM trades WHERE id = ?", arguments: [id])
+    }
+}

@@ -21,7 +21,7 @@ enum InvestAccountSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "invest_accounts", db, after: after, limit: limit)
+        try scan(table: InvestAccountRow.databaseTableName, db, after: after, limit: limit)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
@@ -43,14 +43,14 @@ enum InvestAccountSync: SyncedThing {
         }
         let name = try SyncNames.settle(InputRules.name(fields.name, field: field), of: (self, gid, localId), among: .investAccounts, identities: identities, &context)
         var row = try InvestAccountRow(
-            id: localId ?? (try SyncNames.freeId(idHint, table: "invest_accounts", db)), name: name,
+            id: localId ?? (try SyncNames.freeId(idHint, table: InvestAccountRow.databaseTableName, db)), name: name,
             broker: try InputRules.optionalText(fields.broker, field: field, limit: 200), accountType: fields.accountType.rawValue, baseCurrency: base.code,
             costBasisMethod: fields.costBasisMethod.rawValue, includeInNetWorth: fields.includeInNetWorth, archived: fields.archived,
             createdAt: fields.createdAt, updatedAt: fields.updatedAt)
         if was != nil { try row.update(db) } else { try row.insert(db) }
         let id = row.id ?? 0
         if let was, was.costBasisMethod != row.costBasisMethod {
-            let assets = try Int64.fetchAll(db, sql: "SELECT DISTINCT asset_id FROM trades WHERE account_id = ? OR to_account_id = ?", arguments: [id, id])
+            let assets = try TradeRow.assetIds(db, accountId: id)
             for asset in assets {
                 let before = try TradeSync.unapplied(db, assetId: asset)
                 try TradeReplay.replay(db, assetId: asset, field: field, merging: true)

@@ -26,13 +26,13 @@ enum SecuritySync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "assets", db, after: after, limit: limit)
+        try scan(table: AssetRow.databaseTableName, db, after: after, limit: limit)
     }
 
     /// Nil (a random id) when the symbol's id is another security's here: that one had this
     /// symbol when it was first synced and has since been given another.
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        guard let symbol = try db.cachedValue(String.self, sql: "SELECT symbol FROM assets WHERE id = ?", arguments: [id]) else { return nil }
+        guard let symbol = try AssetRow.symbol(db, id: id) else { return nil }
         let derived = gid(symbol: symbol)
         if let holder = try SyncIdentityRow.find(db, entity: entity, gid: derived), !holder.deleted, let other = holder.localId, other != id { return nil }
         return derived
@@ -57,18 +57,18 @@ enum SecuritySync: SyncedThing {
         let field = FieldPath.body("messages")
         let fields = try SyncFields.decode(Fields.self, from: object, entity: entity)
         let symbol = try AssetHandlers.symbolText(fields.symbol, field: field)
-        if let holder = try db.cachedValue(Int64.self, sql: "SELECT id FROM assets WHERE symbol = ?", arguments: [symbol]), holder != localId {
+        if let holder = try AssetRow.id(symbol: symbol, db), holder != localId {
             // Only when a symbol was changed while apart to one the other device uses.
             throw LedgerError.conflict("the symbol '\(symbol)' belongs to another security here", field: field)
         }
         let currency = try InputRules.currency(fields.quoteCurrency, field: field).code
         let was = try localId.map { try AssetRow.find(db, id: $0, field: field) }
-        if let was, was.quoteCurrency != currency, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE asset_id = ?)", arguments: [was.id]) == true {
+        if let was, was.quoteCurrency != currency, try TradeRow.exists(db, assetId: was.id) {
             throw LedgerError.conflict("\(was.symbol) has trades in \(was.quoteCurrency) here: its quote currency cannot change to \(currency)", field: field)
         }
         let group = try InputRules.optionalText(fields.allocationGroup, field: field, limit: AllocationHandlers.maximumKeyLength)
         var row = try AssetRow(
-            id: localId ?? (try SyncNames.freeId(idHint, table: "assets", db)), symbol: symbol, assetType: fields.assetType.rawValue,
+            id: localId ?? (try SyncNames.freeId(idHint, table: AssetRow.databaseTableName, db)), symbol: symbol, assetType: fields.assetType.rawValue,
             name: try InputRules.optionalText(fields.name, field: field, limit: 200), exchange: try InputRules.optionalText(fields.exchange, field: field, limit: 50),
             quoteCurrency: currency, provider: fields.provider.rawValue, providerId: try InputRules.optionalText(fields.providerId, field: field, limit: 100),
             allocationGroup: group, watched: fields.watched, createdAt: fields.createdAt, updatedAt: fields.updatedAt)

@@ -53,8 +53,8 @@ enum SettingsSync: SyncedThing {
 
     private static func allocationTargets(_ db: Database) throws -> [String: [String: String]] {
         var targets: [String: [String: String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT dimension, key, percent FROM allocation_targets ORDER BY dimension, key") {
-            targets[row[0], default: [:]][row[1]] = row[2]
+        for row in try AllocationTargetRow.all(db) {
+            targets[row.dimension, default: [:]][row.key] = row.percent
         }
         return targets
     }
@@ -81,16 +81,15 @@ enum SettingsSync: SyncedThing {
                 given[key] = AllocationHandlers.percentText(hundredths)
             }
             guard total <= 10_000 else { throw LedgerError.invalid("the synced \(dimension.rawValue) targets add up to more than 100 %", field: field) }
-            let before = try Row.fetchAll(db, sql: "SELECT key, percent, drifting, episode FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
-            let stored = Dictionary(before.map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+            let before = try AllocationTargetRow.of(db, dimension: dimension.rawValue)
+            let stored = Dictionary(before.map { ($0.key, $0.percent) }, uniquingKeysWith: { first, _ in first })
             guard stored != given else { continue }
             // Drift state by key, as the table compares keys (A–Z folded).
-            let state = Dictionary(before.map { (SyncNames.foldedAZ($0[0] as String), ($0[2] as Bool, $0[3] as Int64)) }) { first, _ in first }
-            try db.execute(sql: "DELETE FROM allocation_targets WHERE dimension = ?", arguments: [dimension.rawValue])
+            let state = Dictionary(before.map { (SyncNames.foldedAZ($0.key), ($0.drifting, $0.episode)) }) { first, _ in first }
+            try AllocationTargetRow.removeAll(db, dimension: dimension.rawValue)
             for (key, percent) in given.sorted(by: { $0.key < $1.key }) {
                 let (drifting, episode) = state[SyncNames.foldedAZ(key)] ?? (false, 0)
-                try db.execute(sql: "INSERT INTO allocation_targets (dimension, key, percent, drifting, episode) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [dimension.rawValue, key, percent, drifting, episode])
+                try AllocationTargetRow(dimension: dimension.rawValue, key: key, percent: percent, drifting: drifting, episode: episode).insert(db)
             }
             try context.record(.allocationUpdated, id: dimension.rawValue, data: try AllocationHandlers.allocation(dimension, db: db, now: context.date))
         }

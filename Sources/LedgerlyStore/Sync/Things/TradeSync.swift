@@ -60,7 +60,7 @@ enum TradeSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "trades", db, after: after, limit: limit)
+        try scan(table: TradeRow.databaseTableName, db, after: after, limit: limit)
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
@@ -123,7 +123,7 @@ enum TradeSync: SyncedThing {
         let before = try unapplied(db, assetId: assetId)
         // A changed trade (never edited, so only a repair) is the old one gone and this one made.
         if let localId { _ = try TradeHandlers.remove(id: localId, merging: true, &context) }
-        trade.id = try localId ?? (try SyncNames.freeId(try neverUsed(idHint, db), table: "trades", db))
+        trade.id = try localId ?? (try SyncNames.freeId(try neverUsed(idHint, db), table: TradeRow.databaseTableName, db))
         try trade.insert(db)
         // Income moves no lot: nothing to replay, as for a local one.
         if !income { try TradeReplay.record(db, trade: trade, field: field, merging: true) }
@@ -141,8 +141,8 @@ enum TradeSync: SyncedThing {
             let record = try TransactionHandlers.fetch(db, id: cashId)
             let walletCurrency = try InputRules.currency(try WalletRow.find(db, id: walletId).record.currency, field: field)
             // The cash columns only: the replay may have marked the trade unapplied.
-            try db.execute(sql: "UPDATE trades SET cash_wallet_id = ?, cash_tx_id = ?, cash_amount_minor = ?, cash_currency = ? WHERE id = ?", arguments: [
-                walletId, cashId, try InputRules.amount(record.walletAmount, currency: walletCurrency, field: field).minorUnits, walletCurrency.code, trade.id])
+            try TradeRow.setCash(db, id: trade.id, walletId: walletId, transactionId: cashId,
+                                 amountMinor: try InputRules.amount(record.walletAmount, currency: walletCurrency, field: field).minorUnits, currency: walletCurrency.code)
             try context.record(.txCreated, id: String(cashId), data: record)
         }
         let id = trade.id ?? 0
@@ -175,7 +175,7 @@ enum TradeSync: SyncedThing {
     /// out because its buy was deleted here still names that id, so a new trade under it would
     /// quietly become that sale's lot. (`trades` never hands an id out twice itself.)
     private static func neverUsed(_ hint: Int64?, _ db: Database) throws -> Int64? {
-        let highest = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'trades'") ?? 0
+        let highest = try TradeRow.highestIdEverGiven(db)
         return hint.flatMap { $0 > highest ? $0 : nil }
     }
 
@@ -192,7 +192,7 @@ enum TradeSync: SyncedThing {
     /// one the sale was last sent or received with.
     private static func lotGid(_ lotId: Int64, position: Int, saleId: Int64, identities: SyncIdentities) throws -> String {
         let db = identities.db
-        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trades WHERE id = ?)", arguments: [lotId]) == true {
+        if try TradeRow.exists(db, id: lotId) {
             return try identities.gid(TradeSync.self, localId: lotId)
         }
         guard let sent = try SyncIdentityRow.find(db, entity: entity, localId: saleId),
@@ -210,11 +210,7 @@ enum TradeSync: SyncedThing {
 
     /// The trades of an asset the lots leave out, with why.
     static func unapplied(_ db: Database, assetId: Int64) throws -> [Int64: String] {
-        var marked: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, unapplied FROM trades WHERE asset_id = ? AND unapplied IS NOT NULL", arguments: [assetId]) {
-            marked[row[0]] = row[1]
-        }
-        return marked
+        try TradeRow.unappliedReasons(db, assetId: assetId)
     }
 
     /// A notice for each trade of the asset the lots leave out now and did not before: the one
@@ -235,7 +231,7 @@ enum TradeSync: SyncedThing {
 
     /// The delete, telling the user of each later trade it leaves the lots unable to take.
     static func delete(localId: Int64, identities: SyncIdentities, _ context: inout WriteContext) throws -> String? {
-        guard let assetId = try Int64.fetchOne(context.db, sql: "SELECT asset_id FROM trades WHERE id = ?", arguments: [localId]) else { return nil }
+        guard let assetId = try TradeRow.assetId(context.db, id: localId) else { return nil }
         let before = try unapplied(context.db, assetId: assetId)
         _ = try TradeHandlers.remove(id: localId, merging: true, &context)
         try tellNewlyUnapplied(context.db, assetId: assetId, before: before, cause: "trade \(localId) was deleted on another device", identities: identities)
