@@ -338,8 +338,10 @@ def test_every_page_fits_a_phone_and_a_desktop(web, browser, artifacts):
     assert not overflowing, f"wider than 360 px: {overflowing}"
     # Then a signed-out browser sees the way in.
     browser.get(web.base + "/")
-    browser.delete_cookie("ledgerly_session")
-    assert browser.get_cookie("ledgerly_session") is None
+    browser.find_element(By.LINK_TEXT, "Sign out").click()
+    submit(browser, "/signout")
+    assert browser.current_url == web.base + "/"
+    assert "ledgerly web open" in browser.page_source
     browser.get(web.base + "/wallets")
     assert "ledgerly web open" in browser.page_source
     browser.save_screenshot(str(artifacts / "signin-1280.png"))

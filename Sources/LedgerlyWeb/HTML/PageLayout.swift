@@ -18,6 +18,7 @@ public enum PageLayout {
                 : HTML("<li><a href=\"\(link.path)\">\(link.title)</a></li>")
         }
         let nav: HTML = signedIn ? "<nav aria-label=\"Main\"><ul>\(links)</ul></nav>" : .empty
+        let signOut: HTML = signedIn ? " · <a href=\"/signout\">Sign out</a>" : .empty
         let liveAttribute: HTML = live ? " data-live=\"1\"" : .empty
         return """
         <!doctype html>
@@ -27,7 +28,7 @@ public enum PageLayout {
         <body><a class="skip" href="#main">Skip to content</a>\
         <header><a class="brand" href="/">Ledgerly</a>\(nav)</header>\
         <main id="main"\(liveAttribute)><h1>\(title)</h1>\(content)</main>\
-        <footer><p>Ledgerly on this computer · <span id="live-state" role="status"></span></p></footer></body></html>
+        <footer><p>Ledgerly on this computer · <span id="live-state" role="status"></span>\(signOut)</p></footer></body></html>
         """
     }
 }

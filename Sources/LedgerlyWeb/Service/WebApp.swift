@@ -34,10 +34,19 @@ public struct WebApp: Sendable {
         router.get("/assets/ledgerly.css") { _, _ in Self.asset(Stylesheet.css, type: "text/css; charset=utf-8") }
         router.get("/assets/live.js") { _, _ in Self.asset(LiveScript.javascript, type: "text/javascript; charset=utf-8") }
         router.get("/signin") { request, _ in signIn(request) }
+        router.get("/signout") { request, _ in
+            try await guarded(request, needsSetup: false) { session in
+                WebResponse.html(PageLayout.page(title: "Sign out", current: "", live: false, """
+                <form method="post" action="/signout" class="stack">\(FormSupport.hidden(session, key: nil))\
+                <p>Sign this browser out of Ledgerly? Getting back in takes a new link from <code>ledgerly web open</code>.</p>\
+                <div><button type="submit">Sign out</button></div></form>
+                """))
+            }
+        }
         router.post("/signout") { request, _ in
             try await posted(request) { session, _ in
                 sessions.close(session.id)
-                var response = WebResponse.seeOther("/signin")
+                var response = WebResponse.seeOther("/")
                 response.headers[.setCookie] = "\(SessionBook.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
                 return response
             }
