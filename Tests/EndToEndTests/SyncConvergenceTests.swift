@@ -129,71 +129,214 @@ extension EndToEndTests {
             #expect(onA.data == .object(["goalId": .integer(bike.id), "transactionId": .integer(spoke.id), "percent": .string("50")]))
         }
 
-        /// The issue's randomized convergence run, kept small (about 40 s) and seeded: three
-        /// devices, 36 operations through the CLI in turn (transactions, transfers, edits and
-        /// deletes of each device's view of the ledger, liability payments, budgets), the hub
-        /// stopped and started in the middle, `kill -9` of one device's `ledgerly-sync` and of
-        /// another's `ledgerly-store`. At the end the three exports agree (local ids aside), the
-        /// hub gets no new row in five seconds of rounds, and there are at most two hub rows per
-        /// operation on average.
-        @Test func randomOperationsWithFaultsConverge() throws {
+        /// The issue's randomized convergence run at full size (D486): three devices, 300
+        /// operations through the CLI, each on a device picked at random: transactions (some
+        /// split, some income in another currency), transfers in one currency and across two,
+        /// edits and deletes of a device's own transactions, liability payments and new
+        /// liabilities, budgets, goal contributions and new goals, manual assets and their values,
+        /// investment buys and sells. Meanwhile the hub is stopped, started and restarted, and
+        /// `ledgerly-sync` and `ledgerly-store` are killed with `kill -9` on each device in turn
+        /// (one device works on for thirty operations with no sync service at all). Every thirty
+        /// operations one field of a shared transaction is edited on two devices, the second
+        /// edit at least 60 ms after the first by the test's clock. At the end: the exports agree
+        /// (local ids aside), every acknowledged transaction is there as last edited, each later
+        /// edit won on every device, the hub gets no new row in 15 s of idle rounds, and there
+        /// are at most two hub rows per acknowledged write on average (printed). Seeded: 44, or
+        /// `LEDGERLY_SYNC_SEED`; every failure names its seed.
+        @Test func hundredsOfRandomOperationsWithFaultsConverge() throws {
+            let seed = ProcessInfo.processInfo.environment["LEDGERLY_SYNC_SEED"].flatMap { UInt64($0) } ?? 44
+            let operations = 300
+            let began = Date()
             let hub = try TemporaryPostgres()
             defer { hub.destroy() }
             let a = try Device(setUp: true)
-            for step in [["wallet", "add", "Checking", "--currency", "EUR", "--starting-balance", "5000"],
-                         ["wallet", "add", "Cash", "--currency", "EUR"],
-                         ["category", "add", "Food", "--kind", "expense"],
-                         ["liability", "add", "Card", "--balance", "1000", "--currency", "EUR"]] {
+            let setUp: [[String]] = [
+                ["wallet", "add", "Checking", "--currency", "EUR", "--starting-balance", "20000"],
+                ["wallet", "add", "Cash", "--currency", "EUR"],
+                ["wallet", "add", "Savings", "--currency", "EUR"],
+                ["wallet", "add", "Dollars", "--currency", "USD", "--starting-balance", "1000"],
+                ["category", "add", "Food", "--kind", "expense"],
+                ["category", "add", "Home", "--kind", "expense"],
+                ["liability", "add", "Card", "--balance", "9000", "--currency", "EUR", "--type", "credit-card", "--date", "2026-11-01"],
+                ["goal", "add", "Holiday", "--target", "2400", "--wallet", "Savings"],
+                ["asset", "add", "Flat", "--value", "200000", "--currency", "EUR", "--date", "2026-11-01"],
+                ["invest", "account", "add", "Broker", "--base-currency", "EUR"],
+                ["invest", "asset", "add", "VWCE", "--type", "etf", "--currency", "EUR", "--provider", "manual"],
+                ["invest", "buy", "VWCE", "--account", "Broker", "--quantity", "100", "--price", "90", "--wallet", "Checking", "--date", "2026-11-01"],
+            ] + (0..<6).map { ["tx", "add", "--wallet", "Checking", "--amount", "10.00", "--notes", "contest \($0)", "--date", "2026-11-01"] }
+            for step in setUp {
                 let result = try a.harness.cli(step)
                 #expect(result.status == 0, "\(step): \(result.stderr)")
             }
             let b = try a.enableAndJoin(hub)
             let c = try Device.joining(hub)
-            let devices = [a, b, c]
+            let devices = [a, b, c], names = ["a", "b", "c"]
             try Device.meet(devices)
             let rowsBefore = try Self.hubRows(hub)
+            // Each device's local id of each contested transaction (the contests change their notes).
+            let contested: [[Int: Int64]] = try devices.map { device in
+                var ids: [Int: Int64] = [:]
+                for record in try device.harness.client().call(TransactionListRequest(text: "contest ", limit: 100)).transactions {
+                    if let number = record.notes.flatMap({ Int($0.dropFirst("contest ".count)) }) { ids[number] = record.id }
+                }
+                return ids
+            }
+            #expect(contested.allSatisfy { $0.count == 6 }, "\(contested)")
 
-            var random = SplitMix(seed: 44)
+            var random = SplitMix(seed: seed)
             func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
-            var done = 0
-            for step in 0..<36 {
-                let device = devices[step % 3]
+            /// A transaction a device added: only that device edits or deletes it.
+            struct Own { let device: Int; let split: Bool; var notes: String; var deleted = false }
+            var own: [Own] = []
+            var later: [String: String] = [:]  // "contest 3 notes" → the value of the later edit
+            var acknowledged = 0
+            func run(_ device: Int, _ arguments: [String], step: Int) throws -> Bool {
+                let result = try devices[device].harness.cli(arguments)
+                #expect(result.status == 0, "seed \(seed), step \(step) on \(names[device]) \(arguments): \(result.stderr)")
+                if result.status == 0 { acknowledged += 1 }
+                return result.status == 0
+            }
+            func localId(_ device: Int, notes: String) throws -> Int64? {
+                try devices[device].harness.client().call(TransactionListRequest(text: notes, limit: 50)).transactions.first { $0.notes == notes }?.id
+            }
+
+            for step in 0..<operations {
                 switch step {
-                case 9: try hub.stop()
-                case 18: try hub.start()
-                case 13:
+                case 40:
                     b.harness.stop(.sync, signal: SIGKILL)
                     try b.harness.start(.sync, extraArguments: ["--round-interval", "1"])
-                case 23:
+                case 70, 240: try hub.stop()
+                case 110, 265: try hub.start()
+                case 130:
                     c.harness.stop(.store, signal: SIGKILL)
                     try c.harness.start(.store)
+                case 160: try hub.restart()
+                case 190: a.harness.stop(.sync, signal: SIGKILL)
+                case 220: try a.harness.start(.sync, extraArguments: ["--round-interval", "1"])
+                case 250:
+                    a.harness.stop(.store, signal: SIGKILL)
+                    try a.harness.start(.store)
+                case 280:
+                    c.harness.stop(.sync, signal: SIGKILL)
+                    try c.harness.start(.sync, extraArguments: ["--round-interval", "1"])
                 default: break
                 }
-                let amount = "\(1 + pick(40)).\(10 + pick(90))"
-                let own = try device.harness.client().call(TransactionListRequest(limit: 200)).transactions.filter { $0.transfer == nil && $0.notes?.hasPrefix("op") == true }
-                let arguments: [String]
-                switch pick(6) {
-                case 0: arguments = ["tx", "add", "--wallet", pick(2) == 0 ? "Checking" : "Cash", "--amount", amount, "--category", "Food", "--notes", "op \(step)", "--date", "2026-11-\(10 + pick(18))"]
-                case 1: arguments = ["tx", "transfer", "--from", "Checking", "--to", "Cash", "--amount", amount, "--date", "2026-11-\(10 + pick(18))"]
-                case 2 where !own.isEmpty: arguments = ["tx", "edit", String(own[pick(own.count)].id), "--notes", "op \(step), edited"]
-                case 3: arguments = ["liability", "pay", "Card", amount, "--from", "Checking"]
-                case 4: arguments = ["budget", "set", "Food", "\(100 + pick(400))"]
-                case 5 where own.count > 2: arguments = ["tx", "delete", String(own[pick(own.count)].id)]
-                default: arguments = ["tx", "add", "--wallet", "Checking", "--amount", amount, "--notes", "op \(step)", "--date", "2026-11-\(10 + pick(18))"]
+
+                if step % 30 == 15 {
+                    // One field of a shared transaction edited on two devices, the second later.
+                    let number = pick(6), notes = pick(2) == 0
+                    let first = pick(3)
+                    let second = (first + 1 + pick(2)) % 3
+                    let values = notes ? ["contest \(number) by \(names[first]) at \(step)", "contest \(number) by \(names[second]) at \(step)"]
+                        : ["\(20 + pick(20)).\(10 + pick(90))", "\(40 + pick(20)).\(10 + pick(90))"]
+                    let option = notes ? "--notes" : "--amount"
+                    let firstDone = try run(first, ["tx", "edit", String(contested[first][number] ?? 0), option, values[0]], step: step)
+                    let firstAt = Date()
+                    Thread.sleep(forTimeInterval: 0.06)
+                    #expect(Date().timeIntervalSince(firstAt) >= 0.05)
+                    if try run(second, ["tx", "edit", String(contested[second][number] ?? 0), option, values[1]], step: step), firstDone {
+                        later["contest \(number) \(option)"] = values[1]
+                    }
+                    continue
                 }
-                let result = try device.harness.cli(arguments)
-                #expect(result.status == 0, "step \(step) \(arguments): \(result.stderr)")
-                if result.status == 0 { done += 1 }
+
+                let device = pick(3), key = "op \(step) \(names[device])"
+                let amount = "\(1 + pick(60)).\(10 + pick(90))"
+                let day = "2026-11-\(10 + pick(18))"
+                let mine = own.indices.filter { own[$0].device == device && !own[$0].deleted }
+                switch pick(100) {
+                case 0..<22:
+                    if try run(device, ["tx", "add", "--wallet", pick(2) == 0 ? "Checking" : "Cash", "--amount", amount, "--category", pick(2) == 0 ? "Food" : "Home",
+                                        "--notes", key, "--date", day], step: step) {
+                        own.append(Own(device: device, split: false, notes: key))
+                    }
+                case 22..<28:
+                    let part = 1 + pick(9)
+                    if try run(device, ["tx", "add", "--wallet", "Checking", "--amount", "\(part + 10).50", "--split", "\(part).25:Food", "--split", "10.25:Home:rest",
+                                        "--notes", key, "--date", day], step: step) {
+                        own.append(Own(device: device, split: true, notes: key))
+                    }
+                case 28..<32:
+                    if try run(device, ["tx", "add", "--wallet", "Dollars", "--kind", "income", "--amount", amount, "--notes", key, "--date", day], step: step) {
+                        own.append(Own(device: device, split: false, notes: key))
+                    }
+                case 32..<40:
+                    _ = try run(device, ["tx", "transfer", "--from", "Checking", "--to", pick(2) == 0 ? "Cash" : "Savings", "--amount", amount, "--notes", "transfer \(step)", "--date", day], step: step)
+                case 40..<46:
+                    _ = try run(device, ["tx", "transfer", "--from", "Checking", "--to", "Dollars", "--amount", amount, "--to-amount", "\(2 + pick(60)).\(10 + pick(90))",
+                                         "--notes", "exchange \(step)", "--date", day], step: step)
+                case 46..<56 where !mine.isEmpty:
+                    let index = mine[pick(mine.count)]
+                    if let id = try localId(device, notes: own[index].notes) {
+                        if own[index].split || pick(2) == 0 {
+                            let notes = "\(own[index].notes.split(separator: ",")[0]), edited at \(step)"
+                            if try run(device, ["tx", "edit", String(id), "--notes", notes], step: step) { own[index].notes = notes }
+                        } else {
+                            _ = try run(device, ["tx", "edit", String(id), "--amount", amount], step: step)
+                        }
+                    } else {
+                        Issue.record("seed \(seed), step \(step): \(names[device]) lost its own \(own[index].notes)")
+                    }
+                case 56..<61 where mine.count > 2:
+                    let index = mine[pick(mine.count)]
+                    if let id = try localId(device, notes: own[index].notes), try run(device, ["tx", "delete", String(id)], step: step) { own[index].deleted = true }
+                case 61..<69:
+                    _ = try run(device, ["liability", "pay", "Card", amount, "--from", "Checking", "--date", day, "--notes", "payment \(step)"], step: step)
+                case 69..<74:
+                    _ = try run(device, ["budget", "set", pick(2) == 0 ? "Food" : "Home", "\(100 + pick(400))"], step: step)
+                case 74..<79:
+                    _ = try run(device, ["goal", "fund", "Holiday", amount] + (pick(2) == 0 ? ["--from", "Checking"] : []) + ["--date", day], step: step)
+                case 79..<83:
+                    _ = try run(device, ["asset", "revalue", "Flat", "\(200_000 + pick(20_000))", "--date", day], step: step)
+                case 83..<85:
+                    _ = try run(device, ["asset", "add", "Asset \(step)", "--value", amount, "--currency", "EUR", "--date", day], step: step)
+                case 85..<92:
+                    _ = try run(device, ["invest", "buy", "VWCE", "--account", "Broker", "--quantity", "\(1 + pick(5))", "--price", "\(80 + pick(40))", "--wallet", "Checking", "--date", day],
+                                step: step)
+                case 92..<96:
+                    _ = try run(device, ["invest", "sell", "VWCE", "--account", "Broker", "--quantity", "\(1 + pick(3))", "--price", "\(80 + pick(40))", "--wallet", "Checking",
+                                         "--date", day], step: step)
+                case 96..<98:
+                    _ = try run(device, ["liability", "add", "Loan \(step)", "--balance", "\(1000 + pick(9000))", "--currency", "EUR", "--date", day], step: step)
+                case 98..<100:
+                    _ = try run(device, ["goal", "add", "Goal \(step)", "--target", "\(500 + pick(5000))", "--wallet", "Savings"], step: step)
+                default:
+                    if try run(device, ["tx", "add", "--wallet", "Cash", "--amount", amount, "--notes", key, "--date", day], step: step) {
+                        own.append(Own(device: device, split: false, notes: key))
+                    }
+                }
             }
+            let operated = Date()
             try Device.meet(devices + devices)
+            let met = Date()
 
             let exports = try devices.map { try SyncTests.withoutLocalIds($0.export()) }
-            #expect(exports[0] == exports[1] && exports[1] == exports[2], "\(SyncTests.difference(exports))")
+            #expect(exports[0] == exports[1] && exports[1] == exports[2], "seed \(seed): \(SyncTests.difference(exports))")
+            // Nothing acknowledged was lost: each device's own transactions, as last edited, everywhere.
+            let kept = Set(own.filter { !$0.deleted }.map(\.notes))
+            for (index, device) in devices.enumerated() {
+                let listed = try device.harness.client().call(TransactionListRequest(text: "op ", limit: 10_000)).transactions
+                let notes = Set(listed.filter { $0.transfer == nil }.compactMap(\.notes).filter { $0.hasPrefix("op ") })
+                #expect(notes == kept, "seed \(seed), device \(names[index]): missing \(kept.subtracting(notes).sorted()), extra \(notes.subtracting(kept).sorted())")
+                // The later edit of each contested field won.
+                for number in 0..<6 {
+                    let record = try device.harness.client().call(TransactionGetRequest(id: contested[index][number] ?? 0))
+                    if let notes = later["contest \(number) --notes"] { #expect(record.notes == notes, "seed \(seed), device \(names[index]): \(record.notes ?? "") is not the later edit \(notes)") }
+                    if let amount = later["contest \(number) --amount"] { #expect(record.amount == amount, "seed \(seed), device \(names[index]): \(record.amount) is not the later edit \(amount)") }
+                }
+            }
+            #expect(later.count >= 5, "seed \(seed): \(later)")
+
+            // Quiet at idle, and few rows per write.
             let settled = try Self.hubRows(hub)
-            Thread.sleep(forTimeInterval: 5)
+            Thread.sleep(forTimeInterval: 15)
             for device in devices { _ = try device.cli("sync", "now") }
-            #expect(try Self.hubRows(hub) == settled, "the hub grew while every device was idle")
-            #expect(settled - rowsBefore <= 2 * done, "\(settled - rowsBefore) hub rows for \(done) operations")
+            let idle = try Self.hubRows(hub)
+            #expect(idle == settled, "seed \(seed): the hub grew from \(settled) to \(idle) rows while every device was idle")
+            let perWrite = Double(settled - rowsBefore) / Double(max(acknowledged, 1))
+            print(String(format: "seed %llu: %d writes acknowledged in %d operations (a contest is two), %d hub rows (%.2f per write), %d later edits checked; operations %.0f s, meeting %.0f s, in all %.0f s",
+                         seed, acknowledged, operations, settled - rowsBefore, perWrite, later.count, operated.timeIntervalSince(began), met.timeIntervalSince(operated), Date().timeIntervalSince(began)))
+            #expect(perWrite <= 2, "seed \(seed): \(settled - rowsBefore) hub rows for \(acknowledged) acknowledged writes")
         }
 
         /// Finding 3: the hub drops one of A's rows before B pulls it. B sees the gap in A's
@@ -273,7 +416,8 @@ extension EndToEndTests {
             try Device.meet([a, b])
             for device in [a, b] {
                 let status = try device.status()
-                #expect(status.state == "synced", "\(status)")
+                // Not `synced` while a change is held (issue 44 leftovers item 7, D492).
+                #expect(status.state == "held", "\(status)")
                 #expect(try device.cli("tx", "list").stdout.contains("After the poison"))
                 #expect(status.quarantinedTotal == 1 && status.quarantined?.first?.device == stranger, "\(status)")
                 #expect(status.heldTotal == 1 && status.held?.first?.device == forger.uuidString.lowercased(), "\(status)")

@@ -57,5 +57,97 @@ extension EndToEndTests {
                 Issue.record("\(error): \(last)")
             }
         }
+
+        /// The issue's hostile-hub run (D487): three devices; while B and C are away the hub drops
+        /// one of A's rows, a row of random bytes is put in its table, and a change sealed with the
+        /// ledger's key but a clock years ahead. B and C each report A's gap in
+        /// `sync status --json` before it is healed, and meanwhile keep working; the poison row
+        /// is quarantined and the forged change held on every device. Once A is back the gap is
+        /// sent again, and at the end the three ledgers are identical and every acknowledged
+        /// transaction is on every device.
+        @Test func threeDevicesThroughADroppedRowAPoisonRowAndAForgedClockEndAlike() throws {
+            let hub = try TemporaryPostgres()
+            defer { hub.destroy() }
+            let a = try Device(setUp: true)
+            _ = try a.harness.client().call(WalletCreateRequest(name: "Cash", currency: "EUR", startingBalance: "100"))
+            let b = try a.enableAndJoin(hub)
+            let c = try Device.joining(hub)
+            let devices = [a, b, c]
+            try Device.meet(devices)
+            let credentials = try #require(try SyncCredentials.load(home: a.harness.home.root))
+            let ledger = credentials.ledgerId.uuidString.lowercased(), deviceA = credentials.deviceId.uuidString.lowercased()
+            var acknowledged: [String] = []
+            func add(_ device: Device, _ note: String) throws {
+                let result = try device.cli("tx", "add", "--wallet", "Cash", "--amount", "1.25", "--notes", note, "--date", "2026-11-02")
+                #expect(result.status == 0, "\(note): \(result.stderr)")
+                if result.status == 0 { acknowledged.append(note) }
+            }
+
+            // B and C away; A writes three, and the hub drops the middle one.
+            b.harness.stop(.sync)
+            c.harness.stop(.sync)
+            for note in ["A one", "A two, dropped by the hub", "A three"] { try add(a, note) }
+            try a.waitUntilSynced()
+            a.harness.stop(.sync)
+            let lastThree = try hub.psql("SELECT seq FROM ledgerly_messages WHERE device_id = '\(deviceA)' ORDER BY seq DESC LIMIT 3", database: hub.database)
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(lastThree.count == 3)
+            _ = try hub.psql("DELETE FROM ledgerly_messages WHERE seq = \(lastThree[1])", database: hub.database)
+
+            // A poison row, and a forged change from a device whose clock says ten years ahead.
+            let stranger = UUID().uuidString.lowercased()
+            let now = Int64(Date().timeIntervalSince1970 * 1_000)
+            let randomHex = (0..<300).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+            _ = try hub.psql("INSERT INTO ledgerly_messages (ledger_id, device_id, hlc, sealed) VALUES ('\(ledger)', '\(stranger)', '\(HybridLogicalClock(milliseconds: now, counter: 0, device: stranger))', '\\x\(randomHex)')",
+                             database: hub.database)
+            let forger = UUID()
+            let ahead = HybridLogicalClock(milliseconds: now + 10 * 365 * 86_400_000, counter: 0, device: forger.uuidString.lowercased()).description
+            let fields: [String: JSONValue] = [
+                "name": .string("Forged"), "currency": .string("EUR"), "type": .string("cash"), "startingBalance": .string("0"), "sortOrder": .integer(0),
+                "includeInNetWorth": .bool(true), "archived": .bool(false), "createdAt": .string("2026-11-02T10:00:00.000Z"), "updatedAt": .string("2026-11-02T10:00:00.000Z"),
+            ]
+            let message = SyncMessage(entity: "wallet", gid: UUID().uuidString.lowercased(), hlc: ahead, device: forger.uuidString.lowercased(), localId: nil, deleted: false,
+                                      fields: fields, clocks: fields.mapValues { _ in ahead })
+            let sealed = try MessageSeal(key: credentials.key, ledgerId: credentials.ledgerId).seal(try MessageCoding.encode(message), deviceId: forger, hlc: ahead)
+            _ = try hub.psql("INSERT INTO ledgerly_messages (ledger_id, device_id, hlc, sealed) VALUES ('\(ledger)', '\(forger.uuidString.lowercased())', '\(ahead)', '\\x\(sealed.map { String(format: "%02x", $0) }.joined())')",
+                             database: hub.database)
+
+            // B and C come back while A is away: each reports A's gap (sync status --json) and works on.
+            for (name, device) in [("B", b), ("C", c)] {
+                try device.harness.start(.sync, extraArguments: ["--round-interval", "1"])
+                var shown = ""
+                try device.harness.waitFor("\(name) to report A's gap") {
+                    _ = try? device.cli("sync", "now")
+                    shown = try device.cli("sync", "status", "--json").stdout
+                    let status = try JSONDecoder().decode(SyncStatusReply.self, from: Data(shown.utf8))
+                    return status.gaps?.contains { $0.device == deviceA } == true
+                }
+                let status = try JSONDecoder().decode(SyncStatusReply.self, from: Data(shown.utf8))
+                #expect(status.state != "synced", "\(name): \(shown)")
+                #expect(!(try device.cli("tx", "list").stdout.contains("dropped by the hub")))
+                try add(device, "\(name) while A's gap is open")
+            }
+            for device in [b, c] {
+                try device.harness.waitFor("the poison row quarantined and the forged change held") {
+                    _ = try? device.cli("sync", "now")
+                    let status = try device.status()
+                    return status.quarantinedTotal == 1 && status.heldTotal == 1
+                }
+            }
+
+            // A is back: the gap is sent again and healed everywhere.
+            try a.harness.start(.sync, extraArguments: ["--round-interval", "1"])
+            try Device.meet(devices + devices)
+            for (name, device) in zip(["A", "B", "C"], devices) {
+                let status = try device.status()
+                #expect(status.state == "synced" && status.gaps == nil, "\(name): \(status)")
+                #expect(status.quarantined?.first?.device == stranger && status.held?.first?.device == forger.uuidString.lowercased(), "\(name): \(status)")
+                #expect(try device.harness.client().call(WalletListRequest()).wallets.map(\.name) == ["Cash"], "\(name)")
+                let notes = Set(try device.harness.client().call(TransactionListRequest(limit: 1_000)).transactions.compactMap(\.notes))
+                #expect(notes == Set(acknowledged), "\(name): missing \(Set(acknowledged).subtracting(notes).sorted())")
+            }
+            let exports = try devices.map { try SyncTests.withoutLocalIds($0.export()) }
+            #expect(exports[0] == exports[1] && exports[1] == exports[2], "\(SyncTests.difference(exports))")
+        }
     }
 }
