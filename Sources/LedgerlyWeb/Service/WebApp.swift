@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import LedgerlyProtocol
 import LedgerlyRuntime
+import NIOCore
 
 /// The routes and what they share: the store, the sessions, the sign-in tickets, the live feed.
 /// Every page but sign-in and the assets needs a session; every POST needs the session's CSRF
@@ -121,7 +122,12 @@ public struct WebApp: Sendable {
     func posted(_ request: Request, needsSetup: Bool = false, _ body: (WebSession, FormFields) async throws -> Response) async throws -> Response {
         try await guarded(request, needsSetup: needsSetup) { session in
             var request = request
-            let bytes = try await request.collectBody(upTo: WebLimits.bodyBytes)
+            let bytes: ByteBuffer
+            do {
+                bytes = try await request.collectBody(upTo: WebLimits.bodyBytes)
+            } catch is NIOTooManyBytesError {
+                return WebResponse.problem(.contentTooLarge, title: "Too large", "What was sent is larger than this page accepts (\(WebLimits.bodyBytes / 1024) KiB); nothing was saved.")
+            }
             let form = FormFields(encoded: String(buffer: bytes))
             guard SessionBook.csrfMatches(form[FormSupport.csrfField], session) else {
                 return WebResponse.problem(.forbidden, title: "Refused", "This form was not sent by a Ledgerly page of this session (its security token is missing or wrong); nothing was saved. Go back, reload the page and send it again.")
