@@ -99,3 +99,15 @@ struct BudgetLimitRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         return limits
     }
 }
+
+extension BudgetRow {
+    /// The budget of a category, if it has one (a category has at most one).
+    static func id(ofCategory categoryId: Int64, _ db: Database) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM budgets WHERE category_id = ?", arguments: [categoryId])
+    }
+
+    /// The category a budget is for; nil when there is no such budget.
+    static func categoryId(_ db: Database, id: Int64) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT category_id FROM budgets WHERE id = ?", arguments: [id])
+    }
+}

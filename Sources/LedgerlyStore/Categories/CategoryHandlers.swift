@@ -59,7 +59,7 @@ enum CategoryHandlers {
                 if current == category.id {
                     throw LedgerError.invalid("'\(category.path)' cannot move under itself or one of its children", field: .body("parentId"))
                 }
-                cursor = try db.cachedValue(Int64.self, sql: "SELECT parent_id FROM categories WHERE id = ?", arguments: [current])
+                cursor = try CategoryRow.parentId(db, id: current)
             }
             parentId = newParent
         }
@@ -68,7 +68,7 @@ enum CategoryHandlers {
         // Budgeting off means the category has no budget (D77): turning it off while one exists
         // would leave a budget that raises alerts for a category the user said not to budget.
         if request.budgetingEnabled == false, category.budgetingEnabled,
-           let budgetId = try db.cachedValue(Int64.self, sql: "SELECT id FROM budgets WHERE category_id = ?", arguments: [category.id]) {
+           let budgetId = try BudgetRow.id(ofCategory: category.id, db) {
             throw LedgerError.conflict("'\(category.path)' has budget \(budgetId): delete it first (`ledgerly budget delete`) to turn budgeting off", field: .body("budgetingEnabled"))
         }
         guard var row = try CategoryRow.fetchOne(db, key: category.id) else { throw LedgerError.notFound("there is no category \(category.id)", field: .body("id")) }
@@ -96,7 +96,7 @@ enum CategoryHandlers {
     }
 
     private static func ensureNameFree(_ db: Database, name: String, parentId: Int64?, except id: Int64?) throws {
-        if let existing = try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name]), existing != id {
+        if let existing = try CategoryRow.id(named: name, parentId: parentId, db), existing != id {
             throw LedgerError.conflict("a category named '\(name)' already exists at that level (id \(existing))", field: .body("name"))
         }
     }

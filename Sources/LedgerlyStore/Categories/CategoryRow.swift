@@ -105,6 +105,28 @@ extension CategoryRow {
         return found
     }
 
+    /// The category's parent; nil for a top-level category (NULL reads as no value) or none.
+    static func parentId(_ db: Database, id: Int64) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT parent_id FROM categories WHERE id = ?", arguments: [id])
+    }
+
+    /// The category named `name` (regardless of case) under `parentId` (nil: at the top), if any.
+    static func id(named name: String, parentId: Int64?, _ db: Database) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name])
+    }
+
+    /// Every category's id, parents before children (by depth, then id).
+    static func idsParentsFirst(_ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: """
+            WITH RECURSIVE tree(id, depth) AS (
+                SELECT id, 0 FROM categories WHERE parent_id IS NULL
+                UNION ALL
+                SELECT c.id, tree.depth + 1 FROM categories c JOIN tree ON c.parent_id = tree.id
+            )
+            SELECT id FROM tree ORDER BY depth, id
+            """)
+    }
+
     /// Checks that a category exists, cheaply (transactions reference categories on every write).
     static func requireExists(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws {
         guard try db.cachedValue(Bool.self, sql: "SELECT 1 FROM categories WHERE id = ?", arguments: [id]) == true else {

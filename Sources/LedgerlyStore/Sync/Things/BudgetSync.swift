@@ -23,7 +23,7 @@ enum BudgetSync: SyncedThing {
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        guard let categoryId = try db.cachedValue(Int64.self, sql: "SELECT category_id FROM budgets WHERE id = ?", arguments: [id]) else { return nil }
+        guard let categoryId = try BudgetRow.categoryId(db, id: id) else { return nil }
         return "budget:\(try identities.gid(CategorySync.self, localId: categoryId))"
     }
 

@@ -20,14 +20,7 @@ enum CategorySync: SyncedThing {
 
     /// Parents before children (a first upload must name a parent the receiver already has).
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        let ordered = try Int64.fetchAll(db, sql: """
-            WITH RECURSIVE tree(id, depth) AS (
-                SELECT id, 0 FROM categories WHERE parent_id IS NULL
-                UNION ALL
-                SELECT c.id, tree.depth + 1 FROM categories c JOIN tree ON c.parent_id = tree.id
-            )
-            SELECT id FROM tree ORDER BY depth, id
-            """)
+        let ordered = try CategoryRow.idsParentsFirst(db)
         // The position is an index in that order, not an id: categories are few.
         let ids = Array(ordered.dropFirst(Int(after)).prefix(limit))
         return (ids, after + Int64(ids.count))
@@ -56,7 +49,7 @@ enum CategorySync: SyncedThing {
             var cursor: Int64? = parentId
             while let current = cursor {
                 if current == localId { throw LedgerError.invalid("a synced move would put a category under itself", field: field) }
-                cursor = try db.cachedValue(Int64.self, sql: "SELECT parent_id FROM categories WHERE id = ?", arguments: [current])
+                cursor = try CategoryRow.parentId(db, id: current)
             }
         }
         var name = try InputRules.name(fields.name, field: field)
@@ -69,7 +62,7 @@ enum CategorySync: SyncedThing {
             sortOrder: fields.sortOrder, createdAt: fields.createdAt, updatedAt: fields.updatedAt)
         if let localId {
             // nil for a top-level category (NULL reads as no value).
-            let oldParentId = try db.cachedValue(Int64.self, sql: "SELECT parent_id FROM categories WHERE id = ?", arguments: [localId])
+            let oldParentId = try CategoryRow.parentId(db, id: localId)
             try row.update(db)
             // A move changes which subtrees the category's split parts count in.
             if oldParentId != parentId { try SplitSubtreeCounts.rebuild(db) }
