@@ -55,3 +55,15 @@ struct AlertRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
             threshold: threshold, data: data.flatMap { try? MessageCoding.decoder().decode(JSONValue.self, from: Data($0.utf8)) }, raisedAt: raisedAt)
     }
 }
+
+extension AlertRow {
+    /// The alert's key, if there is such an alert.
+    static func key(_ db: Database, id: Int64) throws -> String? {
+        try db.cachedValue(String.self, sql: "SELECT key FROM alerts WHERE id = ?", arguments: [id])
+    }
+
+    /// The alert holding `key`, if any (keys are unique).
+    static func id(key: String, _ db: Database) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM alerts WHERE key = ?", arguments: [key])
+    }
+}

@@ -38,9 +38,8 @@ enum ConversionHandlers {
     static func history(_ request: ConversionHistoryRequest, _ db: Database) throws -> ConversionHistoryReply {
         let limit = request.limit ?? 20
         guard (1...1_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 1000, got \(limit)", field: .body("limit")) }
-        let rows = try InputRules.pageCursor(request.afterId, field: .body("afterId")).map { try db.cachedRows(sql: "SELECT * FROM conversions WHERE id > ? ORDER BY id LIMIT ?", arguments: [$0, limit]) }
-            ?? db.cachedRows(sql: "SELECT * FROM conversions ORDER BY id DESC LIMIT ?", arguments: [limit])
-        return ConversionHistoryReply(conversions: try rows.map { try ConversionRow(row: $0).record() })
+        let rows = try ConversionRow.page(db, afterId: InputRules.pageCursor(request.afterId, field: .body("afterId")), limit: limit)
+        return ConversionHistoryReply(conversions: try rows.map { try $0.record() })
     }
 
     private static func staleCleared(_ snapshot: RateSnapshot) -> RateSnapshot {

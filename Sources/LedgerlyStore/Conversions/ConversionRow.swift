@@ -44,3 +44,12 @@ struct ConversionRow: Codable, FetchableRecord, MutablePersistableRecord, Sendab
             snapshot: try MessageCoding.decoder().decode(RateSnapshot.self, from: Data(snapshot.utf8)), warning: warning, createdAt: createdAt)
     }
 }
+
+extension ConversionRow {
+    /// A page of the history: after `afterId` in id order, or without it the newest first.
+    static func page(_ db: Database, afterId: Int64?, limit: Int) throws -> [ConversionRow] {
+        let rows = try afterId.map { try db.cachedRows(sql: "SELECT * FROM conversions WHERE id > ? ORDER BY id LIMIT ?", arguments: [$0, limit]) }
+            ?? db.cachedRows(sql: "SELECT * FROM conversions ORDER BY id DESC LIMIT ?", arguments: [limit])
+        return try rows.map { try ConversionRow(row: $0) }
+    }
+}

@@ -35,7 +35,7 @@ enum RecurringHandlers {
     static func create(_ request: RecurringCreateRequest, _ context: inout WriteContext) throws -> RecurringRecord {
         let db = context.db
         let name = try InputRules.name(request.name, field: .body("name"))
-        if try db.cachedValue(Int64.self, sql: "SELECT id FROM recurring WHERE name = ?", arguments: [name]) != nil {
+        if try RecurringRow.id(named: name, db) != nil {
             throw LedgerError.conflict("a recurring transaction named '\(name)' already exists", field: .body("name"))
         }
         let template = request.template

@@ -80,4 +80,9 @@ extension RecurringRow {
         }
         return row
     }
+
+    /// The template named exactly `name`, if any.
+    static func id(named name: String, _ db: Database) throws -> Int64? {
+        try db.cachedValue(Int64.self, sql: "SELECT id FROM recurring WHERE name = ?", arguments: [name])
+    }
 }

@@ -92,10 +92,15 @@ struct WalletRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
 extension WalletRow {
     /// The wallet with this id; refused as not found, naming `field`.
     static func find(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath = .body("id")) throws -> WalletRow {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]) else {
+        guard let wallet = try row(db, id: id) else {
             throw LedgerError.notFound("there is no wallet \(id)", field: field())
         }
-        return try WalletRow(row: row)
+        return wallet
+    }
+
+    /// The wallet with this id, if any.
+    static func row(_ db: Database, id: Int64) throws -> WalletRow? {
+        try db.cachedRow(sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]).map { try WalletRow(row: $0) }
     }
 
     /// A wallet that may receive new transactions: it exists and is not archived.

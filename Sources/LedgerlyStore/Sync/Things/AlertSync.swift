@@ -29,7 +29,7 @@ enum AlertSync: SyncedThing {
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        try db.cachedValue(String.self, sql: "SELECT key FROM alerts WHERE id = ?", arguments: [id]).map { "alert:\(try SyncAlertKey.global($0, identities: identities))" }
+        try AlertRow.key(db, id: id).map { "alert:\(try SyncAlertKey.global($0, identities: identities))" }
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
@@ -52,7 +52,7 @@ enum AlertSync: SyncedThing {
         // Keys are unique: another alert here under this key (one synced before keys travelled
         // with global ids, for another goal numbered alike) is a refusal with a notice, not a
         // failed batch.
-        if let holder = try db.cachedValue(Int64.self, sql: "SELECT id FROM alerts WHERE key = ?", arguments: [key]), holder != localId {
+        if let holder = try AlertRow.id(key: key, db), holder != localId {
             throw LedgerError.conflict("alert \(holder) here already has the key \(key)", field: field)
         }
         var row = try AlertRow(

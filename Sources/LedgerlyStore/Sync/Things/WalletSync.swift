@@ -26,8 +26,7 @@ enum WalletSync: SyncedThing {
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM wallets WHERE id = ?", arguments: [id]) else { return nil }
-        let wallet = try WalletRow(row: row)
+        guard let wallet = try WalletRow.row(db, id: id) else { return nil }
         return try SyncFields.object(Fields(
             name: wallet.name, icon: wallet.icon, currency: wallet.currency, type: wallet.type, startingBalance: wallet.record.startingBalance,
             institution: wallet.institution, sortOrder: wallet.sortOrder, includeInNetWorth: wallet.includeInNetWorth, archived: wallet.archived,
