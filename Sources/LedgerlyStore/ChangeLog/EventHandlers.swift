@@ -10,15 +10,15 @@ enum EventHandlers {
         guard (1...1_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 1000, got \(limit)", field: .body("limit")) }
         guard request.after >= 0 else { throw LedgerError.invalid("body.after must not be negative", field: .body("after")) }
         let decoder = MessageCoding.decoder()
-        let events = try db.cachedRows(sql: "SELECT * FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [request.after, limit]).map { row in
+        let events = try ChangeLogRow.after(request.after, limit: limit, db).map { row in
             ChangeEvent(
-                seq: row["seq"], epoch: epoch, type: row["type"], ts: row["ts"], entity: row["entity"], id: row["entity_id"],
-                data: (try? decoder.decode(JSONValue.self, from: Data((row["data"] as String).utf8))) ?? .null)
+                seq: row.seq, epoch: epoch, type: row.type, ts: row.ts, entity: row.entity, id: row.entityId,
+                data: (try? decoder.decode(JSONValue.self, from: Data(row.data.utf8))) ?? .null)
         }
         return EventsSinceReply(epoch: epoch, lastSeq: try lastSeq(db), events: events)
     }
 
     static func lastSeq(_ db: Database) throws -> Int64 {
-        try db.cachedValue(Int64.self, sql: "SELECT max(seq) FROM change_log") ?? 0
+        try ChangeLogRow.lastSeq(db)
     }
 }

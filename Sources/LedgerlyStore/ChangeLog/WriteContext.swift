@@ -22,8 +22,7 @@ struct WriteContext {
     /// Appends a change-log row; the event is published after the transaction commits.
     mutating func record<Data: Encodable>(_ type: ChangeEventType, id: String, data: Data) throws {
         let json = try MessageCoding.encode(data)
-        try db.execute(cached: "INSERT INTO change_log (ts, type, entity, entity_id, data) VALUES (?, ?, ?, ?, ?)",
-            arguments: [now, type.rawValue, type.entity, id, String(decoding: json, as: UTF8.self)])
+        try ChangeLogRow.append(db, ts: now, type: type.rawValue, entity: type.entity, entityId: id, data: String(decoding: json, as: UTF8.self))
         events.append(try EncodedChangeEvent(seq: db.lastInsertedRowID, epoch: epoch, type: type.rawValue, ts: now, entity: type.entity, id: id, dataJSON: json))
     }
 
