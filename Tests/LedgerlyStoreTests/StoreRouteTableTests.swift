@@ -13,7 +13,8 @@ import Testing
         let answered = routes.requestTypes.map { $0.messageType }
         #expect(Set(answered).count == answered.count)
         let elsewhere = Set(routes.knownRequestTypes.map { $0.messageType }).subtracting(answered)
-        #expect(elsewhere == [RatesRefreshRequest.messageType, SyncConnectRequest.messageType, SyncNowRequest.messageType])
+        #expect(elsewhere == [RatesRefreshRequest.messageType, SyncConnectRequest.messageType, SyncNowRequest.messageType,
+                              SyncRekeyRequest.messageType, SyncDevicesRequest.messageType])
         // That no type is missing is checked against protocol/examples (ProtocolFolderTests).
     }
 

@@ -750,6 +750,10 @@ enum StoreMigrations {
                 UPDATE sync_state SET gap_baseline = 1 WHERE id = 1 AND ledger_id IS NOT NULL;
                 """)
         }
+        // D482: the ledger that replaced this device's after a rekey elsewhere, until it re-joins.
+        migrator.registerMigration("v32-sync-rejoin") { db in
+            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN rejoin_ledger_id TEXT")
+        }
         return migrator
     }
 

@@ -15,7 +15,21 @@ enum SyncHandlers {
         let ledgerId = try identifier(request.ledgerId, field: "ledgerId")
         let deviceId = try identifier(request.deviceId, field: "deviceId")
         var state = try SyncStateRow.current(db)
-        if state.ledgerId != ledgerId || state.deviceId != deviceId {
+        if request.mode == .rekey {
+            // A ledger that replaces this device's old one (D481): the same things, so identities
+            // and clocks stay; what belonged to the old ledger's traffic starts again.
+            try db.execute(sql: "DELETE FROM sync_outbox")
+            try SyncSetAsideRows.forget(db)
+            try SyncGaps.forget(db)
+            state.pulledSeq = 0
+            state.ledgerId = ledgerId
+            state.deviceId = deviceId
+            let identities = try SyncIdentities(db: db, state: state, date: context.date)
+            // Local changes not stamped yet get their clocks first, so the snapshot holds them.
+            while try !SyncStamper.run(&state, identities: identities, budget: .max) {}
+            try SyncRekeySnapshot.enqueueAll(identities: identities)
+            try identities.save()
+        } else if state.ledgerId != ledgerId || state.deviceId != deviceId {
             // Another ledger (or this device starts over): what was known of the old one goes.
             try db.execute(sql: "DELETE FROM sync_ids; DELETE FROM sync_outbox; UPDATE sync_state SET clock = NULL WHERE id = 1")
             try SyncSetAsideRows.forget(db)
@@ -32,15 +46,21 @@ enum SyncHandlers {
             state.scanEntity = nil
         case .create, .merge:
             state.scanEntity = SyncedThings.all.first?.entity
+        case .rekey:
+            // Everything is in the outbox already (above); the change log is stamped through.
+            state.scanEntity = nil
         }
         state.scanAfter = 0
-        state.stampedSeq = try db.cachedValue(Int64.self, sql: "SELECT ifnull(max(seq), 0) FROM change_log") ?? 0
+        if request.mode != .rekey {
+            state.stampedSeq = try db.cachedValue(Int64.self, sql: "SELECT ifnull(max(seq), 0) FROM change_log") ?? 0
+        }
         state.enabled = true
         state.ledgerId = ledgerId
         state.deviceId = deviceId
         state.hub = request.hub
         state.lastError = nil
         state.lastErrorAt = nil
+        state.rejoinLedgerId = nil
         try state.save(db)
         return try state.status(db)
     }
@@ -128,6 +148,10 @@ enum SyncHandlers {
             state.lastSuccess = context.now
         }
         if let waiting = request.waitingIn { state.waitingIn = waiting }
+        if let successor = request.rejoinLedgerId {
+            // Kept until `sync.enable` (a re-join): a later round's report does not clear it.
+            state.rejoinLedgerId = try identifier(successor, field: "rejoinLedgerId")
+        }
         try state.save(context.db)
         return try state.status(context.db)
     }

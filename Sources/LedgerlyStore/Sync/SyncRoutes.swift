@@ -17,5 +17,7 @@ extension StoreRouteTable {
         read(SyncStatusRequest.self, SyncHandlers.status)
         answeredElsewhere(SyncConnectRequest.self, answeredBy: "ledgerly-sync on its own socket (sync.cmd)")
         answeredElsewhere(SyncNowRequest.self, answeredBy: "ledgerly-sync on its own socket (sync.cmd)")
+        answeredElsewhere(SyncRekeyRequest.self, answeredBy: "ledgerly-sync on its own socket (sync.cmd)")
+        answeredElsewhere(SyncDevicesRequest.self, answeredBy: "ledgerly-sync on its own socket (sync.cmd)")
     }
 }

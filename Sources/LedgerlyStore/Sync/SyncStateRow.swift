@@ -23,27 +23,31 @@ struct SyncStateRow {
     var lastErrorAt: String?
     var waitingIn: Int?
     var notices: [String]
+    /// The ledger a rekey elsewhere put in place of this one (D482): set by `sync.report`,
+    /// cleared by `sync.enable`.
+    var rejoinLedgerId: String?
 
     /// How many notices `sync status` keeps.
     static let keptNotices = 20
 
     static func current(_ db: Database) throws -> SyncStateRow {
         guard let row = try db.cachedRow(sql: """
-            SELECT enabled, ledger_id, device_id, hub, clock, stamped_seq, scan_entity, scan_after, pulled_seq, last_success, last_error, last_error_at, waiting_in, notices
+            SELECT enabled, ledger_id, device_id, hub, clock, stamped_seq, scan_entity, scan_after, pulled_seq, last_success, last_error, last_error_at, waiting_in, notices,
+                rejoin_ledger_id
             FROM sync_state WHERE id = 1
             """) else { throw LedgerError.broken("the sync state row is missing") }
         return SyncStateRow(
             enabled: row[0], ledgerId: row[1], deviceId: row[2], hub: row[3], clock: row[4], stampedSeq: row[5], scanEntity: row[6], scanAfter: row[7],
             pulledSeq: row[8], lastSuccess: row[9], lastError: row[10], lastErrorAt: row[11], waitingIn: row[12],
-            notices: try MessageCoding.decoder().decode([String].self, from: .init((row[13] as String).utf8)))
+            notices: try MessageCoding.decoder().decode([String].self, from: .init((row[13] as String).utf8)), rejoinLedgerId: row[14])
     }
 
     func save(_ db: Database) throws {
         try db.execute(cached: """
             UPDATE sync_state SET enabled = ?, ledger_id = ?, device_id = ?, hub = ?, stamped_seq = ?, scan_entity = ?, scan_after = ?, pulled_seq = ?,
-                last_success = ?, last_error = ?, last_error_at = ?, waiting_in = ?, notices = ? WHERE id = 1
+                last_success = ?, last_error = ?, last_error_at = ?, waiting_in = ?, notices = ?, rejoin_ledger_id = ? WHERE id = 1
             """, arguments: [enabled, ledgerId, deviceId, hub, stampedSeq, scanEntity, scanAfter, pulledSeq, lastSuccess, lastError, lastErrorAt, waitingIn,
-                             try SyncFields.text(Array(notices.suffix(Self.keptNotices)))])
+                             try SyncFields.text(Array(notices.suffix(Self.keptNotices))), rejoinLedgerId])
     }
 
     /// Messages stamped and not yet pushed.
@@ -64,6 +68,7 @@ struct SyncStateRow {
         let gaps = enabled ? try SyncGaps.gaps(db) : []
         let state: String
         if !enabled { state = "off" }
+        else if rejoinLedgerId != nil { state = "rejoin" }
         else if let errorAt = lastErrorAt, errorAt >= (lastSuccess ?? "") { state = "error" }
         else if lastSuccess == nil || waitingOut > 0 || (waitingIn ?? 0) > 0 || !gaps.isEmpty { state = "syncing" }
         else { state = "synced" }
@@ -71,6 +76,7 @@ struct SyncStateRow {
                                     waitingOut: waitingOut, waitingIn: waitingIn, pulledSeq: pulledSeq, notices: notices)
         try SyncSetAsideRows.add(to: &reply, db)
         if !gaps.isEmpty { reply.gaps = gaps }
+        if enabled { reply.rejoinLedgerId = rejoinLedgerId }
         return reply
     }
 }

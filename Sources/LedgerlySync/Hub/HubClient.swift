@@ -42,7 +42,8 @@ public actor HubClient {
         self.logger = logger
     }
 
-    /// Creates the two tables if they are missing. Idempotent, and safe when several devices call
+    /// Creates the tables if they are missing (the retirements and devices tables, D480, come to an
+    /// older hub this way too). Idempotent, and safe when several devices call
     /// it at once: the statements run in one transaction under an advisory lock.
     public func ensureSchema() async throws(HubError) {
         try await run { connection, logger in
@@ -222,7 +223,7 @@ public actor HubClient {
     /// Runs `body` on the connection (opened if needed) in this call's turn, mapping every failure
     /// to a `HubError` and dropping the connection after one.
     /// `ledger`: the ledger a foreign-key failure is about (`HubError.unknownLedger`).
-    private func run<T>(ledger: UUID? = nil, _ body: (PostgresConnection, Logger) async throws -> T) async throws(HubError) -> T {
+    func run<T>(ledger: UUID? = nil, _ body: (PostgresConnection, Logger) async throws -> T) async throws(HubError) -> T {
         await takeTurn()
         defer { endTurn() }
         do {
@@ -380,7 +381,7 @@ public actor HubClient {
     }
 
     /// `BEGIN`, `body`, `COMMIT`; `ROLLBACK` (best effort) and the original error when `body` throws.
-    private static func transaction<T>(_ connection: PostgresConnection, _ logger: Logger, _ body: () async throws -> T) async throws -> T {
+    static func transaction<T>(_ connection: PostgresConnection, _ logger: Logger, _ body: () async throws -> T) async throws -> T {
         try await connection.query("BEGIN", logger: logger)
         do {
             let value = try await body()

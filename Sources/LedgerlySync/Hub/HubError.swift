@@ -24,6 +24,8 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionLost(server: String, reason: String)
     case ledgerAlreadyExists(UUID)
     case unknownLedger(UUID)
+    /// `sync rekey` of a ledger that a rekey retired already (D480).
+    case alreadyRetired(UUID)
     /// A row the hub returned that this version cannot read (KDF parameters out of bounds, say).
     case unreadableRow(String)
     /// Any other error the server reported, with its SQLSTATE.
@@ -53,6 +55,8 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
             "the hub already has a ledger \(id)"
         case .unknownLedger(let id):
             "the hub has no ledger \(id)"
+        case .alreadyRetired(let id):
+            "the hub's ledger \(id.uuidString.lowercased()) was retired by a rekey already"
         case .unreadableRow(let reason):
             "the hub returned a row this version of Ledgerly cannot read: \(reason)"
         case .server(let server, let sqlState, let message):

@@ -35,5 +35,29 @@ enum HubSchema {
             UNIQUE (ledger_id, device_id, hlc)
         )
         """,
+        // D480: a ledger retired by `sync rekey`, the one that follows it, and the record sealed
+        // with the retired ledger's key that a device holding that key verifies. Added by
+        // `CREATE … IF NOT EXISTS`, so an older hub gains it on the next connection.
+        """
+        CREATE TABLE IF NOT EXISTS ledgerly_retirements (
+            ledger_id uuid PRIMARY KEY REFERENCES ledgerly_ledgers,
+            successor_id uuid NOT NULL REFERENCES ledgerly_ledgers,
+            retired_devices uuid[] NOT NULL DEFAULT '{}',
+            sealed bytea NOT NULL,
+            retired_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+        // D483: each device's first and last contact with a ledger and how far it has read, for
+        // `sync devices` (the hub's clock; what the hub says, not verified).
+        """
+        CREATE TABLE IF NOT EXISTS ledgerly_devices (
+            ledger_id uuid NOT NULL REFERENCES ledgerly_ledgers,
+            device_id uuid NOT NULL,
+            first_contact timestamptz NOT NULL DEFAULT now(),
+            last_contact timestamptz NOT NULL DEFAULT now(),
+            pulled_seq bigint NOT NULL DEFAULT 0,
+            PRIMARY KEY (ledger_id, device_id)
+        )
+        """,
     ]
 }

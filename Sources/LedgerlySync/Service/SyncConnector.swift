@@ -38,8 +38,18 @@ struct SyncConnector: Sendable {
         let hub = HubClient(address: address, logger: logger)
         defer { Task { await hub.close() } }
         try await hub.ensureSchema()
-        let ledgers = try await hub.ledgers()
+        // A retired ledger is no longer offered (D480): a device joins the one that replaced it.
+        let retirements = try await hub.retirements()
+        let retiredIds = Set(retirements.map(\.ledgerId))
+        let ledgers = try await hub.ledgers().filter { !retiredIds.contains($0.id) }
         let previous = try? SyncCredentials.load(home: home.root)
+        // This device's old ledger retired by a rekey, as its retirement record says when opened
+        // with the old key: the re-join keeps this device's things and sends them again (D481).
+        let rejoining = previous.flatMap { old in
+            retirements.first { $0.ledgerId == old.ledgerId }.flatMap {
+                try? LedgerRetirement.open($0.sealed, key: old.key, retired: old.ledgerId, successor: $0.successorId)
+            }
+        }
 
         let ledger: HubLedger
         let key: LedgerKey
@@ -67,13 +77,15 @@ struct SyncConnector: Sendable {
             throw ErrorBody.validation("the hub holds \(ledgers.count) ledgers: name the one to join (\(Self.list(ledgers)))", field: "body.ledgerId")
         }
         // The same ledger again: this device keeps its id, so its clock and messages carry on.
-        let deviceId = previous?.ledgerId == ledger.id ? previous!.deviceId : UUID()
+        // A re-join after a rekey keeps it too, and sends its whole ledger into the new one.
         let resumed = previous?.ledgerId == ledger.id
+        let deviceId = resumed || rejoining != nil ? previous!.deviceId : UUID()
         let status = try await store.call(SyncEnableRequest(
             ledgerId: ledger.id.uuidString.lowercased(), deviceId: deviceId.uuidString.lowercased(), hub: address.redacted,
-            mode: resumed ? .merge : mode))
+            mode: rejoining != nil && !resumed ? .rekey : resumed ? .merge : mode))
         try SyncCredentials(hub: address, ledgerId: ledger.id, deviceId: deviceId, key: key).save(home: home.root)
-        logger.info("sync enabled", metadata: ["hub": "\(address.redacted)", "ledger": "\(ledger.id)", "mode": "\(resumed ? "resume" : mode.rawValue)"])
+        logger.info("sync enabled", metadata: ["hub": "\(address.redacted)", "ledger": "\(ledger.id)",
+                                               "mode": "\(resumed ? "resume" : rejoining != nil ? "rejoin" : mode.rawValue)"])
         return status
     }
 

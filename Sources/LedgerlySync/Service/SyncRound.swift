@@ -19,6 +19,8 @@ actor SyncRound {
     private let store: AsyncRequestClient
     private let logger: Logger
     private var hub: (address: HubAddress, client: HubClient)?
+    /// Whether `HubClient.ensureSchema` ran for the current client.
+    private var schemaEnsured = false
 
     init(home: LedgerlyHome, store: AsyncRequestClient, logger: Logger) {
         self.home = home
@@ -44,16 +46,33 @@ actor SyncRound {
         var pulled = 0
         do {
             let client = self.client(for: credentials.hub)
+            if !schemaEnsured {
+                // An older hub gains the tables a rekey and `sync devices` use (D480, D483).
+                try await client.ensureSchema()
+                schemaEnsured = true
+            }
             let seal = MessageSeal(key: credentials.key, ledgerId: credentials.ledgerId)
-            pushed = try await push(client, seal: seal, credentials: credentials, waiting: status.waitingOut)
+            // A retired ledger (a rekey elsewhere, D482): nothing more is pushed into it; this
+            // device's changes wait for the re-join, which sends them into the new one.
+            let retirement = status.rejoinLedgerId == nil ? try await retirement(client, credentials: credentials) : nil
+            let retired = status.rejoinLedgerId != nil || retirement?.successor != nil
+            if !retired { pushed = try await push(client, seal: seal, credentials: credentials, waiting: status.waitingOut) }
             let through: Int64
             (pulled, through) = try await pull(client, seal: seal, credentials: credentials, after: status.pulledSeq)
             if through == status.pulledSeq { try await releaseHeld(status, credentials: credentials) }
             // The status read before the round is still true when nothing went out or came in.
             let now = status.waitingOut > 0 || through != status.pulledSeq ? try await store.call(SyncStatusRequest()) : status
             let waiting = try await client.count(ledgerId: credentials.ledgerId, after: now.pulledSeq, excludingDevice: credentials.deviceId)
+            try await client.recordContact(ledgerId: credentials.ledgerId, deviceId: credentials.deviceId, pulledSeq: now.pulledSeq)
             if pushed + pulled > 0 { logger.info("synced", metadata: ["pushed": "\(pushed)", "pulled": "\(pulled)"]) }
-            let reported = try await report(SyncReportRequest(error: nil, waitingIn: waiting), moved: pushed + pulled > 0, current: now, force: force)
+            // A retirement record that does not open with this ledger's key is not believed (a
+            // hub cannot forge one) but is not passed over in silence either: the round fails
+            // with it, after pushing and pulling as usual (D480).
+            if let fault = retirement?.fault { throw SyncServiceError.unverifiedRetirement(fault) }
+            let successor = retirement?.successor?.uuidString.lowercased()
+            if let successor { logger.warning("sync ledger retired by a rekey: re-join with the new passphrase", metadata: ["ledger": "\(successor)"]) }
+            let reported = try await report(SyncReportRequest(error: nil, waitingIn: waiting, rejoinLedgerId: successor), moved: pushed + pulled > 0 || successor != nil,
+                                            current: now, force: force)
             return SyncRoundReply(pushed: pushed, pulled: pulled, error: nil, status: reported)
         } catch {
             let reason = Self.words(error)
@@ -129,6 +148,19 @@ actor SyncRound {
         }
     }
 
+    /// The hub's retirement of this device's ledger: the ledger that replaces it when the record
+    /// opens with this ledger's key, a fault when it does not, nil when there is none.
+    private func retirement(_ client: HubClient, credentials: SyncCredentials) async throws -> (successor: UUID?, fault: String?)? {
+        guard let row = try await client.retirement(of: credentials.ledgerId) else { return nil }
+        do {
+            let record = try LedgerRetirement.open(row.sealed, key: credentials.key, retired: credentials.ledgerId, successor: row.successorId)
+            return (record.successorLedgerId, nil)
+        } catch {
+            logger.warning("hub retirement record not believed", metadata: ["error": "\(error)"])
+            return (nil, "\(error)")
+        }
+    }
+
     /// Throws when a pulled batch ends at or below the cursor it was asked after: an honest hub
     /// only returns rows after it, and going on would pull the same rows forever (D466).
     static func checkForward(last: Int64, cursor: Int64) throws(SyncServiceError) {
@@ -174,6 +206,7 @@ actor SyncRound {
         if let hub, hub.address == address { return hub.client }
         let client = HubClient(address: address, logger: logger)
         hub = (address, client)
+        schemaEnsured = false
         return client
     }
 
@@ -181,6 +214,7 @@ actor SyncRound {
     private func dropClient() async {
         if let hub { await hub.client.close() }
         hub = nil
+        schemaEnsured = false
     }
 
     /// An error as the user reads it in `sync status` (never a password: `HubError` redacts).
@@ -197,6 +231,7 @@ actor SyncRound {
 enum SyncServiceError: Error, CustomStringConvertible {
     case mismatchedMessage(seq: Int64)
     case hubWentBack(returned: Int64, cursor: Int64)
+    case unverifiedRetirement(String)
 
     var description: String {
         switch self {
@@ -204,6 +239,8 @@ enum SyncServiceError: Error, CustomStringConvertible {
             "hub message \(seq) says another device or clock inside its seal than outside: the hub's rows were changed; nothing from it was applied"
         case .hubWentBack(let returned, let cursor):
             "the hub returned messages up to position \(returned) when asked for those after \(cursor): the hub is faulty; nothing more was pulled this round"
+        case .unverifiedRetirement(let reason):
+            "\(reason): it was not made with this ledger's key, so it is not believed and sync goes on with this ledger (the hub's rows were changed)"
         }
     }
 }

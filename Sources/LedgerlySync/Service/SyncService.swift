@@ -7,7 +7,7 @@ import ZeroMQ
 
 /// `ledgerly-sync`: moves sealed change messages between the store and the hub (docs/sync.md).
 /// It follows the store's change log (a change wakes a round), runs rounds on a schedule with
-/// back-off, and answers `sync.connect` and `sync.now` on its own socket. With sync off it only
+/// back-off, and answers `sync.connect`, `sync.now`, `sync.rekey` and `sync.devices` on its own socket. With sync off it only
 /// follows and answers: nothing is sent anywhere.
 public struct SyncService: Sendable {
     public static let service = LedgerlyService.sync
@@ -34,6 +34,14 @@ public struct SyncService: Sendable {
             guard let outcome = await round.run(force: true) else { throw ErrorBody(code: .conflict, message: "sync is off on this device (`ledgerly sync enable`)") }
             return outcome
         })
+        let rekeyer = SyncRekeyer(home: home, store: store, round: round, cost: kdfCost, logger: logger)
+        routes.add(SyncRekeyRequest.self, answer: { request in
+            let reply = try await rekeyer.rekey(request)
+            wakeup.notify()
+            return reply
+        })
+        let lister = SyncDeviceLister(home: home, logger: logger)
+        routes.add(SyncDevicesRequest.self, answer: { _ in try await lister.devices() })
         let follower = ChangeFollower(service: Self.service, home: home, context: context, consumer: SyncChangeConsumer(wakeup: wakeup), logger: logger, routes: routes)
         services = [
             .init(service: follower),

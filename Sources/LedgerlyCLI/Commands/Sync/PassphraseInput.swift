@@ -5,7 +5,7 @@ import LedgerlyRuntime
 /// The sync passphrase: the first line of a file, or typed at the terminal without echo. Never
 /// taken from an option's value, which would leave it in the shell's history and `ps`.
 enum PassphraseInput {
-    static func read(file: String?) throws -> String {
+    static func read(file: String?, prompt: String = "Sync passphrase (every device needs the same one): ") throws -> String {
         if let file {
             // One reader for every program that takes a passphrase file (D288's rules live there).
             do {
@@ -19,7 +19,7 @@ enum PassphraseInput {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CLIFailure(message: "no terminal to ask for the sync passphrase: give --passphrase-file", status: .refused)
         }
-        let first = try ask("Sync passphrase (every device needs the same one): ")
+        let first = try ask(prompt)
         guard !first.isEmpty else { throw CLIFailure(message: "the passphrase must not be empty", status: .refused) }
         return first
     }

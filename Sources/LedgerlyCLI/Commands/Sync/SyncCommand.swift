@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `ledgerly sync enable|status|now|disable|passphrase`
+/// `ledgerly sync enable|status|now|disable|passphrase|rekey|devices`
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
@@ -13,5 +13,6 @@ struct SyncCommand: ParsableCommand {
             Everything in the ledger is synced but fetched rates and prices, which each device fetches \
             itself. How conflicts made apart are settled: docs/sync.md.
             """,
-        subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncNowCommand.self, SyncDisableCommand.self, SyncPassphraseCommand.self])
+        subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncNowCommand.self, SyncDisableCommand.self, SyncPassphraseCommand.self,
+                       SyncRekeyCommand.self, SyncDevicesCommand.self])
 }

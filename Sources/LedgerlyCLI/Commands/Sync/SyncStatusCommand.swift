@@ -20,10 +20,16 @@ struct SyncStatusCommand: ParsableCommand {
         guard status.state != "off" else {
             return ["Sync: off" + (status.ledgerId.map { " (this device was in ledger \($0); every local record is kept)" } ?? "")]
         }
-        var lines = ["Sync: \(status.state)", "Hub: \(status.hub ?? "-")", "Ledger: \(status.ledgerId ?? "-")", "This device: \(status.deviceId ?? "-")",
+        var lines = [status.state == "rejoin" ? "Sync: re-join needed" : "Sync: \(status.state)", "Hub: \(status.hub ?? "-")", "Ledger: \(status.ledgerId ?? "-")", "This device: \(status.deviceId ?? "-")",
                      "Last success: \(status.lastSuccess ?? "never")",
                      "Waiting to go out: \(status.waitingOut)", "Waiting to come in: \(status.waitingIn.map(String.init) ?? "unknown")"]
         lines += HubURLText.statusLines(hub: status.hub)
+        // A rekey on another device retired this ledger (D482): what to do, plainly.
+        if let successor = status.rejoinLedgerId {
+            lines.append("Re-join needed: this ledger was retired by a rekey on another device; ledger \(successor) replaces it.")
+            lines.append("  Run: ledgerly sync enable --url \(status.hub ?? "URL") --passphrase-file FILE   (FILE holding the new passphrase)")
+            lines.append("  Until then this device works on its own; its changes are kept and go out after the re-join.")
+        }
         if let error = status.lastError, status.state == "error" { lines.append("Last error (\(status.lastErrorAt ?? "-")): \(error)") }
         // Gaps (issue 44, finding 3): while one is known, the state is not `synced`.
         for gap in status.gaps ?? [] {

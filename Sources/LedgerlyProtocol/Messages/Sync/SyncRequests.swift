@@ -30,6 +30,10 @@ public enum SyncEnableMode: String, Codable, Hashable, Sendable, CaseIterable {
     /// A device that holds a ledger and joins anyway: everything it holds is sent as new things
     /// beside the hub's (same-named wallets and categories are renamed, docs/sync.md).
     case merge
+    /// The same things in a new ledger that replaces the old one (`ledgerly sync rekey`, and a
+    /// device re-joining after one): identities and field clocks are kept, and every thing is sent
+    /// again as it stands, so the devices of the new ledger merge it as the same things (D481).
+    case rekey
 }
 
 /// `sync.disable`: stops stamping and applying; every local record, identity and waiting message
@@ -175,9 +179,13 @@ public struct SyncReportRequest: WriteRequest, Hashable {
     public var error: String?
     /// Other devices' messages on the hub not applied here yet, when the hub was reached.
     public var waitingIn: Int?
-    public init(error: String?, waitingIn: Int?) {
+    /// The ledger that replaces this device's (a rekey on another device, its retirement record
+    /// opened with this device's key): the device must re-join with the new passphrase (D482).
+    public var rejoinLedgerId: String?
+    public init(error: String?, waitingIn: Int?, rejoinLedgerId: String? = nil) {
         self.error = error
         self.waitingIn = waitingIn
+        self.rejoinLedgerId = rejoinLedgerId
     }
 }
 
@@ -191,8 +199,9 @@ public struct SyncStatusRequest: ReadRequest, Hashable {
 
 /// Where sync stands on this device.
 public struct SyncStatusReply: Codable, Hashable, Sendable {
-    /// `off`, `syncing` (changes wait to go out or come in), `synced`, or `error` (the last
-    /// round failed: `lastError` says why).
+    /// `off`, `syncing` (changes wait to go out or come in), `synced`, `error` (the last round
+    /// failed: `lastError` says why), or `rejoin` (a rekey replaced the ledger: re-join with the
+    /// new passphrase; `rejoinLedgerId` names the new ledger).
     public var state: String
     public var ledgerId: String?
     public var deviceId: String?
@@ -219,6 +228,8 @@ public struct SyncStatusReply: Codable, Hashable, Sendable {
     /// Other devices' messages known to be missing here (gaps in their numbers); while one is
     /// known, `state` is not `synced`. Absent when none.
     public var gaps: [SyncGap]?
+    /// The ledger that replaced this device's (state `rejoin`); absent otherwise.
+    public var rejoinLedgerId: String?
     public init(state: String, ledgerId: String?, deviceId: String?, hub: String?, lastSuccess: String?, lastError: String?, lastErrorAt: String?,
                 waitingOut: Int, waitingIn: Int?, pulledSeq: Int64, notices: [String], quarantined: [SyncSetAside]? = nil, quarantinedTotal: Int? = nil,
                 held: [SyncSetAside]? = nil, heldTotal: Int? = nil, heldDueAt: String? = nil, gaps: [SyncGap]? = nil) {

@@ -1,0 +1,48 @@
+import Foundation
+import LedgerlyProtocol
+import LedgerlyRuntime
+import Logging
+
+/// `sync.devices`: the devices the hub has seen in this device's ledger and in the ledgers it
+/// replaced, newest ledger first (D483). The chain of ledgers is followed backwards through the
+/// hub's retirements; what the hub says of contacts and positions is shown as it says it (it is
+/// metadata the hub keeps in clear, not sealed).
+struct SyncDeviceLister: Sendable {
+    let home: LedgerlyHome
+    let logger: Logger
+
+    func devices() async throws -> SyncDevicesReply {
+        guard let credentials = try SyncCredentials.load(home: home.root) else {
+            throw ErrorBody(code: .conflict, message: "sync is not set up on this device (`ledgerly sync enable`)")
+        }
+        let hub = HubClient(address: credentials.hub, logger: logger)
+        defer { Task { await hub.close() } }
+        do {
+            try await hub.ensureSchema()
+            let retirements = try await hub.retirements()
+            // This ledger, then the one it replaced, and so on (a loop on a hostile hub stops).
+            var chain = [credentials.ledgerId]
+            while let previous = retirements.first(where: { $0.successorId == chain.last! }), !chain.contains(previous.ledgerId) {
+                chain.append(previous.ledgerId)
+            }
+            // This ledger may itself be retired (a rekey elsewhere, not re-joined yet).
+            let current = retirements.first { $0.ledgerId == credentials.ledgerId }.map { [$0.successorId] } ?? []
+            let ledgers = current + chain
+            let named = Set(retirements.filter { ledgers.contains($0.ledgerId) }.flatMap(\.retiredDevices))
+            let retiredLedgers = Set(retirements.map(\.ledgerId))
+            let rows = try await hub.devices(ledgerIds: ledgers)
+            let order = Dictionary(uniqueKeysWithValues: ledgers.enumerated().map { ($1, $0) })
+            let devices = rows.sorted { (order[$0.ledgerId] ?? 0, $0.deviceId.uuidString) < (order[$1.ledgerId] ?? 0, $1.deviceId.uuidString) }.map { row in
+                SyncDevice(deviceId: row.deviceId.uuidString.lowercased(), ledgerId: row.ledgerId.uuidString.lowercased(),
+                           ledger: retiredLedgers.contains(row.ledgerId) ? "retired" : "current",
+                           firstContact: row.firstContact.map(Timestamp.string(from:)), lastContact: row.lastContact.map(Timestamp.string(from:)),
+                           pulledSeq: row.pulledSeq, lastSentSeq: row.lastSentSeq, retired: named.contains(row.deviceId),
+                           thisDevice: row.deviceId == credentials.deviceId)
+            }
+            return SyncDevicesReply(ledgerId: credentials.ledgerId.uuidString.lowercased(), devices: devices)
+        } catch {
+            // Every step in the `do` is a hub call: `error` is a `HubError`.
+            throw ErrorBody(code: .unavailable, message: "the hub did not answer as it should: \(error)")
+        }
+    }
+}
