@@ -94,39 +94,40 @@ struct BudgetCommand: ParsableCommand {
         }
     }
 
-    struct Status: ParsableCommand {
+    struct Status: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "Limit, spent, remaining and a bar per budget for a month.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(parsing: .unconditional, help: "The month, YYYY-MM, or a day's month (default: this month).", transform: DayOptions.month) var month: String?
         @Argument(help: "Only this budget (id or category).") var budget: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: BudgetCommand.wording)
-                let ids = try budget.map { [try BudgetCommand.budget($0, gateway: gateway).id] }
-                let reply = try gateway.call(BudgetStatusRequest(month: month, budgetIds: ids))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.budgets.isEmpty { return print("No budgets apply to \(reply.month). Set one: ledgerly budget set Groceries 200") }
-                print("Budgets for \(reply.month), in \(reply.baseCurrency)")
-                let style = TerminalStyle.standardOutput
-                var table = Table([.init("CATEGORY"), .init("LIMIT", .right), .init("CARRIED", .right), .init("SPENT", .right), .init("LEFT", .right), .init("%", .right), .init("")])
-                let width = Bar.width(besides: 70)
-                for month in reply.budgets {
-                    let tenths = month.percent.flatMap { Int($0.replacingEvery(".", with: "")) } ?? (month.reached.isEmpty ? 0 : 1_000)
-                    let bar = Bar.render(tenthsOfPercent: tenths, width: width)
-                    table.add([month.budget.categoryName, month.limit, month.carried, month.spent, month.remaining, month.percent ?? "-", bar]) { column, text in
-                        switch column {
-                        case 4: return style.amount(text)
-                        case 6: return tenths >= 1_000 ? style.red(text) : tenths >= 800 ? style.yellow(text) : style.green(text)
-                        default: return text
-                        }
+        var wording: FieldWording { BudgetCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> BudgetStatusReply {
+            let ids = try budget.map { [try BudgetCommand.budget($0, gateway: gateway).id] }
+            return try gateway.call(BudgetStatusRequest(month: month, budgetIds: ids))
+        }
+
+        func render(_ reply: BudgetStatusReply, gateway: Gateway) throws {
+            if reply.budgets.isEmpty { return print("No budgets apply to \(reply.month). Set one: ledgerly budget set Groceries 200") }
+            print("Budgets for \(reply.month), in \(reply.baseCurrency)")
+            let style = TerminalStyle.standardOutput
+            var table = Table([.init("CATEGORY"), .init("LIMIT", .right), .init("CARRIED", .right), .init("SPENT", .right), .init("LEFT", .right), .init("%", .right), .init("")])
+            let width = Bar.width(besides: 70)
+            for month in reply.budgets {
+                let tenths = month.percent.flatMap { Int($0.replacingEvery(".", with: "")) } ?? (month.reached.isEmpty ? 0 : 1_000)
+                let bar = Bar.render(tenthsOfPercent: tenths, width: width)
+                table.add([month.budget.categoryName, month.limit, month.carried, month.spent, month.remaining, month.percent ?? "-", bar]) { column, text in
+                    switch column {
+                    case 4: return style.amount(text)
+                    case 6: return tenths >= 1_000 ? style.red(text) : tenths >= 800 ? style.yellow(text) : style.green(text)
+                    default: return text
                     }
                 }
-                print(table.render(), terminator: "")
-                let uncounted = reply.budgets.map(\.uncounted).reduce(0, +)
-                for line in try WaitingRatesHint.lines(uncounted: uncounted, gateway: try Gateway(global, wording: BudgetCommand.wording)) { print(style.yellow(line)) }
             }
+            print(table.render(), terminator: "")
+            let uncounted = reply.budgets.map(\.uncounted).reduce(0, +)
+            for line in try WaitingRatesHint.lines(uncounted: uncounted, gateway: gateway) { print(style.yellow(line)) }
         }
     }
 

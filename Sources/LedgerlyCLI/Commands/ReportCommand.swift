@@ -104,7 +104,7 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    struct Categories: ParsableCommand {
+    struct Categories: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "categories",
             abstract: "Spending and income by category, in total or per month, with bars.",
@@ -116,45 +116,45 @@ struct ReportCommand: ParsableCommand {
         @Flag(help: "One column per month.") var monthly = false
         @Flag(help: "Also total each category in the currencies it was spent in.") var byCurrency = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let (from, to) = period.resolved
-                let report = try Gateway(global).categoryReport(CategoryReportRequest(from: from, to: to, kind: kind, byCurrency: byCurrency))
-                if output.json { return try JSONOutput.print(report) }
-                if output.csv { return csv(report) }
-                guard !report.categories.isEmpty else { return print("No income or spending in that range.") }
-                let base = report.baseCurrency ?? ""
-                let style = TerminalStyle.standardOutput
-                print("\(report.months.first!) to \(report.months.last!), in \(base)")
-                for kind in [CategoryKind.expense, .income] {
-                    let rows = report.categories.filter { $0.kind == kind }
-                    guard !rows.isEmpty else { continue }
-                    let whole = rows.filter { $0.depth == 0 }.map { ReportCommand.minor($0.total, base) }.reduce(0, +)
-                    let title = kind == .expense ? "SPENDING" : "INCOME"
-                    var columns: [Table.Column] = [.init(title)]
-                    if monthly { columns += report.months.map { .init($0, .right) } }
-                    columns += [.init("TOTAL", .right), .init("%", .right)]
-                    if byCurrency { columns.append(.init("IN")) }
-                    if !monthly { columns.append(.init("")) }
-                    var table = Table(columns)
-                    let width = Bar.width(besides: 60)
-                    for row in rows {
-                        let share = ReportCommand.tenths(ReportCommand.minor(row.total, base), of: whole)
-                        var cells = [String(repeating: "  ", count: row.depth) + (row.path.split(separator: "/").last.map(String.init) ?? row.path)]
-                        if monthly { cells += row.months }
-                        cells += [row.total, ReportCommand.percent(tenths: share)]
-                        if byCurrency { cells.append((row.byCurrency ?? []).map { "\($0.amount) \($0.currency)" }.joined(separator: ", ")) }
-                        if !monthly { cells.append(Bar.render(tenthsOfPercent: share, width: width)) }
-                        let barColumn = cells.count - 1
-                        table.add(cells) { column, text in
-                            if !monthly && column == barColumn { return kind == .expense ? style.yellow(text) : style.green(text) }
-                            return row.depth == 0 && column == 0 ? style.bold(text) : text
-                        }
+        func reply(from gateway: Gateway) throws -> CategoryReport {
+            let (from, to) = period.resolved
+            return try gateway.categoryReport(CategoryReportRequest(from: from, to: to, kind: kind, byCurrency: byCurrency))
+        }
+
+        func render(_ report: CategoryReport, gateway: Gateway) throws {
+            if output.csv { return csv(report) }
+            guard !report.categories.isEmpty else { return print("No income or spending in that range.") }
+            let base = report.baseCurrency ?? ""
+            let style = TerminalStyle.standardOutput
+            print("\(report.months.first!) to \(report.months.last!), in \(base)")
+            for kind in [CategoryKind.expense, .income] {
+                let rows = report.categories.filter { $0.kind == kind }
+                guard !rows.isEmpty else { continue }
+                let whole = rows.filter { $0.depth == 0 }.map { ReportCommand.minor($0.total, base) }.reduce(0, +)
+                let title = kind == .expense ? "SPENDING" : "INCOME"
+                var columns: [Table.Column] = [.init(title)]
+                if monthly { columns += report.months.map { .init($0, .right) } }
+                columns += [.init("TOTAL", .right), .init("%", .right)]
+                if byCurrency { columns.append(.init("IN")) }
+                if !monthly { columns.append(.init("")) }
+                var table = Table(columns)
+                let width = Bar.width(besides: 60)
+                for row in rows {
+                    let share = ReportCommand.tenths(ReportCommand.minor(row.total, base), of: whole)
+                    var cells = [String(repeating: "  ", count: row.depth) + (row.path.split(separator: "/").last.map(String.init) ?? row.path)]
+                    if monthly { cells += row.months }
+                    cells += [row.total, ReportCommand.percent(tenths: share)]
+                    if byCurrency { cells.append((row.byCurrency ?? []).map { "\($0.amount) \($0.currency)" }.joined(separator: ", ")) }
+                    if !monthly { cells.append(Bar.render(tenthsOfPercent: share, width: width)) }
+                    let barColumn = cells.count - 1
+                    table.add(cells) { column, text in
+                        if !monthly && column == barColumn { return kind == .expense ? style.yellow(text) : style.green(text) }
+                        return row.depth == 0 && column == 0 ? style.bold(text) : text
                     }
-                    print(table.render(), terminator: "")
                 }
-                for line in try WaitingRatesHint.lines(uncounted: report.uncounted, gateway: try Gateway(global)) { print(style.yellow(line)) }
+                print(table.render(), terminator: "")
             }
+            for line in try WaitingRatesHint.lines(uncounted: report.uncounted, gateway: gateway) { print(style.yellow(line)) }
         }
 
         private func csv(_ report: CategoryReport) {
@@ -174,44 +174,44 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    struct CashFlow: ParsableCommand {
+    struct CashFlow: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "cashflow", abstract: "Income, expenses, net and savings rate per month, with bars.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ReportOutputOptions
         @OptionGroup var period: MonthRangeOptions
 
-        func run() throws {
-            try CommandRunner.run {
-                let (from, to) = period.resolved
-                let report = try Gateway(global).call(CashFlowReportRequest(from: from, to: to))
-                if output.json { return try JSONOutput.print(report) }
-                if output.csv {
-                    var csv = CSVOutput(header: ["month", "income", "expenses", "net", "savings_rate"])
-                    for month in report.months + [report.total] { csv.add([month.month, month.income, month.expenses, month.net, month.savingsRate ?? ""]) }
-                    return csv.print()
-                }
-                guard !report.months.isEmpty else { return print("No income or spending in that range.") }
-                let base = report.baseCurrency ?? ""
-                let style = TerminalStyle.standardOutput
-                print("Cash flow in \(base); the bar is expenses as a share of income")
-                var table = Table([.init("MONTH"), .init("INCOME", .right), .init("EXPENSES", .right), .init("NET", .right), .init("SAVED %", .right), .init("")])
-                let width = Bar.width(besides: 60)
-                for month in report.months + [report.total] {
-                    let spent = ReportCommand.tenths(ReportCommand.minor(month.expenses, base), of: ReportCommand.minor(month.income, base))
-                    let bar = month.month == "total" ? "" : Bar.render(tenthsOfPercent: month.savingsRate == nil && ReportCommand.minor(month.expenses, base) > 0 ? 1_000 : spent, width: width)
-                    table.add([month.month == "total" ? "Total" : month.month, month.income, month.expenses, month.net, month.savingsRate ?? "-", bar]) { column, text in
-                        switch column {
-                        case 0 where month.month == "total": return style.bold(text)
-                        case 3: return style.amount(text)
-                        case 5: return spent >= 1_000 || month.savingsRate == nil ? style.red(text) : style.green(text)
-                        default: return text
-                        }
+        func reply(from gateway: Gateway) throws -> CashFlowReport {
+            let (from, to) = period.resolved
+            return try gateway.call(CashFlowReportRequest(from: from, to: to))
+        }
+
+        func render(_ report: CashFlowReport, gateway: Gateway) throws {
+            if output.csv {
+                var csv = CSVOutput(header: ["month", "income", "expenses", "net", "savings_rate"])
+                for month in report.months + [report.total] { csv.add([month.month, month.income, month.expenses, month.net, month.savingsRate ?? ""]) }
+                return csv.print()
+            }
+            guard !report.months.isEmpty else { return print("No income or spending in that range.") }
+            let base = report.baseCurrency ?? ""
+            let style = TerminalStyle.standardOutput
+            print("Cash flow in \(base); the bar is expenses as a share of income")
+            var table = Table([.init("MONTH"), .init("INCOME", .right), .init("EXPENSES", .right), .init("NET", .right), .init("SAVED %", .right), .init("")])
+            let width = Bar.width(besides: 60)
+            for month in report.months + [report.total] {
+                let spent = ReportCommand.tenths(ReportCommand.minor(month.expenses, base), of: ReportCommand.minor(month.income, base))
+                let bar = month.month == "total" ? "" : Bar.render(tenthsOfPercent: month.savingsRate == nil && ReportCommand.minor(month.expenses, base) > 0 ? 1_000 : spent, width: width)
+                table.add([month.month == "total" ? "Total" : month.month, month.income, month.expenses, month.net, month.savingsRate ?? "-", bar]) { column, text in
+                    switch column {
+                    case 0 where month.month == "total": return style.bold(text)
+                    case 3: return style.amount(text)
+                    case 5: return spent >= 1_000 || month.savingsRate == nil ? style.red(text) : style.green(text)
+                    default: return text
                     }
                 }
-                print(table.render(), terminator: "")
-                for line in try WaitingRatesHint.lines(uncounted: report.uncounted, gateway: try Gateway(global)) { print(style.yellow(line)) }
             }
+            print(table.render(), terminator: "")
+            for line in try WaitingRatesHint.lines(uncounted: report.uncounted, gateway: gateway) { print(style.yellow(line)) }
         }
     }
 
