@@ -21,7 +21,7 @@ enum RestoreHandlers {
         try requireEmpty(db, [("wallets", "wallets"), ("categories", "categories"), ("tags", "tags"), ("transactions", "transactions"),
                               ("alerts", "alerts"), ("conversions", "conversions"), ("budgets", "budgets"), ("goals", "goals"),
                               ("recurring", "recurring transactions")])
-        if let custom = try db.cachedValue(String.self, sql: "SELECT name FROM rate_profiles WHERE id > ? LIMIT 1", arguments: [builtInRateProfiles.upperBound]) {
+        if let custom = try RateProfileRow.nameAbove(db, id: builtInRateProfiles.upperBound) {
             throw LedgerError.conflict("this ledger already has the rate profile '\(custom)': a restore goes into a new, empty ledger (another home)")
         }
         for (index, wallet) in request.wallets.enumerated() { try insert(wallet, field: .body("wallets")[index], &context) }
@@ -130,7 +130,7 @@ enum RestoreHandlers {
         let db = context.db
         let id = try InputRules.positiveId(profile.id, field: field.member("id"))
         let name = try InputRules.name(profile.name, field: field.member("name"))
-        if let other = try db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ? AND id != ?", arguments: [name, id]) {
+        if let other = try RateProfileRow.id(named: name, except: id, db) {
             throw LedgerError.conflict("rate profile '\(name)' is \(id) in the export but \(other) here", field: field.member("name"))
         }
         let existing = try RateProfileRow.fetchOne(db, key: id)

@@ -46,10 +46,10 @@ enum RateHandlers {
     // MARK: Profiles
 
     static func profile(_ db: Database, id: Int64, field: FieldPath) throws -> RateProfileRecord {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM rate_profiles WHERE id = ?", arguments: [id]) else {
+        guard let row = try RateProfileRow.find(db, id: id) else {
             throw LedgerError.notFound("there is no rate profile \(id); see `ledgerly rates profile list`", field: field)
         }
-        return try RateProfileRow(row: row).record
+        return row.record
     }
 
     /// The profile a conversion uses: the one named, else the default of the requested mode,
@@ -57,10 +57,10 @@ enum RateHandlers {
     static func activeProfile(_ db: Database, id: Int64?, mode: ExchangeMode?, field: FieldPath) throws -> RateProfileRecord {
         if let id { return try profile(db, id: id, field: field) }
         let type = try mode?.rawValue ?? SettingsRow.exchangeMode(db) ?? "official"
-        guard let row = try db.cachedRow(sql: "SELECT * FROM rate_profiles WHERE type = ? ORDER BY is_default DESC, id LIMIT 1", arguments: [type]) else {
+        guard let row = try RateProfileRow.defaultOf(db, type: type) else {
             throw LedgerError.notFound("there is no \(type) rate profile; add one with `ledgerly rates profile add`", field: field)
         }
-        return try RateProfileRow(row: row).record
+        return row.record
     }
 
     static func listProfiles(_ request: RateProfileListRequest, _ db: Database) throws -> RateProfileListReply {
@@ -69,7 +69,7 @@ enum RateHandlers {
 
     static func createProfile(_ request: RateProfileCreateRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
         let name = try InputRules.name(request.name, field: .body("name"))
-        if let existing = try context.db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ?", arguments: [name]) {
+        if let existing = try RateProfileRow.id(named: name, context.db) {
             throw LedgerError.conflict("a rate profile named '\(name)' already exists (id \(existing))", field: .body("name"))
         }
         var row = RateProfileRow(name: name, type: request.type, primarySource: try InputRules.optionalText(request.primarySource, field: .body("primarySource"), limit: 50),
@@ -82,9 +82,9 @@ enum RateHandlers {
 
     static func useProfile(_ request: RateProfileUseRequest, _ context: inout WriteContext) throws -> RateProfileRecord {
         let chosen = try profile(context.db, id: request.id, field: .body("id"))
-        let previous = try context.db.cachedRows(sql: "SELECT * FROM rate_profiles WHERE type = ? AND is_default = 1 AND id != ?", arguments: [chosen.type.rawValue, chosen.id]).map { try RateProfileRow(row: $0).record }
+        let previous = try RateProfileRow.otherDefaults(context.db, type: chosen.type.rawValue, except: chosen.id).map(\.record)
         let modeBefore = try SettingsRow.exchangeMode(context.db)
-        try context.db.execute(cached: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [chosen.id, chosen.type.rawValue])
+        try RateProfileRow.makeDefault(context.db, id: chosen.id, type: chosen.type.rawValue)
         // One event per record that changed, none for what stayed: the profile that lost its
         // default flag, the one that gained it, and the settings when the mode switched.
         for demoted in previous {
@@ -293,6 +293,6 @@ enum RateHandlers {
     }
 
     private static func touch(_ db: Database, profileId: Int64, now: String) throws {
-        try db.execute(cached: "UPDATE rate_profiles SET last_updated = ? WHERE id = ?", arguments: [now, profileId])
+        try RateProfileRow.touch(db, id: profileId, now: now)
     }
 }

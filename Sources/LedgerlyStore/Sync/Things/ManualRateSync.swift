@@ -76,8 +76,7 @@ enum ManualRateSync: SyncedThing {
         // again for now). Every device derives it alike from the rate (issue 44, C4; D443), so
         // it is not only on the device that typed it; a later one here is kept.
         let typed = [fields.createdAt, fields.confirmedAt].compactMap { $0 }.max() ?? fields.createdAt
-        try db.execute(cached: "UPDATE rate_profiles SET last_updated = ? WHERE id = ? AND (last_updated IS NULL OR last_updated < ?)",
-                       arguments: [typed, profileId, typed])
+        try RateProfileRow.touch(db, id: profileId, ifLaterThanStored: typed)
         guard let id = try Self.id(profileId: profileId, base: base, quote: quote, asOf: asOf, db) else {
             throw LedgerError.broken("the synced rate was stored but cannot be read back")
         }

@@ -21,11 +21,11 @@ enum RateProfileSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "rate_profiles", db, after: after, limit: limit)
+        try scan(table: RateProfileRow.databaseTableName, db, after: after, limit: limit)
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        try db.cachedRow(sql: "SELECT name, type FROM rate_profiles WHERE id = ?", arguments: [id]).map { gid(name: $0[0], type: $0[1]) }
+        try RateProfileRow.nameAndType(db, id: id).map { gid(name: $0.name, type: $0.type) }
     }
 
     static func gid(name: String, type: String) -> String {
@@ -49,14 +49,14 @@ enum RateProfileSync: SyncedThing {
         let given = try InputRules.name(fields.name, field: field)
         // Taken by name only when the id is that name's: a profile renamed since keeps its id.
         let existing = try localId ?? (gid == Self.gid(name: given, type: fields.type.rawValue)
-            ? db.cachedValue(Int64.self, sql: "SELECT id FROM rate_profiles WHERE name = ? AND type = ?", arguments: [given, fields.type.rawValue]) : nil)
+            ? RateProfileRow.id(named: given, type: fields.type.rawValue, db) : nil)
         let current = try existing.flatMap { try RateProfileRow.fetchOne(db, key: $0) }
         if let current, current.type != fields.type.rawValue {
             throw LedgerError.invalid("a synced rate profile cannot change type", field: field)
         }
         let name = try SyncNames.settle(given, of: (self, gid, existing), among: .rateProfiles, identities: identities, &context)
         var row = try RateProfileRow(
-            id: existing ?? (try SyncNames.freeId(idHint, table: "rate_profiles", db)), name: name, type: fields.type,
+            id: existing ?? (try SyncNames.freeId(idHint, table: RateProfileRow.databaseTableName, db)), name: name, type: fields.type,
             primarySource: try InputRules.optionalText(fields.primarySource, field: field, limit: 50), notes: try InputRules.optionalText(fields.notes, field: field, limit: 1_000),
             isDefault: current?.isDefault ?? false, lastUpdated: current?.lastUpdated, createdAt: fields.createdAt)
         if existing != nil { try row.update(db) } else { try row.insert(db) }

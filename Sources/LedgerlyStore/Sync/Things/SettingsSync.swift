@@ -97,8 +97,8 @@ enum SettingsSync: SyncedThing {
 
     private static func rateProfiles(_ db: Database, identities: SyncIdentities) throws -> [String: String] {
         var profiles: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, type FROM rate_profiles WHERE is_default = 1 ORDER BY id") {
-            profiles[row[1]] = try identities.gid(RateProfileSync.self, localId: row[0])
+        for profile in try RateProfileRow.defaults(db) {
+            profiles[profile.type] = try identities.gid(RateProfileSync.self, localId: profile.id)
         }
         return profiles
     }
@@ -146,12 +146,12 @@ enum SettingsSync: SyncedThing {
             // has) keeps this device's choice for that mode, and says so: the rest still applies.
             guard ExchangeMode(rawValue: mode) != nil,
                   let id = try SyncIdentityRow.find(db, entity: RateProfileSync.entity, gid: profile)?.localId,
-                  try db.cachedValue(String.self, sql: "SELECT type FROM rate_profiles WHERE id = ?", arguments: [id]) == mode else {
+                  try RateProfileRow.type(db, id: id) == mode else {
                 identities.notices.append("the rate profile another device uses for \(mode) rates is not here: this device keeps its own choice for \(mode)")
                 continue
             }
-            let changed = try Int64.fetchAll(db, sql: "SELECT id FROM rate_profiles WHERE type = ? AND is_default != (id = ?)", arguments: [mode, id])
-            try db.execute(sql: "UPDATE rate_profiles SET is_default = (id = ?) WHERE type = ?", arguments: [id, mode])
+            let changed = try RateProfileRow.changedByDefault(db, type: mode, id: id)
+            try RateProfileRow.makeDefault(db, id: id, type: mode)
             for profile in changed {
                 try context.record(.rateProfileUpdated, id: String(profile), data: try RateHandlers.profile(db, id: profile, field: field))
             }
