@@ -29,7 +29,7 @@ enum ImportHandlers {
         var duplicates: [TransactionImportDuplicate] = []
         // Ids up to this one existed before the batch: a duplicate of a later one is an earlier
         // item of this batch, which a dry run does not keep.
-        let lastBefore = try Int64.fetchOne(db, sql: "SELECT max(id) FROM transactions") ?? 0
+        let lastBefore = try TransactionRow.maxId(db)
         let current = plan.flatMap { $0.isCurrent(at: context.date) ? $0 : nil }
         let planned = current?.items
         // A dry run does everything (so duplicates within the file and every check are real),
@@ -87,16 +87,16 @@ enum ImportHandlers {
 
     static func undo(_ request: TransactionImportUndoRequest, _ context: inout WriteContext) throws -> TransactionImportUndoReply {
         let db = context.db
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM transactions WHERE import_id = ? ORDER BY id", arguments: [request.importId])
+        let ids = try TransactionRow.ids(importId: request.importId, db)
         guard !ids.isEmpty else {
             throw LedgerError.notFound("no transactions are left from import \(InputEcho.quoted(request.importId))", field: .body("importId"))
         }
         let summary = try removeFromTotals(db, ids: ids, importId: request.importId)
-        for row in try Row.fetchAll(db, sql: "SELECT wallet_id, sum(wallet_amount_minor) AS effect FROM transactions WHERE import_id = ? GROUP BY wallet_id", arguments: [request.importId]) {
-            try WalletRow.adjustBalance(db, walletId: row["wallet_id"], by: -(row["effect"] as Int64))
+        for (walletId, effect) in try TransactionRow.walletEffects(importId: request.importId, db) {
+            try WalletRow.adjustBalance(db, walletId: walletId, by: -effect)
         }
         // A transfer leg recorded by the import takes its other leg with it (both carry the id).
-        try db.execute(sql: "DELETE FROM transactions WHERE import_id = ?", arguments: [request.importId])
+        try TransactionRow.deleteImport(request.importId, db)
         try context.record(.txImportUndone, id: request.importId, data: summary)
         return TransactionImportUndoReply(importId: request.importId, deleted: ids.count)
     }
@@ -104,7 +104,7 @@ enum ImportHandlers {
     // MARK: Helpers
 
     private static func existingId(_ db: Database, walletId: Int64, key: String) throws -> Int64? {
-        try db.cachedValue(Int64.self, sql: "SELECT id FROM transactions WHERE wallet_id = ? AND import_key = ?", arguments: [walletId, key])
+        try TransactionRow.id(walletId: walletId, importKey: key, db)
     }
 
     /// Takes the transactions out of the totals and says what they touched.
