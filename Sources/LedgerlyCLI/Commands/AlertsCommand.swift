@@ -76,24 +76,25 @@ struct AlertsCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "The alert history, oldest first.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Only alerts raised since this time (YYYY-MM-DD or ISO 8601).") var since: String?
         @Option(help: "At most this many (the newest).") var limit = 50
 
-        func run() throws {
-            try CommandRunner.run {
-                let alerts = try Gateway(global).call(AlertListRequest(since: since, limit: limit)).alerts
-                if output.json { return try JSONOutput.print(AlertListReply(alerts: alerts)) }
-                if alerts.isEmpty { return print("No alerts\(since.map { " since \($0)" } ?? " yet").") }
-                var table = Table([.init("ID", .right), .init("RAISED"), .init("KIND"), .init("ALERT")])
-                for alert in alerts {
-                    table.add([String(alert.id), alert.raisedAt.prefix(19).replacingEvery("T", with: " "), alert.kind.rawValue, alert.message])
-                }
-                print(table.render(), terminator: "")
+        func reply(from gateway: Gateway) throws -> AlertListReply {
+            try gateway.call(AlertListRequest(since: since, limit: limit))
+        }
+
+        func render(_ reply: AlertListReply, gateway: Gateway) throws {
+            let alerts = reply.alerts
+            if alerts.isEmpty { return print("No alerts\(since.map { " since \($0)" } ?? " yet").") }
+            var table = Table([.init("ID", .right), .init("RAISED"), .init("KIND"), .init("ALERT")])
+            for alert in alerts {
+                table.add([String(alert.id), alert.raisedAt.prefix(19).replacingEvery("T", with: " "), alert.kind.rawValue, alert.message])
             }
+            print(table.render(), terminator: "")
         }
     }
 }

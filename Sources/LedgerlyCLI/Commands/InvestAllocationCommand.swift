@@ -41,7 +41,7 @@ struct InvestAllocationCommand: ParsableCommand {
         return text
     }
 
-    struct Set: ParsableCommand {
+    struct Set: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set a group's (or with --type an asset type's) target share of the portfolio, in percent.",
@@ -52,30 +52,34 @@ struct InvestAllocationCommand: ParsableCommand {
         @Argument(help: "Percent, 0 to 100, at most 2 decimals.", transform: AmountOptions.decimal) var percent: String
         @Flag(help: "GROUP is an asset type (stock, etf, fund, bond, crypto, other).") var type = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: InvestAllocationCommand.wording).call(
-                    AllocationSetRequest(dimension: type ? .assetType : .group, key: group, percent: percent))
-                if output.json { return try JSONOutput.print(reply) }
-                print(InvestAllocationCommand.render(reply), terminator: "")
-            }
+        var wording: FieldWording { InvestAllocationCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> AllocationReply {
+            return try gateway.call(
+                AllocationSetRequest(dimension: type ? .assetType : .group, key: group, percent: percent))
+        }
+
+        func render(_ reply: AllocationReply, gateway: Gateway) throws {
+            print(InvestAllocationCommand.render(reply), terminator: "")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a group's (or with --type an asset type's) target.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The allocation group (or asset type with --type).") var group: String
         @Flag(help: "GROUP is an asset type.") var type = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: InvestAllocationCommand.wording).call(
-                    AllocationSetRequest(dimension: type ? .assetType : .group, key: group, percent: nil))
-                if output.json { return try JSONOutput.print(reply) }
-                print(InvestAllocationCommand.render(reply), terminator: "")
-            }
+        var wording: FieldWording { InvestAllocationCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> AllocationReply {
+            return try gateway.call(
+                AllocationSetRequest(dimension: type ? .assetType : .group, key: group, percent: nil))
+        }
+
+        func render(_ reply: AllocationReply, gateway: Gateway) throws {
+            print(InvestAllocationCommand.render(reply), terminator: "")
         }
     }
 
