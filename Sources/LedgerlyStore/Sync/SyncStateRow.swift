@@ -75,6 +75,9 @@ struct SyncStateRow {
         var reply = SyncStatusReply(state: state, ledgerId: ledgerId, deviceId: deviceId, hub: hub, lastSuccess: lastSuccess, lastError: lastError, lastErrorAt: lastErrorAt,
                                     waitingOut: waitingOut, waitingIn: waitingIn, pulledSeq: pulledSeq, notices: notices)
         try SyncSetAsideRows.add(to: &reply, db)
+        // `synced` means no known gap and nothing held: changes with a clock too far ahead wait
+        // to be applied, so the device says `held` until they are (D492).
+        if reply.state == "synced", (reply.heldTotal ?? 0) > 0 { reply.state = "held" }
         if !gaps.isEmpty { reply.gaps = gaps }
         if enabled { reply.rejoinLedgerId = rejoinLedgerId }
         return reply

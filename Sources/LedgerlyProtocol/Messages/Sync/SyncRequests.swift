@@ -202,6 +202,8 @@ public struct SyncStatusReply: Codable, Hashable, Sendable {
     /// `off`, `syncing` (changes wait to go out or come in), `synced`, `error` (the last round
     /// failed: `lastError` says why), or `rejoin` (a rekey replaced the ledger: re-join with the
     /// new passphrase; `rejoinLedgerId` names the new ledger).
+    /// `held`: otherwise `synced`, but changes with a clock too far ahead wait to be applied
+    /// (`heldTotal`); `synced` means no known gap and nothing held (D492).
     public var state: String
     public var ledgerId: String?
     public var deviceId: String?
