@@ -9,14 +9,19 @@
 #   make deb                   dist/ledgerly_<version>_<arch>.deb from the same staging tree
 #
 # CONFIGURATION=debug installs the debug build instead (the tests do, to reuse their build).
+# SCRATCH=DIR builds into (and installs from) swift build's --scratch-path DIR instead of .build.
+# The four services are one binary, ledgerly-services, in LIBEXECDIR; ledgerly-store and the
+# others in BINDIR are links to it (D504).
 # Nothing here runs as root by itself; use sudo for a PREFIX you cannot write.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIGURATION ?= release
 SWIFT ?= swift
+SCRATCH ?= .build
 
 BINDIR := $(PREFIX)/bin
+LIBEXECDIR := $(PREFIX)/libexec/ledgerly
 MANDIR := $(PREFIX)/share/man/man1
 DOCDIR := $(PREFIX)/share/doc/ledgerly
 BASHDIR := $(PREFIX)/share/bash-completion/completions
@@ -25,13 +30,12 @@ FISHDIR := $(PREFIX)/share/fish/vendor_completions.d
 UNITDIR := $(PREFIX)/lib/systemd/user
 MANIFEST := $(PREFIX)/share/ledgerly/install-manifest
 
-PROGRAMS := ledgerly ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync
-SERVICES := ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync
+PROGRAMS := ledgerly ledgerly-services
 
 ifeq ($(CONFIGURATION),release)
-BUILD_FLAGS := -c release --static-swift-stdlib
+BUILD_FLAGS := -c release --static-swift-stdlib --scratch-path $(SCRATCH)
 else
-BUILD_FLAGS := -c debug
+BUILD_FLAGS := -c debug --scratch-path $(SCRATCH)
 endif
 
 .PHONY: all build install uninstall deb clean-dist
@@ -42,10 +46,10 @@ build:
 	for product in $(PROGRAMS); do $(SWIFT) build $(BUILD_FLAGS) --product $$product || exit 1; done
 
 install:
-	@BIN="$$(deploy/install-tree.sh --bin-path $(CONFIGURATION))" && \
+	@BIN="$$(deploy/install-tree.sh --bin-path $(CONFIGURATION) $(SCRATCH))" && \
 	deploy/install-tree.sh --bin "$$BIN" \
 		--root "$(DESTDIR)" --prefix "$(PREFIX)" --manifest "$(MANIFEST)" \
-		--bindir "$(BINDIR)" --mandir "$(MANDIR)" --docdir "$(DOCDIR)" \
+		--bindir "$(BINDIR)" --libexecdir "$(LIBEXECDIR)" --mandir "$(MANDIR)" --docdir "$(DOCDIR)" \
 		--bash "$(BASHDIR)" --zsh "$(ZSHDIR)" --fish "$(FISHDIR)" --units "$(UNITDIR)"
 
 uninstall:

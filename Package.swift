@@ -21,6 +21,8 @@ let package = Package(
         .executable(name: "ledgerly-sync", targets: ["ledgerly-sync"]),
         .executable(name: "ledgerly-web", targets: ["ledgerly-web"]),
         .executable(name: "ledgerly", targets: ["ledgerly"]),
+        // The four services in one binary, as the package installs them (D504).
+        .executable(name: "ledgerly-services", targets: ["ledgerly-services"]),
         .executable(name: "ledgerly-bench", targets: ["ledgerly-bench"]),
         // Does nothing: the start-up floor `ledgerly-bench ledger` times `ledgerly --version` against.
         .executable(name: "ledgerly-bench-true", targets: ["ledgerly-bench-true"]),
@@ -73,6 +75,8 @@ let package = Package(
         .target(
             name: "LedgerlyStore",
             dependencies: [
+                // Its command (`StoreCommand`), run by its executable and ledgerly-services (D504).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ", "CSQLiteConfiguration", "CMallocConfiguration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -84,6 +88,8 @@ let package = Package(
         .target(
             name: "LedgerlyRates",
             dependencies: [
+                // Its command (`RatesCommand`), run by its executable and ledgerly-services (D504).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -96,6 +102,8 @@ let package = Package(
         .target(
             name: "LedgerlyAlerts",
             dependencies: [
+                // Its command (`AlertsCommand`), run by its executable and ledgerly-services (D504).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "LedgerlyRuntime", "LedgerlyCore", "LedgerlyProtocol", "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -111,6 +119,8 @@ let package = Package(
         .target(
             name: "LedgerlySync",
             dependencies: [
+                // Its command (`SyncCommand`), run by its executable and ledgerly-services (D504).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The service loop (`Service/`): follows the store like the other services.
                 "LedgerlyRuntime", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -159,6 +169,10 @@ let package = Package(
         .executableTarget(name: "ledgerly-sync", dependencies: ["LedgerlySync", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-web", dependencies: ["LedgerlyWeb", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ledgerly-services",
+            dependencies: ["LedgerlyStore", "LedgerlyRates", "LedgerlyAlerts", "LedgerlySync", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-bench",
             dependencies: [

@@ -38,7 +38,7 @@ in_root apt-get install -y -qq "/tmp/$(basename "$package")" >/dev/null
 say "installed; the package pulled in: $(in_root dpkg-query -W -f='${Depends}' ledgerly)"
 say "ledgerly --version: $(in_root ledgerly --version)"
 for program in ledgerly ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync; do
-    printf '  %-18s %s\n' "$program" "$(du -h "$root/usr/bin/$program" | cut -f1)"
+    printf '  %-18s %s\n' "$program" "$(du -hL "$root/usr/bin/$program" | cut -f1)"
 done
 
 say "starting the store and running setup inside the root"

@@ -1,5 +1,6 @@
-"""`make install` as a user runs it: binaries stripped, man pages `man -l` reads, a bash
-completion script that completes a wallet name from the running store, systemd user units that
+"""`make install` as a user runs it: binaries stripped, the four services one binary that each
+service's name links to, man pages `man -l` reads, a bash completion script that completes a
+wallet name from the running store and file paths for file arguments, systemd user units that
 run the installed binaries, and `make uninstall` leaving nothing behind. The debug build is
 installed (CONFIGURATION=debug) to reuse the test build; the release build installs the same tree."""
 
@@ -24,7 +25,7 @@ def build_for_install() -> None:
     assert built.returncode == 0, built.stdout + built.stderr
 
 
-def complete(prefix: Path, home: Path, words: list[str]) -> list[str]:
+def complete(prefix: Path, home: Path, words: list[str], cwd: Path | None = None) -> list[str]:
     """What the installed bash completion offers for the last of `words` (as if TAB was pressed
     after them), through bash itself with the script sourced."""
     line = " ".join(words)
@@ -37,7 +38,7 @@ printf '%s\\n' "${{COMPREPLY[@]}}"
 """
     env = base_env(home)
     env["PATH"] = f"{prefix}/bin:{env['PATH']}"
-    result = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(["bash", "-c", script], env=env, cwd=cwd, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     return [line for line in result.stdout.splitlines() if line]
 
@@ -50,11 +51,20 @@ def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path
     assert installed.returncode == 0, installed.stdout + installed.stderr
 
     # Binaries, stripped: no symbol table left.
-    for program in ("ledgerly", "ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync"):
-        path = prefix / "bin" / program
-        assert os.access(path, os.X_OK), path
+    services_binary = prefix / "libexec/ledgerly/ledgerly-services"
+    for path in (prefix / "bin/ledgerly", services_binary):
+        assert os.access(path, os.X_OK) and not path.is_symlink(), path
         sections = subprocess.run(["readelf", "-S", str(path)], capture_output=True, text=True).stdout
-        assert ".symtab" not in sections, f"{program} is not stripped"
+        assert ".symtab" not in sections, f"{path.name} is not stripped"
+    # The services are one binary (D504): each service's name is a relative link to it, and the
+    # binary runs the service the link names.
+    for service in ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync"):
+        link = prefix / "bin" / service
+        assert link.is_symlink() and os.readlink(link) == "../libexec/ledgerly/ledgerly-services", link
+        shown = subprocess.run([str(link), "--version"], capture_output=True, text=True, timeout=30)
+        assert shown.returncode == 0 and shown.stdout.startswith(f"{service} "), shown
+    unnamed = subprocess.run([str(services_binary)], capture_output=True, text=True, timeout=30)
+    assert unnamed.returncode == 64 and "ledgerly-store" in unnamed.stderr, unnamed
     version = subprocess.run([str(prefix / "bin" / "ledgerly"), "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and version.stdout.strip(), version
 
@@ -72,7 +82,8 @@ def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path
     assert '"ledgerly-tx-add - ' in whatis.stdout, whatis.stdout + whatis.stderr
     dotted = [p.name for p in (prefix / "share/man/man1").glob("ledgerly.*") if p.name != "ledgerly.1.gz"]
     assert not dotted, f"pages named with dots: {dotted}"
-    assert (prefix / "share/man/man1/ledgerly-store.1.gz").exists()
+    for service in ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync"):
+        assert (prefix / f"share/man/man1/{service}.1.gz").exists(), service
     assert (prefix / "share/zsh/vendor-completions/_ledgerly").exists()
     assert (prefix / "share/fish/vendor_completions.d/ledgerly.fish").exists()
 
@@ -85,6 +96,14 @@ def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path
     assert complete(prefix, services.home, ["ledgerly", "tx", "add", "--wallet", "C"]) == ["Cash", "Checking"]
     assert complete(prefix, services.home, ["ledgerly", "tx", "add", "--wallet", "Sa"]) == ["Savings"]
     assert "add" in complete(prefix, services.home, ["ledgerly", "tx", "a"])
+    # File arguments complete file paths (issue 46): a statement, --mapping, a backup to restore.
+    files = tmp_path / "files"
+    files.mkdir()
+    (files / "statement.csv").write_text("")
+    (files / "mapping.json").write_text("")
+    assert complete(prefix, services.home, ["ledgerly", "import", "csv", "st"], cwd=files) == ["statement.csv"]
+    assert complete(prefix, services.home, ["ledgerly", "import", "csv", "statement.csv", "--mapping", "m"], cwd=files) == ["mapping.json"]
+    assert complete(prefix, services.home, ["ledgerly", "restore", "s"], cwd=files) == ["statement.csv"]
 
     # On a home with no services, the installed CLI says to start the units it was installed with.
     empty = tmp_path / "no-services"

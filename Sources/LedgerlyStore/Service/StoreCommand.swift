@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import LedgerlyRuntime
-import LedgerlyStore
 import Logging
 import ServiceLifecycle
 
 /// `ledgerly-store`: parse, build the service, run (or put a backup back and exit).
-@main
-struct StoreCommand: AsyncParsableCommand {
-    static let configuration = ServiceOptions.configuration(for: .store, abstract: "owns the Ledgerly database and answers requests over ZeroMQ.")
+/// Its executable's `main.swift` and the multi-call `ledgerly-services` both run it (D504).
+public struct StoreCommand: AsyncParsableCommand {
+    public static let configuration = ServiceOptions.configuration(for: .store, abstract: "owns the Ledgerly database and answers requests over ZeroMQ.")
+
+    public init() {}
 
     @OptionGroup var options: ServiceOptions
 
@@ -20,7 +21,7 @@ struct StoreCommand: AsyncParsableCommand {
             help: ArgumentHelp("put this backup back in place of the database (the store must be stopped), then exit", valueName: "file"))
     var restore: String?
 
-    func run() async throws {
+    public func run() async throws {
         let logger = LoggingSetup.bootstrap(service: LedgerlyService.store.name)
         if !MallocArenaSettings.apply() { logger.warning("glibc refused to limit its malloc arenas to \(MallocArenaSettings.arenas); it keeps its default") }
         if !SQLiteProcessSettings.apply() { logger.warning("SQLite had started before its settings were made; it keeps its defaults") }
