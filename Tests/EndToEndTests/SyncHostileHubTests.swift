@@ -140,7 +140,8 @@ extension EndToEndTests {
             try Device.meet(devices + devices)
             for (name, device) in zip(["A", "B", "C"], devices) {
                 let status = try device.status()
-                #expect(status.state == "synced" && status.gaps == nil, "\(name): \(status)")
+                // `held`, not `synced`: the forged change still waits for its clock (D492).
+                #expect(status.state == "held" && status.gaps == nil, "\(name): \(status)")
                 #expect(status.quarantined?.first?.device == stranger && status.held?.first?.device == forger.uuidString.lowercased(), "\(name): \(status)")
                 #expect(try device.harness.client().call(WalletListRequest()).wallets.map(\.name) == ["Cash"], "\(name)")
                 let notes = Set(try device.harness.client().call(TransactionListRequest(limit: 1_000)).transactions.compactMap(\.notes))
