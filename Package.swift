@@ -138,6 +138,8 @@ let package = Package(
         .target(
             name: "LedgerlyWeb",
             dependencies: [
+                // Its command (`WebCommand`), run by its executable and ledgerly-services (D504).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "LedgerlyRuntime", "LedgerlyProtocol", "LedgerlyCore", "ZeroMQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -167,11 +169,11 @@ let package = Package(
         .executableTarget(name: "ledgerly-rates", dependencies: ["LedgerlyRates", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-alerts", dependencies: ["LedgerlyAlerts", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly-sync", dependencies: ["LedgerlySync", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
-        .executableTarget(name: "ledgerly-web", dependencies: ["LedgerlyWeb", "LedgerlyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
+        .executableTarget(name: "ledgerly-web", dependencies: ["LedgerlyWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .executableTarget(name: "ledgerly", dependencies: ["LedgerlyCLI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-services",
-            dependencies: ["LedgerlyStore", "LedgerlyRates", "LedgerlyAlerts", "LedgerlySync", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["LedgerlyStore", "LedgerlyRates", "LedgerlyAlerts", "LedgerlySync", "LedgerlyWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "ledgerly-bench",

@@ -63,7 +63,7 @@ Description: multi-currency personal-finance ledger
  Wallets in several currencies with official and parallel exchange rates,
  monthly budgets with alerts, goals, recurring transactions, investments,
  net worth over time and sync between devices through your own PostgreSQL.
- Services (ledgerly-store, -rates, -alerts, -sync) run as systemd user units;
+ Services (ledgerly-store, -rates, -alerts, -sync, -web) run as systemd user units;
  the ledgerly command talks to them.
 CONTROL
 

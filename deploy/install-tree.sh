@@ -72,8 +72,8 @@ for value in bin prefix bindir libexecdir mandir docdir bashdir zshdir fishdir u
 done
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 # The services the multi-call `ledgerly-services` runs, each by its own name (D504); a new
-# service is added here, in deploy/systemd/ and in Sources/ledgerly-services/main.swift.
-services=(ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync)
+# service is added here, in deploy/systemd/ and in Sources/ledgerly-services/ServicesMain.swift.
+services=(ledgerly-store ledgerly-rates ledgerly-alerts ledgerly-sync ledgerly-web)
 for program in ledgerly ledgerly-services; do [[ -x $bin/$program ]] || die "$bin/$program is not built (run make)"; done
 command -v python3 >/dev/null || die "python3 is needed to write the man pages (apt-get install python3)"
 

@@ -58,7 +58,7 @@ def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path
         assert ".symtab" not in sections, f"{path.name} is not stripped"
     # The services are one binary (D504): each service's name is a relative link to it, and the
     # binary runs the service the link names.
-    for service in ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync"):
+    for service in ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync", "ledgerly-web"):
         link = prefix / "bin" / service
         assert link.is_symlink() and os.readlink(link) == "../libexec/ledgerly/ledgerly-services", link
         shown = subprocess.run([str(link), "--version"], capture_output=True, text=True, timeout=30)
@@ -82,7 +82,7 @@ def test_make_install_man_completion_units_and_uninstall(services, cli, tmp_path
     assert '"ledgerly-tx-add - ' in whatis.stdout, whatis.stdout + whatis.stderr
     dotted = [p.name for p in (prefix / "share/man/man1").glob("ledgerly.*") if p.name != "ledgerly.1.gz"]
     assert not dotted, f"pages named with dots: {dotted}"
-    for service in ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync"):
+    for service in ("ledgerly-store", "ledgerly-rates", "ledgerly-alerts", "ledgerly-sync", "ledgerly-web"):
         assert (prefix / f"share/man/man1/{service}.1.gz").exists(), service
     assert (prefix / "share/zsh/vendor-completions/_ledgerly").exists()
     assert (prefix / "share/fish/vendor_completions.d/ledgerly.fish").exists()

@@ -2,10 +2,10 @@ import ArgumentParser
 import LedgerlyRuntime
 import LedgerlyWeb
 
-/// `ledgerly-web`: parse, build the services, run.
-@main
-struct WebCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `ledgerly-web`: parse, build the services, run. Run by its executable and by the multi-call
+/// ledgerly-services (D504).
+public struct WebCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: WebService.name,
         abstract: "serves Ledgerly's pages to a browser on this computer; talks to the store over its protocol, like the CLI.",
         discussion: "Sign in with the link `ledgerly web open` prints. SIGTERM or SIGINT shuts down gracefully. Exit codes: 0 stopped, 1 failed, 64 bad arguments.",
@@ -16,13 +16,15 @@ struct WebCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("HOST:PORT to listen on (loopback only; default: web.json's listen, else 127.0.0.1:\(WebListenAddress.defaultPort))", valueName: "address"))
     var listen: String?
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         if let listen {
             do { _ = try WebListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         }
     }
 
-    func run() async throws {
+    public func run() async throws {
         let logger = LoggingSetup.bootstrap(service: WebService.name)
         let home = WebLauncher.prepared(options.ledgerlyHome, logger: logger)
         let web: WebService
