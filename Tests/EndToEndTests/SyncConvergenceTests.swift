@@ -207,7 +207,8 @@ extension EndToEndTests {
                 return result.status == 0
             }
             func localId(_ device: Int, notes: String) throws -> Int64? {
-                try devices[device].harness.client().call(TransactionListRequest(text: notes, limit: 50)).transactions.first { $0.notes == notes }?.id
+                let listed = try devices[device].harness.client().call(TransactionListRequest(text: notes, limit: 50))
+                return listed.transactions.first(where: { $0.notes == notes })?.id
             }
 
             for step in 0..<operations {

@@ -133,9 +133,10 @@ struct GoalContributionRow: Codable, FetchableRecord, MutablePersistableRecord, 
         try db.cachedValue(Int64.self, sql: "SELECT coalesce(sum(amount_minor), 0) FROM goal_contributions WHERE goal_id = ? AND withdrawn_at IS NULL", arguments: [goalId]) ?? 0
     }
 
-    /// Every contribution to the goal, withdrawn ones too, by date.
+    /// Every contribution to the goal, withdrawn ones too, by date, then by when each was recorded
+    /// (the same on every syncing device), not by local id, which devices number apart (D488).
     static func all(_ db: Database, goalId: Int64) throws -> [GoalContributionRow] {
-        try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, id", arguments: [goalId]).map { try GoalContributionRow(row: $0) }
+        try db.cachedRows(sql: "SELECT * FROM goal_contributions WHERE goal_id = ? ORDER BY date, created_at, id", arguments: [goalId]).map { try GoalContributionRow(row: $0) }
     }
 
     /// The contributions that still count whose money the transaction moved, with their goal's
