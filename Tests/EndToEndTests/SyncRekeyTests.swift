@@ -59,6 +59,15 @@ extension EndToEndTests {
             _ = try a.cli("tx", "add", "--wallet", "Cash", "--amount", "7.77", "--notes", "After the rekey", "--date", "2026-11-03")
             try a.waitUntilSynced()
 
+            // A new device joining the new ledger gets the whole ledger from A's re-sent copy.
+            let d = try Device(setUp: false)
+            try Data((Self.newPassphrase + "\n").utf8).write(to: d.passphraseFile)
+            let joinedNew = try d.enable(hub)
+            #expect(joinedNew.status == 0, "\(joinedNew.stderr)")
+            try d.waitUntilSynced()
+            #expect(try d.status().ledgerId == newLedger)
+            #expect(try Self.withoutLocalIds(d.export()) == Self.withoutLocalIds(a.export()))
+
             // B learns from the hub that it must re-join, keeps working, and its change travels.
             try b.harness.waitFor("B to see the retirement", seconds: 30) {
                 _ = try? b.cli("sync", "now")
@@ -106,13 +115,15 @@ extension EndToEndTests {
             try a.waitUntilSynced()
             #expect(try !a.export().contains("Written by the lost device"))
 
-            // `sync devices`: all three, with their last contact; C retired, on the old ledger only.
+            // `sync devices`: A, B and C with their last contact; C retired, on the old ledger only.
             let listed = try a.cli("sync", "devices", "--json")
             #expect(listed.status == 0, "\(listed.stderr)")
             let devices = try JSONDecoder().decode(SyncDevicesReply.self, from: Data(listed.stdout.utf8)).devices
             let ids = try [a, b, c].map { try #require($0.status().deviceId) }
             for id in ids { #expect(devices.contains { $0.deviceId == id && $0.lastContact != nil }, "\(id) in \(devices)") }
-            #expect(devices.filter { $0.ledger == "current" }.map(\.deviceId).sorted() == [ids[0], ids[1]].sorted())
+            // D joined the new ledger only; C only the old one.
+            let newDevice = try #require(d.status().deviceId)
+            #expect(devices.filter { $0.ledger == "current" }.map(\.deviceId).sorted() == [ids[0], ids[1], newDevice].sorted())
             #expect(devices.contains { $0.deviceId == ids[2] && $0.retired && $0.ledger == "retired" })
             #expect(try a.cli("sync", "devices").stdout.contains("retired"))
         }
