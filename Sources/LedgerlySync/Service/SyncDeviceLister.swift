@@ -20,14 +20,7 @@ struct SyncDeviceLister: Sendable {
         do {
             try await hub.ensureSchema()
             let retirements = try await hub.retirements()
-            // This ledger, then the one it replaced, and so on (a loop on a hostile hub stops).
-            var chain = [credentials.ledgerId]
-            while let previous = retirements.first(where: { $0.successorId == chain.last! }), !chain.contains(previous.ledgerId) {
-                chain.append(previous.ledgerId)
-            }
-            // This ledger may itself be retired (a rekey elsewhere, not re-joined yet).
-            let current = retirements.first { $0.ledgerId == credentials.ledgerId }.map { [$0.successorId] } ?? []
-            let ledgers = current + chain
+            let ledgers = Self.ledgers(of: credentials.ledgerId, retirements: retirements)
             let named = Set(retirements.filter { ledgers.contains($0.ledgerId) }.flatMap(\.retiredDevices))
             let retiredLedgers = Set(retirements.map(\.ledgerId))
             let rows = try await hub.devices(ledgerIds: ledgers)
@@ -44,5 +37,19 @@ struct SyncDeviceLister: Sendable {
             // Every step in the `do` is a hub call: `error` is a `HubError`.
             throw ErrorBody(code: .unavailable, message: "the hub did not answer as it should: \(error)")
         }
+    }
+
+    /// The ledgers to list, newest first, each once: the one that replaced this device's ledger
+    /// (a rekey elsewhere, not re-joined yet), this ledger, then the one it replaced, and so on.
+    /// The hub's rows are not verified here, so a hostile hub's loop (a ledger retired in favour
+    /// of itself, or two retired in favour of each other) must neither hang nor name a ledger
+    /// twice (which trapped `Dictionary(uniqueKeysWithValues:)` and stopped ledgerly-sync).
+    static func ledgers(of ledgerId: UUID, retirements: [HubRetirement]) -> [UUID] {
+        var chain = [ledgerId]
+        while let previous = retirements.first(where: { $0.successorId == chain.last! }), !chain.contains(previous.ledgerId) {
+            chain.append(previous.ledgerId)
+        }
+        guard let successor = retirements.first(where: { $0.ledgerId == ledgerId })?.successorId, !chain.contains(successor) else { return chain }
+        return [successor] + chain
     }
 }
