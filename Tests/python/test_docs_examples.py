@@ -37,6 +37,7 @@ NOT_RUN: dict[tuple[str, str], str] = {
     ("README.md", "ledgerly setup  "): "interactive; driven through a pseudo-terminal by test_setup_interactive.py",
     ("README.md", "ledgerly sync "): "needs a PostgreSQL hub; Tests/EndToEndTests/SyncTests.swift runs these against a real one",
     ("README.md", "ledgerly alerts --follow"): "follows until interrupted; AlertsTests.swift follows alerts",
+    ("README.md", "ledgerly web open"): "needs ledgerly-web, which this test does not start; test_web.py signs in with the link it prints",
     ("README.md", "ledgerly import undo csv-1f2e3d4c"): "the import id is the one the import printed; ImportPipelineTests.swift undoes imports",
     ("docs/reports-import-export.md", "ledgerly import csv statement.csv --wallet Checking  "):
         "its output shows a 10,000-row statement with two duplicates; BankFormatImportTests.swift imports statements",
