@@ -62,6 +62,23 @@ import Testing
         #expect(throws: WebAddressError.badPort("127.0.0.1:99999")) { try WebListenAddress(parsing: "127.0.0.1:99999") }
     }
 
+    /// web.json's refusal names web.json's key, not the command-line option it did not come from.
+    @Test func aWebJSONAddressErrorNamesWebJSON() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("web-config-\(RandomToken.make().prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = LedgerlyHome(root: root)
+        try FileManager.default.createDirectory(at: home.configDirectory, withIntermediateDirectories: true)
+        let file = home.configDirectory.appendingPathComponent(WebConfiguration.fileName)
+        try Data(#"{"listen": "0.0.0.0:8470"}"#.utf8).write(to: file)
+        do {
+            _ = try WebConfiguration.listenAddress(home: home)
+            Issue.record("0.0.0.0 was accepted")
+        } catch let error as WebConfigurationError {
+            #expect(error.description.hasPrefix("\(file.path): listen: '0.0.0.0' is not a loopback address"), "\(error)")
+            #expect(!error.description.contains("--listen"))
+        }
+    }
+
     @Test func formFieldsDecodeAsBrowsersEncode() {
         let form = FormFields(encoded: "notes=%3Cscript%3E+%7B%7B+x+%7D%7D&amount=12.50&tags=a%2Cb&amount=99&bad=%ZZ")
         #expect(form["notes"] == "<script> {{ x }}")

@@ -159,9 +159,11 @@ def test_beyond_loopback_is_refused(tmp_path):
                                 capture_output=True, text=True, timeout=20, env=base_env(tmp_path))
         assert result.returncode == 64, result.stderr
         assert "is not a loopback address" in result.stderr
+        assert f"--listen: '{address.split(':')[0]}'" in result.stderr, result.stderr
     (tmp_path / "web.json").write_text('{"listen": "0.0.0.0:8470"}')
     result = subprocess.run([binary("ledgerly-web"), "--home", str(tmp_path)], capture_output=True, text=True, timeout=20, env=base_env(tmp_path))
     assert result.returncode == 1 and "is not a loopback address" in result.stderr
+    assert "web.json: listen: '0.0.0.0'" in result.stderr and "--listen" not in result.stderr, result.stderr
 
 
 def test_no_page_without_a_session(web):

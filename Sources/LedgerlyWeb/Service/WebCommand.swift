@@ -20,7 +20,7 @@ public struct WebCommand: AsyncParsableCommand {
 
     public func validate() throws {
         if let listen {
-            do { _ = try WebListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
+            do { _ = try WebListenAddress(parsing: listen) } catch { throw ValidationError("--listen: \(error)") }
         }
     }
 

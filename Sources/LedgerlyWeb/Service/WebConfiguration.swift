@@ -20,7 +20,7 @@ public enum WebConfiguration {
         do {
             return try WebListenAddress(parsing: text)
         } catch {
-            throw WebConfigurationError("\(url.path): \(error)")
+            throw WebConfigurationError("\(url.path): listen: \(error)")
         }
     }
 }

@@ -44,6 +44,8 @@ public struct WebListenAddress: Sendable, Equatable, CustomStringConvertible {
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
+/// What is wrong with an address, without saying where it came from: `--listen` and `web.json`
+/// each name themselves before it.
 public enum WebAddressError: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
     case badPort(String)
@@ -51,9 +53,9 @@ public enum WebAddressError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let text): "--listen: '\(text)' is not HOST:PORT (e.g. 127.0.0.1:8470)"
-        case .badPort(let text): "--listen: '\(text)' has no port from 0 to 65535"
-        case .notLoopback(let host): "--listen: '\(host)' is not a loopback address; ledgerly-web serves this computer only (127.0.0.1 or ::1) until HTTPS and device pairing are built"
+        case .unreadable(let text): "'\(text)' is not HOST:PORT (e.g. 127.0.0.1:8470)"
+        case .badPort(let text): "'\(text)' has no port from 0 to 65535"
+        case .notLoopback(let host): "'\(host)' is not a loopback address; ledgerly-web serves this computer only (127.0.0.1 or ::1) until HTTPS and device pairing are built"
         }
     }
 }
