@@ -1,4 +1,6 @@
 import Foundation
+import LedgerlyCore
+import LedgerlyProtocol
 @testable import LedgerlyWeb
 import LedgerlyRuntime
 import Testing
@@ -102,6 +104,21 @@ import Testing
         let readings = [("a", 5), ("a", 5), ("a", 6), ("a", 4), ("b", 1)].map { tracker.moved(epoch: $0.0, seq: Int64($0.1)) }
         // The first reading only sets the mark; a replaced database (another epoch) is news.
         #expect(readings == [false, false, true, false, true])
+    }
+
+    /// tx.update keeps a category when none is sent, so "No category" on an edit is refused
+    /// instead of being saved as if nothing was asked.
+    @Test func anEditThatDropsTheCategoryIsNoticed() {
+        func record(category: Int64?, transfer: TransferLink? = nil) -> TransactionRecord {
+            TransactionRecord(id: 7, kind: .expense, walletId: 1, amount: "5.00", currency: "EUR", categoryId: category, notes: nil, date: "2026-12-01", tags: [],
+                              attachmentPath: nil, transfer: transfer, splits: [], walletAmount: "5.00", baseAmount: "5.00", baseCurrency: "EUR", conversion: nil,
+                              baseConversion: nil, createdAt: "2026-12-01T00:00:00Z", updatedAt: "2026-12-01T00:00:00Z")
+        }
+        let none = TransactionInput(FormFields([("category", "")])), other = TransactionInput(FormFields([("category", "4")]))
+        #expect(none.removesCategory(of: record(category: 3)))
+        #expect(!other.removesCategory(of: record(category: 3)))
+        #expect(!none.removesCategory(of: record(category: nil)))
+        #expect(!none.removesCategory(of: record(category: 3, transfer: TransferLink(counterpartyWalletId: 2, counterpartyTransactionId: 8))))
     }
 
     @Test func storeFieldsMapToFormFields() {

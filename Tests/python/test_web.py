@@ -307,6 +307,33 @@ def test_a_cli_write_shows_in_an_open_page_within_a_second(web, browser):
     assert shown == "86.00 EUR"  # 100 - 12.50 - 2.50 + 1.00
 
 
+def test_an_edit_cannot_silently_keep_a_category_it_was_asked_to_drop(web):
+    """tx.update keeps a category when none is sent: the edit form offers no "No category" for a
+    transaction that has one, and a form that sends none anyway is refused (422), not saved as if
+    the category had been removed."""
+    created = web.cli("category", "add", "Groceries", "--kind", "expense", "--json")
+    assert created.returncode == 0, created.stderr
+    category_id = json.loads(created.stdout)["id"]
+    wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
+    wallet_id = wallets[0]["id"] if isinstance(wallets, list) else wallets["wallets"][0]["id"]
+    added = web.cli("tx", "add", "--wallet", str(wallet_id), "--amount", "3.00", "--category", str(category_id), "--notes", "categorised", "--json")
+    assert added.returncode == 0, added.stderr
+    tx_id = json.loads(added.stdout)["id"]
+    cookie = web.session_cookie()
+    status, _, page = web.request("GET", f"/transactions/{tx_id}", cookie=cookie)
+    assert status == 200
+    assert "No category" not in page
+    csrf = re.search(r'name="_csrf" value="([0-9a-f]{64})"', page).group(1)
+    key = re.search(r'name="_key" value="([0-9a-f-]{36})"', page).group(1)
+    form = {"_csrf": csrf, "_key": key, "kind": "expense", "wallet": str(wallet_id), "amount": "3.00", "date": "2026-01-06", "category": "",
+            "tags": "", "notes": "categorised"}
+    status, _, text = web.request("POST", f"/transactions/{tx_id}", form, cookie=cookie)
+    assert status == 422, text
+    assert "not removed" in text
+    shown = json.loads(web.cli("tx", "show", str(tx_id), "--json").stdout)
+    assert shown["categoryId"] == category_id and shown["date"] != "2026-01-06", "nothing was saved"
+
+
 def test_every_page_fits_a_phone_and_a_desktop(web, browser, artifacts):
     wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
     wallet_id = wallets[0]["id"] if isinstance(wallets, list) else wallets["wallets"][0]["id"]

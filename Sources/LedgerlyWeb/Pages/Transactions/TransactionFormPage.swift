@@ -55,6 +55,11 @@ struct TransactionFormPage {
         let record = try await lookUp(text)
         let input = TransactionInput(form)
         guard let key = FormSupport.key(form) else { return WebResponse.problem(.badRequest, title: "Refused", "This form has no valid idempotency key; reload it and send it again.") }
+        if input.removesCategory(of: record) {
+            // tx.update keeps the category when none is sent: saving would silently keep it.
+            return try await self.form(title: "Transaction \(record.id)", action: "/transactions/\(record.id)", input: input, session: session,
+                                       errors: ["category": "A category can be changed here but not removed; choose one."], record: record, status: .unprocessableContent)
+        }
         var request = TransactionUpdateRequest(id: record.id, notes: input.notes, date: input.date, tags: input.tagList)
         if record.transfer == nil {
             // A transfer's legs take only notes, date and tags (tx.update); the rest is for the others.
@@ -101,8 +106,9 @@ struct TransactionFormPage {
         let wallets = try await store.read(WalletListRequest()).wallets
         let categories = try await store.read(CategoryListRequest()).categories
         let isTransfer = record?.transfer != nil
-        func options(_ selected: String, _ items: [(String, String)], blank: String) -> HTML {
-            HTML.join([HTML("<option value=\"\">\(blank)</option>")] + items.map { value, name in
+        /// `blank`: the label of the empty choice; nil for none (a category cannot be removed).
+        func options(_ selected: String, _ items: [(String, String)], blank: String?) -> HTML {
+            HTML.join((blank.map { [HTML("<option value=\"\">\($0)</option>")] } ?? []) + items.map { value, name in
                 value == selected ? HTML("<option value=\"\(value)\" selected>\(name)</option>") : HTML("<option value=\"\(value)\">\(name)</option>")
             })
         }
@@ -128,7 +134,7 @@ struct TransactionFormPage {
         }
         fields += [
             field("date", "Date", "<input id=\"date\" name=\"date\" type=\"date\" value=\"\(input.date)\" required>"),
-            field("category", "Category", "<select id=\"category\" name=\"category\"\(locked)>\(options(input.category, categories.map { (String($0.id), $0.path) }, blank: "No category"))</select>"),
+            field("category", "Category", "<select id=\"category\" name=\"category\"\(locked)>\(options(input.category, categories.map { (String($0.id), $0.path) }, blank: record?.categoryId == nil ? "No category" : nil))</select>"),
             field("tags", "Tags", "<input id=\"tags\" name=\"tags\" autocomplete=\"off\" value=\"\(input.tags)\">", hint: "Separated by commas."),
             field("notes", "Notes", "<textarea id=\"notes\" name=\"notes\">\(input.notes)</textarea>"),
         ]

@@ -44,6 +44,13 @@ struct TransactionInput: Sendable, Equatable {
         notes = record.notes ?? ""
     }
 
+    /// Whether this edit asks to take `record`'s category away, which `tx.update` cannot do (no
+    /// category sent keeps the one it has): refused, not silently ignored. Transfers' categories
+    /// are not edited.
+    func removesCategory(of record: TransactionRecord) -> Bool {
+        record.transfer == nil && record.categoryId != nil && Int64(category) == nil
+    }
+
     /// Tag names, split at commas, blanks dropped.
     var tagList: [String] {
         tags.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
