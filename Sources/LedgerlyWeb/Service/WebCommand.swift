@@ -1,6 +1,5 @@
 import ArgumentParser
 import LedgerlyRuntime
-import LedgerlyWeb
 
 /// `ledgerly-web`: parse, build the services, run. Run by its executable and by the multi-call
 /// ledgerly-services (D504).
