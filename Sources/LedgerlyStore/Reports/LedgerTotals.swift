@@ -13,7 +13,7 @@ import LedgerlyCore
 /// Why: a report over the whole history would otherwise scan every transaction (half a second at
 /// a million, docs/measured-limits.md); the totals tables have a few thousand rows, so every report
 /// reads them in milliseconds. `category_totals` exists beside `ledger_totals` because grouping
-/// the wallets away at read time cost 40 ms at a million (33,000 rows sorted into 6,000) (D222).
+/// the wallets away at read time sorted tens of thousands of rows per report (D222).
 /// Split parts are kept in their own categories with their shares of the wallet and base amounts
 /// (`ProportionalShares`, the rule budgets use). All sums are signed effects: income positive,
 /// expense negative; `payee_totals` keeps the transaction's whole base amount, as the payee report

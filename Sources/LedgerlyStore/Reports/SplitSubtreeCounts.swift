@@ -7,7 +7,7 @@ import GRDB
 /// Why a table of its own: a split transaction with parts in two categories of the same subtree
 /// counts once, so its count cannot be added up from per-category totals at read time; the
 /// store used `count(DISTINCT)` over the split parts' index instead, the temporary B-tree of which
-/// was 1.3–2.5 ms of a 2.5 ms `tx.list` at a million. `parts` is what `ledger_totals` counts for
+/// was most of a `tx.list` at a million (D385). `parts` is what `ledger_totals` counts for
 /// split transactions (a row per part), so the count takes it off without reading the split
 /// parts' index (D385). Each row is a category with its whole subtree, so moving a category under
 /// another changes rows: `rebuild` runs after every move.
