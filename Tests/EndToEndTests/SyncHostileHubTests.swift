@@ -63,9 +63,11 @@ extension EndToEndTests {
         /// ledger's key but a clock years ahead. B and C each report A's gap in
         /// `sync status --json` before it is healed, and meanwhile keep working; the poison row
         /// is quarantined and the forged change held on every device. Once A is back the gap is
-        /// sent again, and at the end the three ledgers are identical and every acknowledged
+        /// sent again. Then A rekeys (after the heal, so the rekey's re-send cannot be what
+        /// healed the gap); B and C see `rejoin`, each writes while waiting and re-joins with the
+        /// new passphrase. At the end the three ledgers are identical and every acknowledged
         /// transaction is on every device.
-        @Test func threeDevicesThroughADroppedRowAPoisonRowAndAForgedClockEndAlike() throws {
+        @Test func threeDevicesThroughADroppedRowAPoisonRowAForgedClockAndARekeyEndAlike() throws {
             let hub = try TemporaryPostgres()
             defer { hub.destroy() }
             let a = try Device(setUp: true)
@@ -144,6 +146,33 @@ extension EndToEndTests {
                 #expect(status.state == "held" && status.gaps == nil, "\(name): \(status)")
                 #expect(status.quarantined?.first?.device == stranger && status.held?.first?.device == forger.uuidString.lowercased(), "\(name): \(status)")
                 #expect(try device.harness.client().call(WalletListRequest()).wallets.map(\.name) == ["Cash"], "\(name)")
+                let notes = Set(try device.harness.client().call(TransactionListRequest(limit: 1_000)).transactions.compactMap(\.notes))
+                #expect(notes == Set(acknowledged), "\(name): missing \(Set(acknowledged).subtracting(notes).sorted())")
+            }
+
+            // A rekeys; B and C learn it from the hub, write while waiting, and re-join (D480–D482).
+            let oldLedger = try #require(a.status().ledgerId)
+            let newFile = try SyncRekeyTests.file("new-passphrase.txt", SyncRekeyTests.newPassphrase, on: a)
+            let rekeyed = try a.cli("sync", "rekey", "--passphrase-file", newFile.path, "--yes")
+            #expect(rekeyed.status == 0, "\(rekeyed.stderr)")
+            let newLedger = try #require(a.status().ledgerId)
+            #expect(newLedger != oldLedger)
+            try add(a, "A after the rekey")
+            for (name, device) in [("B", b), ("C", c)] {
+                try device.harness.waitFor("\(name) to see the rekey", seconds: 30) {
+                    _ = try? device.cli("sync", "now")
+                    return try device.status().state == "rejoin"
+                }
+                try add(device, "\(name) while waiting to re-join")
+                try Data((SyncRekeyTests.newPassphrase + "\n").utf8).write(to: device.passphraseFile)
+                let rejoined = try device.enable(hub)
+                #expect(rejoined.status == 0, "\(name): \(rejoined.stderr)")
+                #expect(try device.status().ledgerId == newLedger, "\(name)")
+            }
+            try Device.meet(devices)
+            for (name, device) in zip(["A", "B", "C"], devices) {
+                let status = try device.status()
+                #expect(status.ledgerId == newLedger && status.gaps == nil, "\(name): \(status)")
                 let notes = Set(try device.harness.client().call(TransactionListRequest(limit: 1_000)).transactions.compactMap(\.notes))
                 #expect(notes == Set(acknowledged), "\(name): missing \(Set(acknowledged).subtracting(notes).sorted())")
             }
