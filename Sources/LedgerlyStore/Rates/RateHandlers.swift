@@ -14,35 +14,6 @@ enum RateHandlers {
     /// parallel-market rates do jump).
     static let warningRatio = Decimal(string: "0.5")!
 
-    // MARK: Rows
-
-    /// A stored rate; with `now` and `policy`, also its age and whether it is stale.
-    static func record(_ row: Row, now: Date? = nil, policy: StalenessPolicy = .standard) -> RateRecord {
-        RateRow(row: row).record(now: now, policy: policy)
-    }
-
-    static func quote(_ row: Row) -> RateQuote? {
-        RateRow(row: row).quoteForEngine
-    }
-
-    /// The rate in force for exactly this pair at a moment (stored text): the newest override
-    /// that had begun and not yet ended, else the newest ordinary rate at or before it. Two
-    /// indexed lookups rather than one sort over the pair's whole history.
-    static func inForce(_ db: Database, profileId: Int64, base: String, quote: String, at cutoff: String) throws -> Row? {
-        if let override = try db.cachedRow(
-            sql: """
-                SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND custom_override = 1 AND as_of <= ?
-                  AND (override_ended_at IS NULL OR override_ended_at > ?)
-                ORDER BY as_of DESC, id DESC LIMIT 1
-                """,
-            arguments: [profileId, base, quote, cutoff, cutoff]) {
-            return override
-        }
-        return try db.cachedRow(
-            sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND custom_override = 0 AND as_of <= ? ORDER BY as_of DESC, id DESC LIMIT 1",
-            arguments: [profileId, base, quote, cutoff])
-    }
-
     // MARK: Profiles
 
     static func profile(_ db: Database, id: Int64, field: FieldPath) throws -> RateProfileRecord {
@@ -108,7 +79,7 @@ enum RateHandlers {
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
         let asOf = try moment(request.asOf, field: .body("asOf"), now: context.date)
         var warning: String?
-        if let last = try db.cachedValue(String.self, sql: "SELECT rate FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC, id DESC LIMIT 1", arguments: [profile.id, base, quote]),
+        if let last = try RateRow.lastRate(db, profileId: profile.id, base: base, quote: quote),
            let previous = try? ExchangeRate(parsing: last) {
             let change = abs(rate.value - previous.value) / previous.value
             if change > warningRatio {
@@ -119,21 +90,11 @@ enum RateHandlers {
         // always revision 0 (a feed's corrections are new revisions, D402). Its age counts from
         // its moment (D401): a rate typed for now is fresh, one typed for a past moment is as
         // old as that moment.
-        try db.execute(
-            cached: """
-                INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at)
-                VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?, ?)
-                ON CONFLICT (profile_id, base, quote, as_of, source, revision)
-                DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override,
-                              confirmed_at = excluded.confirmed_at, override_ended_at = NULL
-                """,
-            arguments: [profile.id, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, request.customOverride ?? false, context.now,
-                        request.asOf == nil ? context.now : nil])
-        guard let row = try db.cachedRow(
-            sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual' AND revision = 0",
-            arguments: [profile.id, base, quote, asOf])
+        try RateRow.upsertTyped(db, profileId: profile.id, base: base, quote: quote, rate: rate, asOf: asOf, customOverride: request.customOverride ?? false,
+                                now: context.now, confirmedAt: request.asOf == nil ? context.now : nil)
+        guard let row = try RateRow.typed(db, profileId: profile.id, base: base, quote: quote, asOf: asOf)
         else { throw LedgerError.broken("the rate was stored but cannot be read back") }
-        let stored = record(row)
+        let stored = row.record()
         try touch(db, profileId: profile.id, now: context.now)
         try context.record(.ratesUpdated, id: String(profile.id), data: RatesUpdatedSummary(profileId: profile.id, source: "manual", stored: 1, confirmed: 0, pairs: ["\(base)/\(quote)"], truncated: false, newestAsOf: asOf))
         if try activeProfile(db, id: nil, mode: nil, field: .body("profileId")).id == profile.id { try BaseAmountBackfill.run(&context) }
@@ -145,19 +106,14 @@ enum RateHandlers {
         let db = context.db
         let (base, quote) = try pair(request.base, request.quote)
         let profile = try activeProfile(db, id: request.profileId, mode: nil, field: .body("profileId"))
-        let active = try db.cachedRows(
-            sql: """
-                SELECT id FROM rates WHERE profile_id = ? AND ((base = ? AND quote = ?) OR (base = ? AND quote = ?))
-                  AND custom_override = 1 AND override_ended_at IS NULL ORDER BY id
-                """,
-            arguments: [profile.id, base, quote, quote, base]).map { $0["id"] as Int64 }
+        let active = try RateRow.activeOverrideIds(db, profileId: profile.id, base: base, quote: quote)
         guard !active.isEmpty else {
             throw LedgerError.notFound("there is no active override for \(base)/\(quote) in profile '\(profile.name)'; see `ledgerly rates list`", field: .body("base"))
         }
         var ended: [RateRecord] = []
         for id in active {
-            try db.execute(cached: "UPDATE rates SET override_ended_at = ? WHERE id = ?", arguments: [context.now, id])
-            let rate = record(try db.cachedRow(sql: "SELECT * FROM rates WHERE id = ?", arguments: [id])!)
+            try RateRow.endOverride(db, id: id, at: context.now)
+            let rate = try RateRow.find(db, id: id)!.record()
             try context.record(.rateOverrideEnded, id: String(id), data: rate)
             ended.append(rate)
         }
@@ -170,9 +126,9 @@ enum RateHandlers {
         let profile = try activeProfile(db, id: try InputRules.optionalId(request.profileId, field: .body("profileId")), mode: nil, field: .body("profileId"))
         let policy = try SettingsHandlers.stalenessPolicy(db)
         let cutoff = Timestamp.string(from: now)
-        let pairs = try db.cachedRows(sql: "SELECT DISTINCT base, quote FROM rates WHERE profile_id = ? ORDER BY base, quote", arguments: [profile.id])
-        let rows = try pairs.compactMap { pair in try inForce(db, profileId: profile.id, base: pair["base"], quote: pair["quote"], at: cutoff) }
-        return RateListReply(profile: profile, rates: rows.map { record($0, now: now, policy: policy) })
+        let pairs = try RateRow.pairs(db, profileId: profile.id)
+        let rows = try pairs.compactMap { pair in try RateRow.inForce(db, profileId: profile.id, base: pair.base, quote: pair.quote, at: cutoff) }
+        return RateListReply(profile: profile, rates: rows.map { $0.record(now: now, policy: policy) })
     }
 
     static func history(_ request: RateHistoryRequest, _ context: ReadContext) throws -> RateHistoryReply {
@@ -182,10 +138,8 @@ enum RateHandlers {
         let profile = try activeProfile(db, id: try InputRules.optionalId(request.profileId, field: .body("profileId")), mode: nil, field: .body("profileId"))
         let limit = request.limit ?? 100
         guard (1...10_000).contains(limit) else { throw LedgerError.invalid("body.limit must be 1 to 10000, got \(limit)", field: .body("limit")) }
-        let rows = try db.cachedRows(
-            sql: "SELECT * FROM rates WHERE profile_id = ? AND base = ? AND quote = ? ORDER BY as_of DESC, id DESC LIMIT ?",
-            arguments: [profile.id, base, quote, limit])
-        return RateHistoryReply(rates: rows.map { record($0, now: now, policy: policy) })
+        let rows = try RateRow.history(db, profileId: profile.id, base: base, quote: quote, limit: limit)
+        return RateHistoryReply(rates: rows.map { $0.record(now: now, policy: policy) })
     }
 
     /// All or nothing: every rate is checked before any is stored. A rate already there with the
@@ -278,17 +232,14 @@ enum RateHandlers {
     private static func insertOrConfirm(_ db: Database, profileId: Int64, base: String, quote: String, rate: ExchangeRate, source: String, asOf: String,
                                         confirm: Bool, now: String) throws -> FetchedRateOutcome {
         let confirmedAt: String? = confirm ? now : nil
-        let latest = try db.cachedRow(
-            sql: "SELECT id, rate, revision FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ? ORDER BY revision DESC LIMIT 1",
-            arguments: [profileId, base, quote, asOf, source])
-        if let latest, (latest["rate"] as String) == rate.decimalString {
-            if confirm { try db.execute(cached: "UPDATE rates SET confirmed_at = ? WHERE id = ?", arguments: [now, latest["id"] as Int64]) }
+        let latest = try RateRow.newestRevision(db, profileId: profileId, base: base, quote: quote, asOf: asOf, source: source)
+        if let latest, latest.rate == rate.decimalString {
+            if confirm { try RateRow.confirm(db, id: latest.id, at: now) }
             return .confirmed
         }
-        let revision: Int64 = latest.map { ($0["revision"] as Int64) + 1 } ?? 0
-        try db.execute(
-            cached: "INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at, revision) VALUES (?, ?, ?, ?, ?, ?, ?, 'fetched', 0, ?, ?, ?)",
-            arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, source, asOf, now, confirmedAt, revision])
+        let revision: Int64 = latest.map { $0.revision + 1 } ?? 0
+        try RateRow.insertFetched(db, profileId: profileId, base: base, quote: quote, rate: rate, source: source, asOf: asOf,
+                                  now: now, confirmedAt: confirmedAt, revision: revision)
         return latest == nil ? .stored : .corrected
     }
 

@@ -13,10 +13,10 @@ enum RateHistoryHandlers {
             throw LedgerError.invalid("body.limit must be 1 to \(RateExportRequest.maximumLimit), got \(limit)", field: .body("limit"))
         }
         let after = try InputRules.pageCursor(request.afterId, field: .body("afterId")) ?? 0
-        let rows = try db.cachedRows(sql: "SELECT * FROM rates WHERE id > ? ORDER BY id LIMIT ?", arguments: [after, limit + 1])
+        let rows = try RateRow.page(db, after: after, limit: limit + 1)
         let rates = rows.prefix(limit).map { row in
-            var rate = RateHandlers.record(row)
-            rate.revision = row["revision"]
+            var rate = row.record()
+            rate.revision = row.revision
             return rate
         }
         return RateExportReply(rates: rates, nextAfterId: rows.count > limit ? rates.last?.id : nil)
@@ -52,23 +52,17 @@ enum RateHistoryHandlers {
             if let revision = rate.revision, revision < 0 {
                 throw LedgerError.invalid("body.rates[\(index)].revision must be 0 or more, got \(revision)", field: field.member("revision"))
             }
-            let known = try db.cachedRows(
-                sql: "SELECT rate, revision FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = ? ORDER BY revision",
-                arguments: [rate.profileId, base, quote, asOf, source])
-            let alreadyHere = rate.revision.map { revision in known.contains { ($0["revision"] as Int64) == revision && ($0["rate"] as String) == value.decimalString } }
-                ?? (known.last.map { ($0["rate"] as String) == value.decimalString } ?? false)
+            let known = try RateRow.revisions(db, profileId: rate.profileId, base: base, quote: quote, asOf: asOf, source: source)
+            let alreadyHere = rate.revision.map { revision in known.contains { $0.revision == revision && $0.rate == value.decimalString } }
+                ?? (known.last.map { $0.rate == value.decimalString } ?? false)
             guard !alreadyHere else {
                 skipped += 1
                 continue
             }
-            try db.execute(
-                cached: """
-                    INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, override_ended_at, confirmed_at, created_at, revision)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [rate.profileId, base, quote, value.decimalString, inverse.decimalString, source,
-                            asOf, rate.confidence.rawValue, rate.customOverride, overrideEndedAt, confirmedAt, context.now,
-                            (known.map { $0["revision"] as Int64 }.max() ?? -1) + 1])
+            try RateRow.insertRestored(db, profileId: rate.profileId, base: base, quote: quote, rate: value, inverse: inverse, source: source,
+                                       asOf: asOf, confidence: rate.confidence.rawValue, customOverride: rate.customOverride,
+                                       overrideEndedAt: overrideEndedAt, confirmedAt: confirmedAt, now: context.now,
+                                       revision: (known.map(\.revision).max() ?? -1) + 1)
             stored[rate.profileId, default: []].append(rate)
         }
         for (profileId, rates) in stored.sorted(by: { $0.key < $1.key }) {

@@ -37,8 +37,8 @@ struct RateLookup {
         var covered = Set<CurrencyPair>()
         for from in involved {
             for to in involved where to != from {
-                guard let row = try RateHandlers.inForce(db, profileId: profile.id, base: from, quote: to, at: cutoff),
-                    let quote = RateHandlers.quote(row)
+                guard let row = try RateRow.inForce(db, profileId: profile.id, base: from, quote: to, at: cutoff),
+                    let quote = row.quoteForEngine
                 else { continue }
                 quotes.append(quote)
                 covered.insert(CurrencyPair(from, to))
@@ -50,8 +50,8 @@ struct RateLookup {
         if profile.type == .parallel, let manual = try? RateHandlers.activeProfile(db, id: nil, mode: .manual, field: .wholeBody) {
             for from in involved {
                 for to in involved where to != from && !covered.contains(CurrencyPair(from, to)) && !covered.contains(CurrencyPair(to, from)) {
-                    guard let row = try RateHandlers.inForce(db, profileId: manual.id, base: from, quote: to, at: cutoff),
-                        let quote = RateHandlers.quote(row)
+                    guard let row = try RateRow.inForce(db, profileId: manual.id, base: from, quote: to, at: cutoff),
+                        let quote = row.quoteForEngine
                     else { continue }
                     quotes.append(quote)
                 }

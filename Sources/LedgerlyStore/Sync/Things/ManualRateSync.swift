@@ -23,31 +23,30 @@ enum ManualRateSync: SyncedThing {
     }
 
     static func scan(_ db: Database, after: Int64, limit: Int) throws -> (ids: [Int64], next: Int64) {
-        try scan(table: "rates", filter: "source = 'manual'", db, after: after, limit: limit)
+        try scan(table: RateRow.databaseTableName, filter: RateRow.manual, db, after: after, limit: limit)
     }
 
     /// Every typed rate of one profile.
     static func ids(profileId: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: "SELECT id FROM rates WHERE profile_id = ? AND source = 'manual' ORDER BY id", arguments: [profileId])
+        try RateRow.manualIds(db, profileId: profileId)
     }
 
     /// The manual rate of one profile, pair and moment, if there is one.
     static func id(profileId: Int64, base: String, quote: String, asOf: String, _ db: Database) throws -> Int64? {
-        try db.cachedValue(Int64.self, sql: "SELECT id FROM rates WHERE profile_id = ? AND base = ? AND quote = ? AND as_of = ? AND source = 'manual'",
-                           arguments: [profileId, base, quote, asOf])
+        try RateRow.manualId(db, profileId: profileId, base: base, quote: quote, asOf: asOf)
     }
 
     static func derivedGid(_ db: Database, id: Int64, identities: SyncIdentities) throws -> String? {
-        guard let row = try db.cachedRow(sql: "SELECT profile_id, base, quote, as_of FROM rates WHERE id = ? AND source = 'manual'", arguments: [id]) else { return nil }
-        return "rate:\(try identities.gid(RateProfileSync.self, localId: row[0])):\(row[1] as String)/\(row[2] as String)@\(row[3] as String)"
+        guard let key = try RateRow.manualKey(db, id: id) else { return nil }
+        return "rate:\(try identities.gid(RateProfileSync.self, localId: key.profileId)):\(key.base)/\(key.quote)@\(key.asOf)"
     }
 
     static func fields(_ db: Database, id: Int64, identities: SyncIdentities) throws -> SyncFields.Object? {
-        guard let row = try db.cachedRow(sql: "SELECT * FROM rates WHERE id = ? AND source = 'manual'", arguments: [id]) else { return nil }
+        guard let row = try RateRow.findManual(db, id: id) else { return nil }
         return try SyncFields.object(Fields(
-            profile: try identities.gid(RateProfileSync.self, localId: row["profile_id"]), base: row["base"], quote: row["quote"], asOf: row["as_of"],
-            rate: row["rate"], customOverride: row["custom_override"], confirmedAt: row["confirmed_at"], overrideEndedAt: row["override_ended_at"],
-            createdAt: row["created_at"]))
+            profile: try identities.gid(RateProfileSync.self, localId: row.profileId), base: row.base, quote: row.quote, asOf: row.asOf,
+            rate: row.rate, customOverride: row.customOverride, confirmedAt: row.confirmedAt, overrideEndedAt: row.overrideEndedAt,
+            createdAt: row.createdAt))
     }
 
     /// Written as `rates set` writes it; a rate for the profile in use fills in the base amounts
@@ -63,14 +62,8 @@ enum ManualRateSync: SyncedThing {
         guard gid == "rate:\(fields.profile):\(base)/\(quote)@\(asOf)" else {
             throw LedgerError.invalid("a synced rate for \(base)/\(quote) at \(asOf) does not have that rate's id (\(gid))", field: field)
         }
-        try db.execute(cached: """
-            INSERT INTO rates (profile_id, base, quote, rate, inverse_rate, source, as_of, confidence, custom_override, created_at, confirmed_at, override_ended_at)
-            VALUES (?, ?, ?, ?, ?, 'manual', ?, 'manual', ?, ?, ?, ?)
-            ON CONFLICT (profile_id, base, quote, as_of, source, revision)
-            DO UPDATE SET rate = excluded.rate, inverse_rate = excluded.inverse_rate, custom_override = excluded.custom_override,
-                          created_at = excluded.created_at, confirmed_at = excluded.confirmed_at, override_ended_at = excluded.override_ended_at
-            """, arguments: [profileId, base, quote, rate.decimalString, rate.inverse.decimalString, asOf, fields.customOverride, fields.createdAt,
-                             fields.confirmedAt, fields.overrideEndedAt])
+        try RateRow.upsertSynced(db, profileId: profileId, base: base, quote: quote, rate: rate, asOf: asOf, customOverride: fields.customOverride,
+                                 createdAt: fields.createdAt, confirmedAt: fields.confirmedAt, overrideEndedAt: fields.overrideEndedAt)
         // The profile's "last updated" is the moment a rate was last typed into it: where it was
         // typed, the write's time, which is the rate's `createdAt` (or its `confirmedAt`, typed
         // again for now). Every device derives it alike from the rate (issue 44, C4; D443), so
