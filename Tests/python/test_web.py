@@ -334,13 +334,84 @@ def test_an_edit_cannot_silently_keep_a_category_it_was_asked_to_drop(web):
     assert shown["categoryId"] == category_id and shown["date"] != "2026-01-06", "nothing was saved"
 
 
+def set_value(browser, element_id: str, value: str) -> None:
+    """Sets a field's value directly (a date input's typing order depends on the browser's locale)."""
+    browser.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, value)
+
+
+def test_a_rate_set_in_the_browser_shows_in_rates_list_and_a_bad_one_is_refused_beside_its_field(web, browser):
+    browser.get(web.base + "/rates")
+    browser.find_element(By.ID, "base").send_keys("USD")
+    browser.find_element(By.ID, "quote").send_keys("EUR")
+    browser.find_element(By.ID, "rate").send_keys("-1")
+    submit(browser, "/rates")
+    errors = browser.find_elements(By.CSS_SELECTOR, "#rate ~ .error")
+    assert errors and errors[0].text, [e.text for e in browser.find_elements(By.CLASS_NAME, "error")]
+    assert browser.find_element(By.ID, "base").get_attribute("value") == "USD", "what was typed is kept"
+    rate = browser.find_element(By.ID, "rate")
+    rate.clear()
+    rate.send_keys("0.9215")
+    set_value(browser, "day", "2026-01-05")
+    submit(browser, "/rates")
+    assert "/rates?profile=" in browser.current_url, [e.text for e in browser.find_elements(By.CLASS_NAME, "error")]
+    listing = json.loads(web.cli("rates", "list", "--json").stdout)
+    usd = [r for r in listing["rates"] if (r["base"], r["quote"]) == ("USD", "EUR")]
+    assert usd and usd[0]["rate"] == "0.9215" and usd[0]["asOf"].startswith("2026-01-05"), listing
+    row = browser.find_element(By.CSS_SELECTOR, "li[data-pair='USD/EUR']").text
+    assert usd[0]["rate"] in row and usd[0]["inverseRate"] in row and usd[0]["asOf"] in row
+    assert ("stale" in row) == bool(usd[0].get("stale"))
+
+
+def test_a_conversion_link_shows_what_ledgerly_convert_shows(web, browser):
+    browser.get(web.base + "/convert?amount=100&from=USD&to=EUR&day=2026-01-10")
+    cli = json.loads(web.cli("convert", "100", "USD", "--to", "EUR", "--at", "2026-01-10", "--json").stdout)
+    assert browser.find_element(By.ID, "convert-to").text == f"{cli['result']} EUR"
+    assert cli["result"].startswith("92.15")
+    shown = browser.find_element(By.ID, "convert-rate").text
+    assert cli["snapshot"]["rate"] in shown and cli["snapshot"]["asOf"] in shown and cli["snapshot"]["source"] in shown
+    assert browser.find_element(By.ID, "amount").get_attribute("value") == "100", "the form keeps the conversion"
+    browser.get(web.base + "/convert?amount=abc&from=USD&to=EUR")
+    assert browser.find_elements(By.CSS_SELECTOR, "#amount ~ .error"), [e.text for e in browser.find_elements(By.CLASS_NAME, "error")]
+
+
+def test_a_budget_set_in_the_browser_shows_in_budget_status(web, browser):
+    categories = json.loads(web.cli("category", "list", "--json").stdout)
+    categories = categories["categories"] if isinstance(categories, dict) else categories
+    groceries = next(c for c in categories if c["name"] == "Groceries")
+    browser.get(web.base + "/budgets")
+    Select(browser.find_element(By.ID, "category")).select_by_value(str(groceries["id"]))
+    browser.find_element(By.ID, "amount").send_keys("200")
+    browser.find_element(By.NAME, "carry_over").click()
+    submit(browser, "/budgets")
+    assert browser.current_url == web.base + "/budgets", [e.text for e in browser.find_elements(By.CLASS_NAME, "error")]
+    status = json.loads(web.cli("budget", "status", "--json").stdout)
+    month = next(b for b in status["budgets"] if b["budget"]["categoryId"] == groceries["id"])
+    assert month["budget"]["carryOver"] is True and month["limit"].startswith("200")
+    item = browser.find_element(By.CSS_SELECTOR, f"li[data-budget='{month['budget']['id']}']")
+    assert f"{month['spent']} of {month['available']}" in item.text
+    assert len(item.find_elements(By.CSS_SELECTOR, "svg.budget line.mark")) == 3
+
+
+def test_a_budget_category_full_of_markup_renders_inert(web, browser):
+    # A category name cannot hold "/" (it separates levels): the corpus without it.
+    created = web.cli("category", "add", "Fun " + XSS.replace("/", ""), "--kind", "expense", "--json")
+    assert created.returncode == 0, created.stderr
+    assert web.cli("budget", "set", str(json.loads(created.stdout)["id"]), "50").returncode == 0
+    browser.get(web.base + "/budgets")
+    assert browser.execute_script("return window.__xss === undefined")
+    source = browser.page_source
+    assert "<script>window.__xss" not in source and "&lt;script&gt;window.__xss=1&lt;script&gt;" in source
+    assert "{{ 7*7 }}" in browser.find_element(By.TAG_NAME, "main").text
+
+
 def test_every_page_fits_a_phone_and_a_desktop(web, browser, artifacts):
     wallets = json.loads(web.cli("wallet", "list", "--json").stdout)
     wallet_id = wallets[0]["id"] if isinstance(wallets, list) else wallets["wallets"][0]["id"]
     listing = json.loads(web.cli("tx", "list", "--json").stdout)
     tx_id = (listing["transactions"] if isinstance(listing, dict) else listing)[0]["id"]
     pages = {"dashboard": "/", "wallets": "/wallets", "wallet": f"/wallets/{wallet_id}", "transaction-new": "/transactions/new",
-             "transaction-edit": f"/transactions/{tx_id}", "setup": "/setup", "not-found": "/nowhere"}
+             "transaction-edit": f"/transactions/{tx_id}", "setup": "/setup", "not-found": "/nowhere",
+             "budgets": "/budgets", "rates": "/rates", "convert": "/convert?amount=100&from=USD&to=EUR&day=2026-01-10"}
     overflowing = []
     for width in (360, 1280):
         browser.set_window_size(width, 800)

@@ -7,7 +7,8 @@ public enum PageLayout {
         let title: String
     }
 
-    static let navigation = [Link(path: "/", title: "Dashboard"), Link(path: "/wallets", title: "Wallets"), Link(path: "/transactions/new", title: "Add")]
+    static let navigation = [Link(path: "/", title: "Dashboard"), Link(path: "/wallets", title: "Wallets"), Link(path: "/transactions/new", title: "Add"),
+                             Link(path: "/budgets", title: "Budgets"), Link(path: "/rates", title: "Rates"), Link(path: "/convert", title: "Convert")]
 
     /// A full page. `live`: the main content is refreshed in place after a change in the ledger
     /// (pages that show figures; forms are not, so nothing typed is lost).

@@ -75,6 +75,11 @@ public struct WebApp: Sendable {
         router.post("/transactions/{id}/delete") { request, context in
             try await posted(request, needsSetup: true) { session, form in try await TransactionFormPage(store: store).delete(id: context.parameters.get("id") ?? "", form, session: session) }
         }
+        router.get("/rates") { request, _ in try await guarded(request) { session in try await RatesPage(store: store).show(query: FormFields(encoded: request.uri.query ?? ""), session: session) } }
+        router.post("/rates") { request, _ in try await posted(request, needsSetup: true) { session, form in try await RatesPage(store: store).save(form, session: session) } }
+        router.get("/convert") { request, _ in try await guarded(request) { _ in try await ConvertPage(store: store).render(query: FormFields(encoded: request.uri.query ?? "")) } }
+        router.get("/budgets") { request, _ in try await guarded(request) { session in try await BudgetsPage(store: store).show(session: session) } }
+        router.post("/budgets") { request, _ in try await posted(request, needsSetup: true) { session, form in try await BudgetsPage(store: store).save(form, session: session) } }
         return router
     }
 
