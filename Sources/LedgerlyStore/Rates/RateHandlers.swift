@@ -64,7 +64,7 @@ enum RateHandlers {
         let updated = try profile(context.db, id: chosen.id, field: .body("id"))
         if !chosen.isDefault { try context.record(.rateProfileUpdated, id: String(updated.id), data: updated) }
         if modeBefore != chosen.type.rawValue {
-            try context.db.execute(cached: "UPDATE settings SET exchange_mode = ?, updated_at = ? WHERE id = 1", arguments: [chosen.type.rawValue, context.now])
+            try SettingsRow.setExchangeMode(context.db, chosen.type.rawValue, now: context.now)
             try context.record(.settingsUpdated, id: "settings", data: try SettingsHandlers.fetch(context.db))
         }
         return updated

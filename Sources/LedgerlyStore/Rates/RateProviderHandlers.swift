@@ -19,24 +19,9 @@ enum RateProviderHandlers {
         if let quota = request.requestQuota, quota < 1 { throw LedgerError.invalid("body.requestQuota must be at least 1, got \(quota)", field: .body("requestQuota")) }
         let quotaDay = try request.quotaDay.map { try InputRules.date($0, field: .body("quotaDay")).description }
         // A failure keeps the last success; a success clears the last error.
-        try context.db.execute(
-            cached: """
-                INSERT INTO rate_providers (name, profile, last_attempt_at, last_success_at, last_error, consecutive_failures, next_attempt_at, stored, confirmed,
-                                            requests_used, request_quota, quota_day)
-                VALUES (?, ?, ?, CASE WHEN ? IS NULL THEN ? END, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (name) DO UPDATE SET
-                    profile = excluded.profile, last_attempt_at = excluded.last_attempt_at,
-                    last_success_at = coalesce(excluded.last_success_at, last_success_at),
-                    last_error = excluded.last_error, consecutive_failures = excluded.consecutive_failures,
-                    next_attempt_at = excluded.next_attempt_at,
-                    stored = CASE WHEN excluded.last_error IS NULL THEN excluded.stored ELSE stored END,
-                    confirmed = CASE WHEN excluded.last_error IS NULL THEN excluded.confirmed ELSE confirmed END,
-                    requests_used = coalesce(excluded.requests_used, requests_used),
-                    request_quota = coalesce(excluded.request_quota, request_quota),
-                    quota_day = coalesce(excluded.quota_day, quota_day)
-                """,
-            arguments: [name, profile, attemptedAt, error, attemptedAt, error, request.consecutiveFailures, nextAttemptAt, request.stored, request.confirmed,
-                        request.requestsUsed, request.requestQuota, quotaDay])
+        try RateProviderRow.report(context.db, name: name, profile: profile, attemptedAt: attemptedAt, error: error,
+                                   consecutiveFailures: request.consecutiveFailures, nextAttemptAt: nextAttemptAt, stored: request.stored,
+                                   confirmed: request.confirmed, requestsUsed: request.requestsUsed, requestQuota: request.requestQuota, quotaDay: quotaDay)
         guard let stored = try RateProviderRow.fetchOne(context.db, key: name)?.record else {
             throw LedgerError.broken("the status of provider \(InputEcho.quoted(name)) was stored but cannot be read back")
         }

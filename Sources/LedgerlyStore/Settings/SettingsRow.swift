@@ -81,6 +81,11 @@ struct SettingsRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         try db.cachedValue(String.self, sql: "SELECT exchange_mode FROM settings WHERE id = 1")
     }
 
+    /// Switches the exchange mode (`rates profile use` of another type's profile).
+    static func setExchangeMode(_ db: Database, _ mode: String, now: String) throws {
+        try db.execute(cached: "UPDATE settings SET exchange_mode = ?, updated_at = ? WHERE id = 1", arguments: [mode, now])
+    }
+
     var record: SettingsRecord {
         SettingsRecord(
             baseCurrency: baseCurrency, exchangeMode: ExchangeMode(rawValue: exchangeMode) ?? .official,
