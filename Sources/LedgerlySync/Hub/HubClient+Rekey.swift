@@ -64,7 +64,7 @@ extension HubClient {
     /// Notes that `deviceId` was in touch with `ledgerId` now (the hub's clock) and has read
     /// through `pulledSeq`: one upsert a round, for `sync devices`.
     public func recordContact(ledgerId: UUID, deviceId: UUID, pulledSeq: Int64) async throws(HubError) {
-        try await run(ledger: ledgerId) { connection, logger in
+        _ = try await run(ledger: ledgerId) { connection, logger in
             try await connection.query(
                 """
                 INSERT INTO ledgerly_devices (ledger_id, device_id, pulled_seq) VALUES (\(ledgerId), \(deviceId), \(pulledSeq))
