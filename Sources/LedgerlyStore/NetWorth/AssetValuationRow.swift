@@ -14,6 +14,7 @@ struct AssetValuationRow: Codable, FetchableRecord, MutablePersistableRecord, Se
         static let id = Column("id")
         static let assetId = Column("asset_id")
         static let date = Column("date")
+        static let createdAt = Column("created_at")
     }
 
     var id: Int64?
@@ -26,9 +27,11 @@ struct AssetValuationRow: Codable, FetchableRecord, MutablePersistableRecord, Se
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    /// One asset's valuations by day, then id: the last is its value.
+    /// One asset's valuations by day, then in the order they were recorded (`created_at` travels
+    /// with a synced valuation; local ids do not), then id: the last is its value, the same on
+    /// every device when two devices revalued it the same day (as `LiabilityEntryRow.history`).
     static func history(_ db: Database, assetId: Int64) throws -> [AssetValuationRow] {
-        try AssetValuationRow.filter(Columns.assetId == assetId).order(Columns.date, Columns.id).fetchAll(db)
+        try AssetValuationRow.filter(Columns.assetId == assetId).order(Columns.date, Columns.createdAt, Columns.id).fetchAll(db)
     }
 
     /// Every valuation id of one asset, in order of id.

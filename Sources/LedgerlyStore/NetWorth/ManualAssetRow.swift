@@ -47,16 +47,17 @@ struct ManualAssetRow: Codable, FetchableRecord, MutablePersistableRecord, Senda
         try ManualAssetRow.select(Columns.id, as: Int64.self).filter(Columns.name == name).fetchOne(db)
     }
 
-    /// Every manual asset by name, then id, with its latest valuation (by day, then id) on or
-    /// before `day` in minor units; nil before its first (net worth at a day, one statement).
+    /// Every manual asset by name, then id, with its latest valuation (by day, then time recorded,
+    /// then id, as `AssetValuationRow.history` orders them) on or before `day` in minor units; nil
+    /// before its first (net worth at a day, one statement).
     static func withValue(on day: String, _ db: Database) throws -> [(asset: ManualAssetRow, value: Int64?)] {
         try Row.fetchAll(db, sql: """
-            SELECT a.*, (SELECT v.value_minor FROM asset_valuations v WHERE v.asset_id = a.id AND v.date <= ? ORDER BY v.date DESC, v.id DESC LIMIT 1) AS value
+            SELECT a.*, (SELECT v.value_minor FROM asset_valuations v WHERE v.asset_id = a.id AND v.date <= ? ORDER BY v.date DESC, v.created_at DESC, v.id DESC LIMIT 1) AS value
             FROM manual_assets a ORDER BY a.name, a.id
             """, arguments: [day]).map { row in (try ManualAssetRow(row: row), row["value"]) }
     }
 
-    /// The wire record: the latest valuation (by day, then id) as its value; every valuation
+    /// The wire record: the latest valuation (`AssetValuationRow.history`'s last) as its value; every valuation
     /// when `withValuations`.
     func record(_ db: Database, withValuations: Bool) throws -> ManualAssetRecord {
         let id = self.id ?? 0
