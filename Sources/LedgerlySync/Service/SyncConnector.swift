@@ -76,17 +76,26 @@ struct SyncConnector: Sendable {
         } else {
             throw ErrorBody.validation("the hub holds \(ledgers.count) ledgers: name the one to join (\(Self.list(ledgers)))", field: "body.ledgerId")
         }
-        // The same ledger again: this device keeps its id, so its clock and messages carry on.
-        // A re-join after a rekey keeps it too, and sends its whole ledger into the new one.
-        let resumed = previous?.ledgerId == ledger.id
-        let deviceId = resumed || rejoining != nil ? previous!.deviceId : UUID()
+        let (deviceId, enableMode, named) = Self.enabling(ledger.id, previous: previous.map { ($0.ledgerId, $0.deviceId) },
+                                                          successor: rejoining?.successorLedgerId, mode: mode)
         let status = try await store.call(SyncEnableRequest(
-            ledgerId: ledger.id.uuidString.lowercased(), deviceId: deviceId.uuidString.lowercased(), hub: address.redacted,
-            mode: rejoining != nil && !resumed ? .rekey : resumed ? .merge : mode))
+            ledgerId: ledger.id.uuidString.lowercased(), deviceId: deviceId.uuidString.lowercased(), hub: address.redacted, mode: enableMode))
         try SyncCredentials(hub: address, ledgerId: ledger.id, deviceId: deviceId, key: key).save(home: home.root)
-        logger.info("sync enabled", metadata: ["hub": "\(address.redacted)", "ledger": "\(ledger.id)",
-                                               "mode": "\(resumed ? "resume" : rejoining != nil ? "rejoin" : mode.rawValue)"])
+        logger.info("sync enabled", metadata: ["hub": "\(address.redacted)", "ledger": "\(ledger.id)", "mode": "\(named)"])
         return status
+    }
+
+    /// The device id and store mode for joining `ledger`. The same ledger again: this device
+    /// keeps its id, so its clock and messages carry on. A re-join after a rekey keeps it too and
+    /// sends its whole ledger into the new one, but only into the ledger the verified retirement
+    /// names (`successor`): any other ledger the user names is joined as any ledger is, with
+    /// `mode` (`--merge` or not), never filled with this device's ledger unasked (D481).
+    static func enabling(_ ledger: UUID, previous: (ledgerId: UUID, deviceId: UUID)?, successor: UUID?, mode: SyncEnableMode)
+        -> (deviceId: UUID, mode: SyncEnableMode, named: String) {
+        guard let previous else { return (UUID(), mode, mode.rawValue) }
+        if previous.ledgerId == ledger { return (previous.deviceId, .merge, "resume") }
+        if successor == ledger { return (previous.deviceId, .rekey, "rejoin") }
+        return (UUID(), mode, mode.rawValue)
     }
 
     /// The ledger's key from the passphrase, checked: a wrong passphrase is refused before
