@@ -70,7 +70,7 @@ struct BudgetsPage {
         <section class="card" aria-labelledby="set"><h2 id="set">Set a monthly limit</h2>\(FormSupport.error(errors["_form"]))\
         <form method="post" action="/budgets" class="stack" novalidate>\(FormSupport.hidden(session))\
         \(field("category", "Category", "<select id=\"category\" name=\"category\" required>\(options)</select>"))\
-        \(field("amount", "Limit a month", "<input id=\"amount\" name=\"amount\" inputmode=\"decimal\" autocomplete=\"off\" value=\"\(input.amount)\" required>", hint: "In the base currency, from this month on; earlier months keep theirs."))\
+        \(field("amount", "Limit a month", "<input id=\"amount\" name=\"amount\" inputmode=\"decimal\" autocomplete=\"off\" value=\"\(input.amount)\" required>", hint: "In the budget's currency (the base currency for a new one), from this month on; earlier months keep theirs."))\
         <div><label><input type="checkbox" name="carry_over" value="1"\(checked)> Carry what is left (or overspent) into the next month</label>\(FormSupport.error(errors["carry_over"]))</div>\
         <div><button type="submit">Set limit</button></div></form></section>
         """

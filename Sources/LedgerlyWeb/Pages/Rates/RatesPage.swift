@@ -59,7 +59,7 @@ struct RatesPage {
         let profileRows = profiles.map { profile -> HTML in
             let current: HTML = profile.id == list.profile.id ? " aria-current=\"true\"" : .empty
             let marks = [profile.isDefault ? "default for \(profile.type.rawValue)" : profile.type.rawValue, profile.primarySource].compactMap { $0 }.joined(separator: " · ")
-            return "<li><a class=\"row\" href=\"/rates?profile=\(profile.id)\"\(current)><span>\(profile.name)</span><span class=\"muted\">\(marks)</span></a></li>"
+            return "<li><a class=\"row\" href=\"/rates?profile=\(profile.id)\"\(current)><span>\(profile.name)<br><small class=\"muted\">\(marks)</small></span></a></li>"
         }
         // A list rather than a table: six columns do not fit a phone's 360 px.
         let rateRows = list.rates.map { rate -> HTML in
