@@ -121,15 +121,14 @@ enum BaseAmountBackfill {
         }
         // A partner already filled on an earlier page of another group is not filled twice.
         fills = try fills.filter { fill in
-            try db.cachedValue(Bool.self, sql: "SELECT base_amount_minor IS NULL FROM transactions WHERE id = ?", arguments: [fill.id]) ?? false
+            try TransactionRow.waitsForBaseAmount(db, id: fill.id)
         }
         guard !fills.isEmpty else { return 0 }
         try LedgerTotals.apply(db, ids: fills.map(\.id), sign: -1)
         let snapshots = ConversionSnapshotIds(db: db)
         for fill in fills {
-            try db.execute(
-                cached: "UPDATE transactions SET base_amount_minor = ?, base_conversion_id = ?, updated_at = ? WHERE id = ?",
-                arguments: [fill.baseMinor, try snapshots.id(of: TransactionConversion.json(fill.snapshot)), context.now, fill.id])
+            try TransactionRow.fillBaseAmount(db, id: fill.id, baseAmountMinor: fill.baseMinor,
+                                              baseConversionId: try snapshots.id(of: TransactionConversion.json(fill.snapshot)), updatedAt: context.now)
         }
         try LedgerTotals.apply(db, ids: fills.map(\.id), sign: 1)
         for fill in fills {

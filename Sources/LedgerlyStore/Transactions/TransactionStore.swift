@@ -84,6 +84,18 @@ extension TransactionRow {
         try db.execute(cached: "DELETE FROM transactions WHERE id = ?", arguments: [id])
     }
 
+    /// Whether the transaction still waits for its base amount (false if there is no such row).
+    static func waitsForBaseAmount(_ db: Database, id: Int64) throws -> Bool {
+        try db.cachedValue(Bool.self, sql: "SELECT base_amount_minor IS NULL FROM transactions WHERE id = ?", arguments: [id]) ?? false
+    }
+
+    /// `BaseAmountBackfill`'s filling of a waiting base amount, with its conversion snapshot.
+    static func fillBaseAmount(_ db: Database, id: Int64, baseAmountMinor: Int64, baseConversionId: Int64?, updatedAt: String) throws {
+        try db.execute(
+            cached: "UPDATE transactions SET base_amount_minor = ?, base_conversion_id = ?, updated_at = ? WHERE id = ?",
+            arguments: [baseAmountMinor, baseConversionId, updatedAt, id])
+    }
+
     // MARK: Split parts and tags
 
     /// Split parts carry their transaction's date (kept equal by `moveSplits`) so a category's
