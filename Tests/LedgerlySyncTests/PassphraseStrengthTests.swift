@@ -35,6 +35,13 @@ struct PassphraseStrengthTests {
         #expect(PassphraseStrength.estimatedBits(passphrase) < PassphraseStrength.minimumBits, "\(PassphraseStrength.estimatedBits(passphrase)) bits")
     }
 
+    /// Consecutive characters beyond the keyboard rows (circled numbers, emoji, symbols in Unicode
+    /// order) are a sequence too: each scored a full digit or symbol and passed at 63–70 bits.
+    @Test(arguments: ["①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲", "😀😁😂😃😄😅😆😇😈😉😊😋😌😍", "٠١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨٩"])
+    func sequencesInUnicodeOrderAreRefused(passphrase: String) {
+        #expect(PassphraseStrength.estimatedBits(passphrase) < PassphraseStrength.minimumBits, "\(PassphraseStrength.estimatedBits(passphrase)) bits")
+    }
+
     /// Diceware passphrases of five or more words, however they are joined or capitalised, and
     /// random characters still pass.
     @Test(arguments: [

@@ -21,8 +21,8 @@ import Foundation
 ///   `-`, `_` or `.` after a word and before a word or number, which counts nothing (it only
 ///   separates them);
 /// - a digit or symbol that repeats the character before it or is next to it (in the alphabet,
-///   on a keyboard row: `1111`, `1234`, `4321`, `!@#$`) counts 1 bit: runs and sequences are the
-///   first thing guessed (D490);
+///   on a keyboard row, in Unicode order: `1111`, `1234`, `4321`, `!@#$`, `①②③`) counts 1 bit:
+///   runs and sequences are the first thing guessed (D490);
 /// - digits that end a passphrase with letters in it count 1 bit each (`Password1`,
 ///   `…staple2024`: appending a number is the common trick) (D490);
 /// - a part seen before counts nothing (`horse horse horse` is one word).
@@ -117,6 +117,10 @@ public enum PassphraseStrength {
     static func isRunOrSequence(_ previous: Character, _ next: Character) -> Bool {
         let a = Character(previous.lowercased()), b = Character(next.lowercased())
         if a == b { return true }
+        // Neighbours in Unicode order too: ①②③, ٠١٢ (Arabic-Indic digits), 😀😁😂 are
+        // sequences a guesser tries as surely as 123.
+        if let x = a.unicodeScalars.first?.value, let y = b.unicodeScalars.first?.value,
+           a.unicodeScalars.count == 1, b.unicodeScalars.count == 1, x &+ 1 == y || y &+ 1 == x { return true }
         for row in sequences {
             guard let i = row.firstIndex(of: a), let j = row.firstIndex(of: b) else { continue }
             if abs(row.distance(from: i, to: j)) == 1 { return true }
