@@ -363,7 +363,11 @@ def test_a_rate_set_in_the_browser_shows_in_rates_list_and_a_bad_one_is_refused_
 
 
 def test_a_conversion_link_shows_what_ledgerly_convert_shows(web, browser):
+    history = lambda: json.loads(web.cli("convert", "--history", "--json").stdout)["conversions"]
+    before = len(history())
     browser.get(web.base + "/convert?amount=100&from=USD&to=EUR&day=2026-01-10")
+    browser.refresh()
+    assert len(history()) == before, "a conversion link is a preview: opening it keeps nothing in the history (D519)"
     cli = json.loads(web.cli("convert", "100", "USD", "--to", "EUR", "--at", "2026-01-10", "--json").stdout)
     assert browser.find_element(By.ID, "convert-to").text == f"{cli['result']} EUR"
     assert cli["result"].startswith("92.15")
