@@ -150,11 +150,7 @@ enum SyncHandlers {
         if let waiting = request.waitingIn { state.waitingIn = waiting }
         if let successor = request.rejoinLedgerId {
             // Kept until `sync.enable` (a re-join): a later round's report does not clear it.
-            // A round that began on the old ledger may report its retirement after this device
-            // joined the successor (its own `sync rekey`'s `sync.enable`, or a re-join made
-            // meanwhile): the device is in that ledger already, nothing to re-join (D482).
-            let successor = try identifier(successor, field: "rejoinLedgerId")
-            if successor != state.ledgerId { state.rejoinLedgerId = successor }
+            state.rejoinLedgerId = try identifier(successor, field: "rejoinLedgerId")
         }
         try state.save(context.db)
         return try state.status(context.db)
