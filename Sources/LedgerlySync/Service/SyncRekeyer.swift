@@ -24,8 +24,18 @@ struct SyncRekeyer: Sendable {
     let logger: Logger
 
     func rekey(_ request: SyncRekeyRequest) async throws -> SyncRekeyReply {
+        // No round runs between the steps below: one that read the old credentials before step 2
+        // would find the new retirement and mark this device as needing to re-join (D482).
+        await round.takeTurn()
+        let outcome: Result<SyncRekeyReply, any Error>
+        do { outcome = .success(try await rekeyingWithErrors(request)) } catch { outcome = .failure(error) }
+        await round.giveTurn()
+        return try outcome.get()
+    }
+
+    private func rekeyingWithErrors(_ request: SyncRekeyRequest) async throws -> SyncRekeyReply {
         do {
-            return try await rekeying(request)
+            return try await steps(request)
         } catch let error as HubError {
             if case .alreadyRetired = error {
                 throw ErrorBody(code: .conflict, message: "\(error): re-join the new ledger with `ledgerly sync enable` and its passphrase")
@@ -38,7 +48,7 @@ struct SyncRekeyer: Sendable {
         }
     }
 
-    private func rekeying(_ request: SyncRekeyRequest) async throws -> SyncRekeyReply {
+    private func steps(_ request: SyncRekeyRequest) async throws -> SyncRekeyReply {
         guard let old = try SyncCredentials.load(home: home.root) else {
             throw ErrorBody(code: .conflict, message: "sync is not set up on this device (`ledgerly sync enable`)")
         }
@@ -59,7 +69,7 @@ struct SyncRekeyer: Sendable {
         try PassphraseStrength.check(request.passphrase)
 
         // 1. Everything this device can get from the old ledger first.
-        if let outcome = await round.run(force: true), let error = outcome.error {
+        if let outcome = await round.run(force: true, holdingTurn: true), let error = outcome.error {
             throw ErrorBody(code: outcome.hubUnreachable == true ? .unavailable : .conflict,
                             message: "the last round with the old ledger failed, so nothing was changed: \(error)")
         }
@@ -79,7 +89,7 @@ struct SyncRekeyer: Sendable {
                                                    hub: old.hub.redacted, mode: .rekey))
         try SyncCredentials(hub: old.hub, ledgerId: newId, deviceId: old.deviceId, key: key).save(home: home.root)
         // A first round sends it; a failure here is for the schedule to retry, not the rekey's.
-        let after = await round.run(force: true)
+        let after = await round.run(force: true, holdingTurn: true)
         let now: SyncStatusReply
         if let after { now = after.status } else { now = try await store.call(SyncStatusRequest()) }
         return SyncRekeyReply(retiredLedgerId: old.ledgerId.uuidString.lowercased(), ledgerId: newId.uuidString.lowercased(),

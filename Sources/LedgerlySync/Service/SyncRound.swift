@@ -28,9 +28,34 @@ actor SyncRound {
         self.logger = logger
     }
 
+    /// Whether a round or a rekey holds the turn. An actor method lets another call in at each
+    /// `await`, so without a turn a scheduled round that read the old credentials could finish
+    /// after a rekey's hub transaction, find the retirement the rekey just wrote and report this
+    /// very device as needing to re-join (D482).
+    private var turnTaken = false
+    private var waitingForTurn: [CheckedContinuation<Void, Never>] = []
+
+    /// Waits until no round or rekey runs, then holds the turn until `giveTurn()`.
+    func takeTurn() async {
+        while turnTaken { await withCheckedContinuation { waitingForTurn.append($0) } }
+        turnTaken = true
+    }
+
+    func giveTurn() {
+        turnTaken = false
+        if !waitingForTurn.isEmpty { waitingForTurn.removeFirst().resume() }
+    }
+
     /// Runs a round when sync is on; nil when it is off (no credentials, or the store says off).
     /// `force`: report to the store even when nothing changed (`ledgerly sync now`).
-    func run(force: Bool = false) async -> SyncRoundReply? {
+    /// `holdingTurn`: the caller (a rekey) already holds the turn.
+    func run(force: Bool = false, holdingTurn: Bool = false) async -> SyncRoundReply? {
+        if !holdingTurn { await takeTurn() }
+        defer { if !holdingTurn { giveTurn() } }
+        return await runHoldingTurn(force: force)
+    }
+
+    private func runHoldingTurn(force: Bool) async -> SyncRoundReply? {
         let credentials: SyncCredentials
         let status: SyncStatusReply
         do {
