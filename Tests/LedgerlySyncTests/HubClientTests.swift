@@ -43,7 +43,7 @@ struct HubClientTests {
             "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables WHERE table_name LIKE 'ledgerly_%'",
             database: HubServer.server.database
         )
-        #expect(tables.trimmingCharacters(in: .whitespacesAndNewlines) == "ledgerly_ledgers,ledgerly_messages")
+        #expect(tables.trimmingCharacters(in: .whitespacesAndNewlines) == "ledgerly_devices,ledgerly_ledgers,ledgerly_messages,ledgerly_retirements")
         let columns = try HubServer.server.psql(
             "SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'ledgerly_messages'",
             database: HubServer.server.database
