@@ -408,24 +408,10 @@ extension EndToEndTests {
             let ledger = credentials.ledgerId.uuidString.lowercased()
 
             // Random bytes under a device and a clock of today.
-            let stranger = UUID().uuidString.lowercased()
-            let now = Int64(Date().timeIntervalSince1970 * 1_000)
-            let randomHex = (0..<200).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-            _ = try hub.psql("INSERT INTO ledgerly_messages (ledger_id, device_id, hlc, sealed) VALUES ('\(ledger)', '\(stranger)', '\(HybridLogicalClock(milliseconds: now, counter: 0, device: stranger))', '\\x\(randomHex)')",
-                             database: hub.database)
+            let stranger = try HostileHubRows.insertPoison(hub, ledger: ledger, byteCount: 200, milliseconds: Int64(Date().timeIntervalSince1970 * 1_000))
 
             // A new wallet, sealed with the ledger's key, from a device whose clock says 2100.
-            let forger = UUID()
-            let year2100 = HybridLogicalClock(milliseconds: 4_102_444_800_000, counter: 0, device: forger.uuidString.lowercased()).description
-            let fields: [String: JSONValue] = [
-                "name": .string("Forged"), "currency": .string("EUR"), "type": .string("cash"), "startingBalance": .string("0"), "sortOrder": .integer(0),
-                "includeInNetWorth": .bool(true), "archived": .bool(false), "createdAt": .string("2026-11-02T10:00:00.000Z"), "updatedAt": .string("2026-11-02T10:00:00.000Z"),
-            ]
-            let message = SyncMessage(entity: "wallet", gid: UUID().uuidString.lowercased(), hlc: year2100, device: forger.uuidString.lowercased(), localId: nil, deleted: false,
-                                      fields: fields, clocks: fields.mapValues { _ in year2100 })
-            let sealed = try MessageSeal(key: credentials.key, ledgerId: credentials.ledgerId).seal(try MessageCoding.encode(message), deviceId: forger, hlc: year2100)
-            _ = try hub.psql("INSERT INTO ledgerly_messages (ledger_id, device_id, hlc, sealed) VALUES ('\(ledger)', '\(forger.uuidString.lowercased())', '\(year2100)', '\\x\(sealed.map { String(format: "%02x", $0) }.joined())')",
-                             database: hub.database)
+            let forger = try HostileHubRows.insertForgedWallet(hub, credentials: credentials, milliseconds: 4_102_444_800_000)
 
             // Later changes still arrive.
             #expect(try a.cli("tx", "add", "--wallet", "Cash", "--amount", "2.50", "--notes", "After the poison", "--date", "2026-11-04").status == 0)

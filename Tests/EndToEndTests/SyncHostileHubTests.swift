@@ -97,22 +97,9 @@ extension EndToEndTests {
             _ = try hub.psql("DELETE FROM ledgerly_messages WHERE seq = \(lastThree[1])", database: hub.database)
 
             // A poison row, and a forged change from a device whose clock says ten years ahead.
-            let stranger = UUID().uuidString.lowercased()
             let now = Int64(Date().timeIntervalSince1970 * 1_000)
-            let randomHex = (0..<300).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-            _ = try hub.psql("INSERT INTO ledgerly_messages (ledger_id, device_id, hlc, sealed) VALUES ('\(ledger)', '\(stranger)', '\(HybridLogicalClock(milliseconds: now, counter: 0, device: stranger))', '\\x\(randomHex)')",
-                             database: hub.database)
-            let forger = UUID()
-            let ahead = HybridLogicalClock(milliseconds: now + 10 * 365 * 86_400_000, counter: 0, device: forger.uuidString.lowercased()).description
-            let fields: [String: JSONValue] = [
-                "name": .string("Forged"), "currency": .string("EUR"), "type": .string("cash"), "startingBalance": .string("0"), "sortOrder": .integer(0),
-                "includeInNetWorth": .bool(true), "archived": .bool(false), "createdAt": .string("2026-11-02T10:00:00.000Z"), "updatedAt": .string("2026-11-02T10:00:00.000Z"),
-            ]
-            let message = SyncMessage(entity: "wallet", gid: UUID().uuidString.lowercased(), hlc: ahead, device: forger.uuidString.lowercased(), localId: nil, deleted: false,
-                                      fields: fields, clocks: fields.mapValues { _ in ahead })
-            let sealed = try MessageSeal(key: credentials.key, ledgerId: credentials.ledgerId).seal(try MessageCoding.encode(message), deviceId: forger, hlc: ahead)
-            _ = try hub.psql("INSERT INTO ledgerly_messages (ledger_id, device_id, hlc, sealed) VALUES ('\(ledger)', '\(forger.uuidString.lowercased())', '\(ahead)', '\\x\(sealed.map { String(format: "%02x", $0) }.joined())')",
-                             database: hub.database)
+            let stranger = try HostileHubRows.insertPoison(hub, ledger: ledger, byteCount: 300, milliseconds: now)
+            let forger = try HostileHubRows.insertForgedWallet(hub, credentials: credentials, milliseconds: now + 10 * 365 * 86_400_000)
 
             // B and C come back while A is away: each reports A's gap (sync status --json) and works on.
             for (name, device) in [("B", b), ("C", c)] {
