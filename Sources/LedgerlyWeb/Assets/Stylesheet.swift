@@ -15,6 +15,30 @@ enum Stylesheet {
     nav ul{display:flex;flex-wrap:wrap;gap:4px;margin:0;padding:0;list-style:none}
     nav a{display:inline-flex;align-items:center;min-height:44px;padding:0 12px;border-radius:8px;text-decoration:none}
     nav a[aria-current=page]{background:var(--accent);color:var(--bg)}
+    header nav li.wide-only{display:none}
+    @media (min-width:720px){header nav li.wide-only{display:list-item}}
+    .all-pages{max-width:1100px;margin:0 auto;padding:12px;text-align:left;border-top:1px solid var(--line)}
+    .all-pages h2{font-size:1rem;margin:0 0 4px;color:var(--fg)}.all-pages h3{font-size:.875rem;margin:8px 0 0;color:var(--muted)}
+    .all-pages .groups{display:grid;grid-template-columns:1fr 1fr;gap:0 12px}
+    @media (min-width:720px){.all-pages .groups{grid-template-columns:repeat(6,1fr)}}
+    .all-pages ul{list-style:none;margin:0;padding:0}
+    .all-pages a{display:flex;align-items:center;min-height:44px;font-size:1rem}
+    .all-pages a[aria-current=page]{font-weight:700;color:var(--fg)}
+    .tabs{display:flex;flex-wrap:wrap;gap:4px;margin:0 0 12px;padding:0;list-style:none}
+    .tabs a{display:inline-flex;align-items:center;min-height:44px;padding:0 12px;border:1px solid var(--line);border-radius:8px;text-decoration:none}
+    .tabs a[aria-current=page]{background:var(--accent);color:var(--bg);border-color:var(--accent)}
+    main>section.card,main>form.card,.stack-sections>section.card{margin-bottom:12px}
+    dl.figures{display:grid;grid-template-columns:1fr;gap:0 16px;margin:0 0 8px}
+    @media (min-width:720px){dl.figures{grid-template-columns:repeat(3,1fr)}}
+    dl.figures div{display:flex;justify-content:space-between;gap:8px;border-bottom:1px solid var(--line);padding:4px 0}dl.figures dt{color:var(--muted)}dl.figures dd{margin:0}
+    .bar-cell{min-width:72px;width:30%;vertical-align:middle}
+    .scroll{overflow-x:auto;max-width:100%}
+    .scroll table{width:auto;min-width:100%}
+    .scroll th:first-child{position:sticky;left:0;background:var(--card)}
+    .depth1{padding-left:20px}.depth2{padding-left:36px}.depth3{padding-left:52px}
+    svg.share{width:100%;height:12px;display:block}.share .track{fill:var(--line)}.share .fill{fill:var(--accent)}
+    .chart .line.second{stroke:var(--first)}.chart .line.third{stroke:var(--warn)}.chart .dot.second{fill:var(--first)}.chart .dot.third{fill:var(--warn)}
+    .key.line-first::before{background:var(--accent)}.key.line-second::before{background:var(--first)}.key.line-third::before{background:var(--warn)}
     main{padding:12px;max-width:1100px;margin:0 auto}
     h1{font-size:1.5rem;margin:8px 0 12px}h2{font-size:1.15rem;margin:0 0 8px}
     footer{padding:12px;color:var(--muted);font-size:.875rem;text-align:center}
