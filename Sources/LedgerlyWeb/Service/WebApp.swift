@@ -80,6 +80,7 @@ public struct WebApp: Sendable {
         router.get("/convert") { request, _ in try await guarded(request) { _ in try await ConvertPage(store: store).render(query: FormFields(encoded: request.uri.query ?? "")) } }
         router.get("/budgets") { request, _ in try await guarded(request) { session in try await BudgetsPage(store: store).show(session: session) } }
         router.post("/budgets") { request, _ in try await posted(request, needsSetup: true) { session, form in try await BudgetsPage(store: store).save(form, session: session) } }
+        addReportsRoutes(to: router)
         return router
     }
 

@@ -4,9 +4,10 @@ import LedgerlyCore
 import LedgerlyProtocol
 import LedgerlyRuntime
 
-/// `/`: net worth now and over time (from the monthly snapshots), this month's budgets as bars
-/// with their 50/80/100 marks, cash flow of the last 12 months, what is not valued for want of a
-/// rate, the newest alerts and the sync state; each from the store's own report requests.
+/// `/`: net worth now and over time (from the monthly snapshots: net worth, core and tangible),
+/// this month's budgets as bars with their 50/80/100 marks, cash flow of the last 12 months, what
+/// is not valued for want of a rate, stale rates and failing rate providers, the newest alerts
+/// and the sync state; each from the store's own report requests.
 struct DashboardPage {
     let store: WebStore
 
@@ -20,15 +21,21 @@ struct DashboardPage {
         let cashFlow = try await store.read(CashFlowReportRequest(from: firstMonth, to: thisMonth))
         let alerts = try await store.read(AlertListRequest(limit: 5))
         let sync = try await store.read(SyncStatusRequest())
+        // What `ledgerly rates list` (the active profile) and `ledgerly status` (the providers) ask (D575).
+        let rates = try await store.read(RateListRequest())
+        let providers = try await store.read(RateProviderListRequest()).providers
         let base = netWorth.baseCurrency
 
         let figures = netWorth.figures
-        var history = snapshots.snapshots.compactMap { snapshot in
-            ChartFigures.decimal(snapshot.figures.netWorth).map { ChartPoint(label: snapshot.month, value: $0) }
+        var labels = snapshots.snapshots.map(\.month)
+        var history = snapshots.snapshots.map(\.figures)
+        if labels.last != thisMonth {
+            labels.append("now")
+            history.append(figures)
         }
-        if let now = ChartFigures.decimal(figures.netWorth), history.last?.label != thisMonth {
-            history.append(ChartPoint(label: "now", value: now))
-        }
+        let netWorthChart = MultiLineChart.svg(labels: labels, series: [
+            .init(name: "Net worth", values: history.map(\.netWorth)), .init(name: "Core", values: history.map(\.core)), .init(name: "Tangible", values: history.map(\.tangible)),
+        ], title: "Net worth by month", currency: base)
         let notValued: HTML = netWorth.notValued.isEmpty && netWorth.warnings.isEmpty ? .empty : """
             <section class="card wide notice" aria-labelledby="warn"><h2 id="warn">Not complete</h2><ul>\
             \(netWorth.notValued.map { HTML("<li>Not valued (no rate or price): \($0)</li>") })\
@@ -61,7 +68,8 @@ struct DashboardPage {
         <p class="muted">Core \(figures.core) · tangible \(figures.tangible) · assets \(figures.totalAssets) · liabilities \(figures.totalLiabilities)</p></section>\
         <section class="card" aria-labelledby="sync"><h2 id="sync">Sync</h2><p>\(syncLine)</p></section>\
         \(notValued)\
-        <section class="card wide" aria-labelledby="nwt"><h2 id="nwt">Net worth over time</h2>\(LineChart.svg(history, title: "Net worth by month", currency: base))</section>\
+        \(RateWarnings.card(rates: rates, providers: providers))\
+        <section class="card wide" aria-labelledby="nwt"><h2 id="nwt">Net worth over time</h2>\(netWorthChart)<p><a href="/networth">Breakdown, assets and liabilities</a></p></section>\
         <section class="card wide" aria-labelledby="bud"><h2 id="bud">Budgets this month</h2>\
         \(budgetRows.isEmpty ? HTML("<p class=\"empty\">No budgets yet (<code>ledgerly budget set</code>).</p>") : HTML("<ul class=\"list\">\(budgetRows)</ul>"))</section>\
         <section class="card wide" aria-labelledby="cf"><h2 id="cf">Cash flow, last 12 months</h2>\(BarChart.svg(months, title: "Income and expenses by month", names: ("Income", "Expenses"), currency: cashFlow.baseCurrency ?? base))</section>\
