@@ -9,8 +9,10 @@ import Synchronization
 /// Every byte the client sends after that is kept, so a test can check the password never came.
 /// With `.scram(iterations:)` it offers SCRAM-SHA-256, reads the client's first message and sends
 /// a challenge with that iteration count; what the client sends after the challenge is kept.
+/// With `.scramDeclaring(length:)` the challenge's header declares `length` bytes and only a few
+/// kilobytes follow: a server that makes the client wait for (and keep) a huge message.
 final class FakePostgresServer: Sendable {
-    enum Request: Sendable, Equatable { case cleartext, md5, scram(iterations: Int) }
+    enum Request: Sendable, Equatable { case cleartext, md5, scram(iterations: Int), scramDeclaring(length: Int) }
 
     let port: Int
     private let channel: any Channel
@@ -70,6 +72,18 @@ final class FakePostgresServer: Sendable {
             let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
             if phase == .asked { server.note(bytes); return }
             pending += bytes
+            if phase == .scramOffered, case .scramDeclaring(let declared) = request {
+                guard pending.count >= 5 else { return }
+                let length = Int(pending[1..<5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+                guard pending.count >= 1 + length else { return }
+                pending.removeFirst(1 + length)
+                let message = [UInt8(ascii: "R")] + withUnsafeBytes(of: UInt32(declared).bigEndian, Array.init) + [0, 0, 0, 11]
+                    + Array(repeating: UInt8(ascii: "x"), count: 4096)
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: message)), promise: nil)
+                phase = .asked
+                if !pending.isEmpty { server.note(pending) }
+                return
+            }
             if phase == .scramOffered, case .scram(let iterations) = request {
                 // SASLInitialResponse: 'p', length, mechanism\0, length, "n,,n=…,r=NONCE".
                 guard pending.count >= 5 else { return }
@@ -106,10 +120,10 @@ final class FakePostgresServer: Sendable {
                 let ask: [UInt8] = switch request {
                 case .cleartext: [UInt8(ascii: "R"), 0, 0, 0, 8, 0, 0, 0, 3]
                 case .md5: [UInt8(ascii: "R"), 0, 0, 0, 12, 0, 0, 0, 5, 1, 2, 3, 4]
-                case .scram: [UInt8(ascii: "R"), 0, 0, 0, 23, 0, 0, 0, 10] + Array("SCRAM-SHA-256".utf8) + [0, 0]
+                case .scram, .scramDeclaring: [UInt8(ascii: "R"), 0, 0, 0, 23, 0, 0, 0, 10] + Array("SCRAM-SHA-256".utf8) + [0, 0]
                 }
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: ask)), promise: nil)
-                if case .scram = request {
+                if request != .cleartext, request != .md5 {
                     phase = .scramOffered
                     continue
                 }

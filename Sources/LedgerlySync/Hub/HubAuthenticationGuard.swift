@@ -16,6 +16,10 @@ final class HubAuthenticationRecord: Sendable {
         /// The server's SCRAM challenge asked for fewer than `HubAuthenticationGuard.minimumSCRAMIterations`
         /// iterations; the connection was closed before the client's proof went out (D491).
         case weakSCRAM(iterations: UInt32)
+        /// The server declared an authentication message (R) longer than
+        /// `HubAuthenticationGuard.maximumAuthenticationMessageLength`; the connection was closed
+        /// before any of it was kept (D530).
+        case oversized(declaredLength: Int)
     }
 
     private let state = Mutex<(outcome: Outcome, sawSASL: Bool)>((.pending, false))
@@ -26,6 +30,7 @@ final class HubAuthenticationRecord: Sendable {
     func authenticated() { state.withLock { $0.outcome = .authenticated(scram: $0.sawSASL) } }
     func refused(_ method: String) { state.withLock { $0.outcome = .refused(method: method) } }
     func weakSCRAM(_ iterations: UInt32) { state.withLock { $0.outcome = .weakSCRAM(iterations: iterations) } }
+    func oversized(_ length: Int) { state.withLock { $0.outcome = .oversized(declaredLength: length) } }
 }
 
 /// Keeps the hub password from going out in a form the server (or whoever answers at its address)
@@ -49,12 +54,23 @@ final class HubAuthenticationRecord: Sendable {
 /// iteration is a salted hash an eavesdropper (on `sslmode=disable`) or a fake server can test
 /// password guesses against at full speed. postgres-nio 1.33 accepts any count and exposes no
 /// setting for it (D491).
+///
+/// Every authentication message (R) is capped at `maximumAuthenticationMessageLength` bytes as
+/// declared in its header: the guard keeps a SCRAM challenge's body to read its count, and would
+/// otherwise keep whatever length a server (or whoever answers at its address) declares, up to
+/// 4 GiB, before any password check (D530).
 final class HubAuthenticationGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
     /// PostgreSQL's own default (`scram_iterations`); below it the proof is cheap to attack (D491).
     static let minimumSCRAMIterations: UInt32 = 4096
+
+    /// The longest authentication message (R, its length field included) the guard lets through.
+    /// PostgreSQL's SCRAM-SHA-256 messages are about 100 bytes (the mechanism list, a challenge
+    /// of two nonces, a salt and a count, the server's signature); 1,024 leaves room for longer
+    /// nonces and salts and refuses what is plainly not one (D530).
+    static let maximumAuthenticationMessageLength = 1024
 
     private let record: HubAuthenticationRecord
     private var awaitingSSLAnswer: Bool
@@ -113,6 +129,12 @@ final class HubAuthenticationGuard: ChannelInboundHandler, RemovableChannelHandl
                 skip = max(0, length - 4)
                 header.removeAll(keepingCapacity: true)
                 continue
+            }
+            if length > Self.maximumAuthenticationMessageLength {
+                // Refused on the header alone: nothing of it is kept or reaches postgres-nio.
+                record.oversized(length)
+                context.close(promise: nil)
+                return
             }
             guard header.count == 9 else { continue }
             let code = header[5...8].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }

@@ -31,7 +31,7 @@ public actor HubClient {
     private let connectTimeout: Duration
     private var connection: PostgresConnection?
     private var connectionCount = 0
-    /// How the last connection authenticated.
+    /// How the last connection authenticated, or what it refused (D531).
     private var authentication: HubAuthenticationRecord.Outcome = .pending
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -305,11 +305,17 @@ public actor HubClient {
             return opened
         } catch {
             channel.close(promise: nil)
+            // A request refused is what this connection's authentication was (`sync status` says
+            // so, D531); a start-up that never got that far leaves the last connection's.
+            if record.outcome != .pending { authentication = record.outcome }
             if case .refused(let method) = record.outcome {
                 throw HubError.insecureAuthentication(server: address.serverName, method: method)
             }
             if case .weakSCRAM(let iterations) = record.outcome {
                 throw HubError.weakSCRAM(server: address.serverName, iterations: iterations, minimum: HubAuthenticationGuard.minimumSCRAMIterations)
+            }
+            if case .oversized(let length) = record.outcome {
+                throw HubError.oversizedAuthentication(server: address.serverName, declaredLength: length, limit: HubAuthenticationGuard.maximumAuthenticationMessageLength)
             }
             if expired.withLock({ $0 }) {
                 throw HubError.unreachable(server: address.serverName, reason: "no answer within \(seconds) s")
@@ -362,6 +368,7 @@ public actor HubClient {
         case .authenticated(scram: false): .noneAsked
         case .refused(let method): .refused(method)
         case .weakSCRAM(let iterations): .refused("SCRAM-SHA-256 with \(iterations) iteration\(iterations == 1 ? "" : "s") (at least \(HubAuthenticationGuard.minimumSCRAMIterations) needed)")
+        case .oversized(let length): .refused("a password after an authentication message of \(length) bytes (at most \(HubAuthenticationGuard.maximumAuthenticationMessageLength) accepted)")
         }
         return HubSecurity(transport: transport, authentication: method)
     }

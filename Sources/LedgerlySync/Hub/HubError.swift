@@ -17,6 +17,8 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server's SCRAM challenge asked for fewer iterations than PostgreSQL's default: the
     /// proof was not sent (D491).
     case weakSCRAM(server: String, iterations: UInt32, minimum: UInt32)
+    /// The server declared an authentication message longer than Ledgerly accepts (D530).
+    case oversizedAuthentication(server: String, declaredLength: Int, limit: Int)
     /// The password file (`passfile=`, `$PGPASSFILE`, `~/.pgpass`) could not be used.
     case passwordFile(String)
     /// An open connection ended: the server restarted or shut down, or the network dropped.
@@ -47,6 +49,8 @@ public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
             "the sync hub at \(server) asked for the password as \(method); Ledgerly sends it only by SCRAM-SHA-256, so it was not sent. Set password_encryption = 'scram-sha-256', reset the user's password, and use scram-sha-256 in pg_hba.conf"
         case .weakSCRAM(let server, let iterations, let minimum):
             "the sync hub at \(server) asked for SCRAM-SHA-256 with \(iterations) iteration\(iterations == 1 ? "" : "s"); Ledgerly needs at least \(minimum) (PostgreSQL's default), since fewer make the password cheap to guess from the exchange, so the password proof was not sent. On the server set scram_iterations = \(minimum) or more and reset the user's password"
+        case .oversizedAuthentication(let server, let length, let limit):
+            "the sync hub at \(server) announced an authentication message of \(length) bytes; a PostgreSQL server's are about 100 and Ledgerly accepts at most \(limit), so the connection was closed before reading it and no password was sent (is something other than PostgreSQL answering at this address?)"
         case .passwordFile(let reason):
             reason
         case .connectionLost(let server, let reason):
