@@ -37,9 +37,17 @@ public enum PassphraseStrength {
 
     static let wordBits = log2(7776.0)
 
-    /// Rows of keys and the alphabet: two characters next to each other in one of them make a
-    /// sequence (either direction).
-    static let sequences = ["0123456789", "abcdefghijklmnopqrstuvwxyz", "qwertyuiop", "asdfghjkl", "zxcvbnm", "!@#$%^&*()", "`~!@#$%^&*()-_=+"]
+    /// Keyboard rows whose neighbours are a sequence (either direction) although they are not
+    /// neighbours in Unicode order: the symbols of the top row, shifted and not (`!@#$`, `-_=+`).
+    ///
+    /// Only digits and other characters are ever compared here (a run of letters counts as a
+    /// word), and neighbours in Unicode order count already, so a row of letters, of the digits
+    /// `0123456789`, or one inside another row could never decide anything: the alphabet, the
+    /// three letter rows, the digits and `!@#$%^&*()` (inside this row) were dropped as dead
+    /// (D532). Each character here is neither a letter nor a digit, and each adjacent pair that
+    /// is not a Unicode neighbour is a sequence only because of this row
+    /// (`PassphraseStrengthRowTests`).
+    static let sequences = ["`~!@#$%^&*()-_=+"]
 
     /// The estimate in bits.
     public static func estimatedBits(_ passphrase: String) -> Double {
@@ -113,15 +121,15 @@ public enum PassphraseStrength {
         return pieces
     }
 
-    /// Whether `next` repeats `previous` or is its neighbour in one of `sequences`.
-    static func isRunOrSequence(_ previous: Character, _ next: Character) -> Bool {
+    /// Whether `next` repeats `previous` or is its neighbour in Unicode order or in one of `rows`.
+    static func isRunOrSequence(_ previous: Character, _ next: Character, rows: [String] = sequences) -> Bool {
         let a = Character(previous.lowercased()), b = Character(next.lowercased())
         if a == b { return true }
         // Neighbours in Unicode order too: ①②③, ٠١٢ (Arabic-Indic digits), 😀😁😂 are
         // sequences a guesser tries as surely as 123.
         if let x = a.unicodeScalars.first?.value, let y = b.unicodeScalars.first?.value,
            a.unicodeScalars.count == 1, b.unicodeScalars.count == 1, x &+ 1 == y || y &+ 1 == x { return true }
-        for row in sequences {
+        for row in rows {
             guard let i = row.firstIndex(of: a), let j = row.firstIndex(of: b) else { continue }
             if abs(row.distance(from: i, to: j)) == 1 { return true }
         }
