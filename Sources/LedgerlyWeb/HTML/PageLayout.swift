@@ -38,13 +38,17 @@ public enum PageLayout {
 
     /// Every page a signed-in person can open, one line each.
     static let navigation = [Link(path: "/", title: "Dashboard", group: "Overview", header: .always),
+                             Link(path: "/alerts", title: "Alerts", group: "Overview"),
                              Link(path: "/wallets", title: "Wallets", group: "Money", header: .always),
                              Link(path: "/transactions/new", title: "Add", group: "Money", header: .always),
+                             Link(path: "/investments", title: "Investments", group: "Money"),
                              Link(path: "/reports/categories", title: "By category", group: "Reports", header: .wide, headerTitle: "Reports"),
                              Link(path: "/reports/cashflow", title: "Cash flow", group: "Reports"),
                              Link(path: "/reports/payees", title: "Payees", group: "Reports"),
                              Link(path: "/networth", title: "Net worth", group: "Reports", header: .wide),
                              Link(path: "/budgets", title: "Budgets", group: "Plans", header: .wide),
+                             Link(path: "/goals", title: "Goals", group: "Plans"),
+                             Link(path: "/recurring", title: "Recurring", group: "Plans"),
                              Link(path: "/rates", title: "Rates", group: "Rates", header: .wide),
                              Link(path: "/convert", title: "Convert", group: "Rates"),
                              Link(path: "/setup", title: "Setup", group: "Settings")]

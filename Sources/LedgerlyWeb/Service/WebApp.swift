@@ -81,6 +81,7 @@ public struct WebApp: Sendable {
         router.get("/budgets") { request, _ in try await guarded(request) { session in try await BudgetsPage(store: store).show(session: session) } }
         router.post("/budgets") { request, _ in try await posted(request, needsSetup: true) { session, form in try await BudgetsPage(store: store).save(form, session: session) } }
         addReportsRoutes(to: router)
+        addPlansRoutes(to: router)
         return router
     }
 
