@@ -754,6 +754,11 @@ enum StoreMigrations {
         migrator.registerMigration("v32-sync-rejoin") { db in
             try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN rejoin_ledger_id TEXT")
         }
+        // D531: how the hub knew this device on the last connection a round reported, for
+        // `sync status` ("SCRAM-SHA-256", or the request that was refused).
+        migrator.registerMigration("v33-sync-hub-authentication") { db in
+            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN hub_authentication TEXT")
+        }
         return migrator
     }
 

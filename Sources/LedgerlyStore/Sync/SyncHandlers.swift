@@ -57,6 +57,8 @@ enum SyncHandlers {
         state.enabled = true
         state.ledgerId = ledgerId
         state.deviceId = deviceId
+        // What another hub's connection used says nothing of this one (D531).
+        if state.hub != request.hub { state.hubAuthentication = nil }
         state.hub = request.hub
         state.lastError = nil
         state.lastErrorAt = nil
@@ -148,6 +150,7 @@ enum SyncHandlers {
             state.lastSuccess = context.now
         }
         if let waiting = request.waitingIn { state.waitingIn = waiting }
+        if let authentication = request.hubAuthentication { state.hubAuthentication = HubProvidedText.escaped(authentication) }
         if let successor = request.rejoinLedgerId {
             // Kept until `sync.enable` (a re-join): a later round's report does not clear it.
             state.rejoinLedgerId = try identifier(successor, field: "rejoinLedgerId")

@@ -26,6 +26,8 @@ struct SyncStateRow {
     /// The ledger a rekey elsewhere put in place of this one (D482): set by `sync.report`,
     /// cleared by `sync.enable`.
     var rejoinLedgerId: String?
+    /// How the hub knew this device on the last connection a round reported (D531).
+    var hubAuthentication: String?
 
     /// How many notices `sync status` keeps.
     static let keptNotices = 20
@@ -33,21 +35,21 @@ struct SyncStateRow {
     static func current(_ db: Database) throws -> SyncStateRow {
         guard let row = try db.cachedRow(sql: """
             SELECT enabled, ledger_id, device_id, hub, clock, stamped_seq, scan_entity, scan_after, pulled_seq, last_success, last_error, last_error_at, waiting_in, notices,
-                rejoin_ledger_id
+                rejoin_ledger_id, hub_authentication
             FROM sync_state WHERE id = 1
             """) else { throw LedgerError.broken("the sync state row is missing") }
         return SyncStateRow(
             enabled: row[0], ledgerId: row[1], deviceId: row[2], hub: row[3], clock: row[4], stampedSeq: row[5], scanEntity: row[6], scanAfter: row[7],
             pulledSeq: row[8], lastSuccess: row[9], lastError: row[10], lastErrorAt: row[11], waitingIn: row[12],
-            notices: try MessageCoding.decoder().decode([String].self, from: .init((row[13] as String).utf8)), rejoinLedgerId: row[14])
+            notices: try MessageCoding.decoder().decode([String].self, from: .init((row[13] as String).utf8)), rejoinLedgerId: row[14], hubAuthentication: row[15])
     }
 
     func save(_ db: Database) throws {
         try db.execute(cached: """
             UPDATE sync_state SET enabled = ?, ledger_id = ?, device_id = ?, hub = ?, stamped_seq = ?, scan_entity = ?, scan_after = ?, pulled_seq = ?,
-                last_success = ?, last_error = ?, last_error_at = ?, waiting_in = ?, notices = ?, rejoin_ledger_id = ? WHERE id = 1
+                last_success = ?, last_error = ?, last_error_at = ?, waiting_in = ?, notices = ?, rejoin_ledger_id = ?, hub_authentication = ? WHERE id = 1
             """, arguments: [enabled, ledgerId, deviceId, hub, stampedSeq, scanEntity, scanAfter, pulledSeq, lastSuccess, lastError, lastErrorAt, waitingIn,
-                             try SyncFields.text(Array(notices.suffix(Self.keptNotices))), rejoinLedgerId])
+                             try SyncFields.text(Array(notices.suffix(Self.keptNotices))), rejoinLedgerId, hubAuthentication])
     }
 
     /// Messages stamped and not yet pushed.
@@ -80,6 +82,7 @@ struct SyncStateRow {
         if reply.state == "synced", (reply.heldTotal ?? 0) > 0 { reply.state = "held" }
         if !gaps.isEmpty { reply.gaps = gaps }
         if enabled { reply.rejoinLedgerId = rejoinLedgerId }
+        if enabled { reply.hubAuthentication = hubAuthentication }
         return reply
     }
 }

@@ -44,5 +44,11 @@ public struct HubSecurity: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What `sync.report` carries for `sync status` (D531): how the last connection authenticated,
+    /// or nil when none got that far (the store then keeps what the last one said).
+    public var reportedAuthentication: String? {
+        authentication == .notYetConnected ? nil : authenticationDescription
+    }
+
     public var description: String { "transport: \(transportDescription); authentication: \(authenticationDescription)" }
 }

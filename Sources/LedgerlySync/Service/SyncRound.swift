@@ -96,14 +96,18 @@ actor SyncRound {
             if let fault = retirement?.fault { throw SyncServiceError.unverifiedRetirement(fault) }
             let successor = retirement?.successor?.uuidString.lowercased()
             if let successor { logger.warning("sync ledger retired by a rekey: re-join with the new passphrase", metadata: ["ledger": "\(successor)"]) }
-            let reported = try await report(SyncReportRequest(error: nil, waitingIn: waiting, rejoinLedgerId: successor), moved: pushed + pulled > 0 || successor != nil,
+            // How the hub knew this device, for `sync status` (D531).
+            let authentication = await client.security().reportedAuthentication
+            let reported = try await report(SyncReportRequest(error: nil, waitingIn: waiting, rejoinLedgerId: successor, hubAuthentication: authentication), moved: pushed + pulled > 0 || successor != nil,
                                             current: now, force: force)
             return SyncRoundReply(pushed: pushed, pulled: pulled, error: nil, status: reported)
         } catch {
             let reason = Self.words(error)
             logger.warning("sync round failed", metadata: ["error": "\(reason)", "pushed": "\(pushed)", "pulled": "\(pulled)"])
+            // A request the guard refused is what this connection's authentication was (D531).
+            let authentication = await hub?.client.security().reportedAuthentication
             await dropClient()
-            let reported = (try? await report(SyncReportRequest(error: reason, waitingIn: nil), moved: pushed + pulled > 0, current: status, force: force)) ?? status
+            let reported = (try? await report(SyncReportRequest(error: reason, waitingIn: nil, hubAuthentication: authentication), moved: pushed + pulled > 0, current: status, force: force)) ?? status
             return SyncRoundReply(pushed: pushed, pulled: pulled, error: reason, hubUnreachable: (error as? HubError)?.isTransient == true, status: reported)
         }
     }

@@ -58,12 +58,13 @@ enum HubURLText {
         return ("TLS, the hub's certificate and name verified against \(roots)", nil)
     }
 
-    /// `sync status`'s lines on the connection (D433): the transport, the authentication rule,
-    /// and a warning for plain TCP.
-    static func statusLines(hub: String?) -> [String] {
+    /// `sync status`'s lines on the connection (D433): the transport, how the hub knew this
+    /// device on the last connection a round reported (`authentication`, D531: SCRAM-SHA-256, or
+    /// the request that was refused; nil before any), and a warning for plain TCP.
+    static func statusLines(hub: String?, authentication: String?) -> [String] {
         guard let hub else { return [] }
         let (text, warning) = transport(of: hub)
-        return ["Transport: \(text)", "Authentication: SCRAM-SHA-256 when the hub asks for a password (cleartext and MD5 are refused, the password is not sent)"]
+        return ["Transport: \(text)", "Authentication: \(authentication ?? "not connected yet")"]
             + (warning.map { [$0] } ?? [])
     }
 

@@ -23,7 +23,7 @@ struct SyncStatusCommand: ParsableCommand {
         var lines = [status.state == "rejoin" ? "Sync: re-join needed" : "Sync: \(status.state)", "Hub: \(status.hub ?? "-")", "Ledger: \(status.ledgerId ?? "-")", "This device: \(status.deviceId ?? "-")",
                      "Last success: \(status.lastSuccess ?? "never")",
                      "Waiting to go out: \(status.waitingOut)", "Waiting to come in: \(status.waitingIn.map(String.init) ?? "unknown")"]
-        lines += HubURLText.statusLines(hub: status.hub)
+        lines += HubURLText.statusLines(hub: status.hub, authentication: status.hubAuthentication)
         // A rekey on another device retired this ledger (D482): what to do, plainly.
         if let successor = status.rejoinLedgerId {
             lines.append("Re-join needed: this ledger was retired by a rekey on another device; ledger \(successor) replaces it.")

@@ -182,10 +182,15 @@ public struct SyncReportRequest: WriteRequest, Hashable {
     /// The ledger that replaces this device's (a rekey on another device, its retirement record
     /// opened with this device's key): the device must re-join with the new passphrase (D482).
     public var rejoinLedgerId: String?
-    public init(error: String?, waitingIn: Int?, rejoinLedgerId: String? = nil) {
+    /// How the hub knew this device on the round's connection ("SCRAM-SHA-256", or what the
+    /// server asked for and was refused), in words for `sync status`; nil: no connection got
+    /// that far, the last one stands (D531).
+    public var hubAuthentication: String?
+    public init(error: String?, waitingIn: Int?, rejoinLedgerId: String? = nil, hubAuthentication: String? = nil) {
         self.error = error
         self.waitingIn = waitingIn
         self.rejoinLedgerId = rejoinLedgerId
+        self.hubAuthentication = hubAuthentication
     }
 }
 
@@ -232,6 +237,9 @@ public struct SyncStatusReply: Codable, Hashable, Sendable {
     public var gaps: [SyncGap]?
     /// The ledger that replaced this device's (state `rejoin`); absent otherwise.
     public var rejoinLedgerId: String?
+    /// How the hub knew this device on the last connection a round reported (D531); absent
+    /// until one did, and after `sync.enable` with another hub.
+    public var hubAuthentication: String?
     public init(state: String, ledgerId: String?, deviceId: String?, hub: String?, lastSuccess: String?, lastError: String?, lastErrorAt: String?,
                 waitingOut: Int, waitingIn: Int?, pulledSeq: Int64, notices: [String], quarantined: [SyncSetAside]? = nil, quarantinedTotal: Int? = nil,
                 held: [SyncSetAside]? = nil, heldTotal: Int? = nil, heldDueAt: String? = nil, gaps: [SyncGap]? = nil) {
