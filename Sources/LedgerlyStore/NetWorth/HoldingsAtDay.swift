@@ -15,10 +15,10 @@ struct HoldingsAtDay {
     func quantities() throws -> [Int64: [Int64: Quantity]] {
         var result: [Int64: [Int64: Quantity]] = [:]
         if day >= today {
-            for row in try Row.fetchAll(db, sql: "SELECT account_id, asset_id, quantity FROM positions") {
-                let units = try Quantity(stored: row["quantity"])
+            for held in try PositionRow.units(db) {
+                let units = try Quantity(stored: held.quantity)
                 guard units > .zero else { continue }
-                result[row["account_id"], default: [:]][row["asset_id"]] = units
+                result[held.accountId, default: [:]][held.assetId] = units
             }
             return result
         }

@@ -14,7 +14,7 @@ enum GainsReader {
     static func read(_ request: GainsRequest, _ db: Database) throws -> GainsReply {
         var conditions: [String] = []
         var arguments: StatementArguments = []
-        var tradeConditions = ["kind IN ('dividend', 'interest', 'distribution')"]
+        var tradeConditions: [String] = []
         var tradeArguments: StatementArguments = []
         if let year = request.year {
             guard (1900...9999).contains(year) else { throw LedgerError.invalid("body.year must be a year from 1900 to 9999, got \(year)", field: .body("year")) }
@@ -40,28 +40,20 @@ enum GainsReader {
         if let limit = request.limit, !(1...maximumLimit).contains(limit) {
             throw LedgerError.invalid("body.limit must be 1 to \(maximumLimit), got \(limit)", field: .body("limit"))
         }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
 
-        // Totals and the count cover the period, whatever the page: one pass over a covering
-        // index by date, the base currency kept on each realisation (D142). Every sale's parts are
-        // numbered from 0, so its part 0 counts it (no `count(DISTINCT)` sort).
+        // Totals and the count cover the period, whatever the page, the base currency kept on
+        // each realisation (D142).
         var totals: [String: [Int64]] = [:]
         var saleCount = 0
-        for row in try Row.fetchAll(db, sql: """
-            SELECT r.base_currency, sum(r.proceeds_base_minor), sum(r.cost_base_minor), sum(r.currency_effect_minor), sum(r.position = 0)
-            FROM realisations r \(filter) GROUP BY r.base_currency
-            """, arguments: arguments) {
-            totals[row[0]] = [row[1], row[2], row[3], 0]
-            saleCount += row[4] as Int
+        for sum in try RealisationRow.totals(db, conditions: conditions, arguments: arguments) {
+            totals[sum.baseCurrency] = [sum.proceedsBase, sum.costBase, sum.currencyEffect, 0]
+            saleCount += sum.sales
         }
-        for row in try Row.fetchAll(db, sql: "SELECT base_currency, sum(amount_base_minor) FROM trades WHERE \(tradeConditions.joined(separator: " AND ")) GROUP BY base_currency",
-                                    arguments: tradeArguments) {
-            let base: String = row[0]
-            totals[base, default: [0, 0, 0, 0]][3] += row[1] as Int64
+        for (base, income) in try TradeRow.incomeByBaseCurrency(db, conditions: tradeConditions, arguments: tradeArguments) {
+            totals[base, default: [0, 0, 0, 0]][3] += income
         }
 
-        // The page: sales after the cursor, by date then trade id; a sale's part 0 stands for it
-        // (all its parts have its date), read in order from the index by date (D142).
+        // The page: sales after the cursor, by date then trade id.
         var pageConditions = conditions
         var pageArguments = arguments
         if let after = request.after {
@@ -74,19 +66,16 @@ enum GainsReader {
         }
         let pageFilter = pageConditions.isEmpty ? "" : "WHERE " + pageConditions.joined(separator: " AND ")
         let fetchLimit = request.limit.map { $0 + 1 }
-        let page = try Row.fetchAll(db, sql: """
-            SELECT r.trade_id, r.date FROM realisations r \(pageFilter.isEmpty ? "WHERE" : pageFilter + " AND") r.position = 0
-            ORDER BY r.date, r.trade_id \(fetchLimit.map { "LIMIT \($0)" } ?? "")
-            """, arguments: pageArguments)
+        let page = try RealisationRow.sales(db, conditions: pageConditions, arguments: pageArguments, limit: fetchLimit)
         let more = fetchLimit.map { page.count == $0 } ?? false
         let taken = more ? Array(page.dropLast()) : page
-        let next = more ? taken.last.map { "\($0[1] as String)/\($0[0] as Int64)" } : nil
+        let next = more ? taken.last.map { "\($0.date)/\($0.tradeId)" } : nil
 
         var sales: [SaleGain] = []
         if let first = taken.first, let last = taken.last {
             // Every part of the page's sales, in one ordered read (columns by position: this is the hot path).
             let select = """
-                SELECT \(Part.columns), r.trade_id, r.account_id, r.asset_id, r.date, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
+                SELECT \(RealisationRow.Figures.columns), r.trade_id, r.account_id, r.asset_id, r.date, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
                 FROM realisations r JOIN trades t ON t.id = r.trade_id JOIN assets a ON a.id = r.asset_id JOIN invest_accounts ia ON ia.id = r.account_id
                 """
             let rows: [Row]
@@ -94,22 +83,22 @@ enum GainsReader {
                 // A page's sales by their ids (every part of a listed sale is in the period): the
                 // range below walks the whole period's index to find them, 20 ms and more for a
                 // year's first page at 100,000 trades (D142).
-                let ids = taken.map { $0[0] as Int64 }
+                let ids = taken.map(\.tradeId)
                 rows = try Row.fetchAll(db, sql: "\(select) WHERE r.trade_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY r.date, r.trade_id, r.position",
                                         arguments: StatementArguments(ids))
             } else {
                 rows = try Row.fetchAll(db, sql: """
                     \(select) \(pageFilter.isEmpty ? "WHERE" : pageFilter + " AND") (r.date > ? OR (r.date = ? AND r.trade_id >= ?)) AND (r.date < ? OR (r.date = ? AND r.trade_id <= ?))
                     ORDER BY r.date, r.trade_id, r.position
-                    """, arguments: pageArguments + [first[1] as String, first[1] as String, first[0] as Int64, last[1] as String, last[1] as String, last[0] as Int64])
+                    """, arguments: pageArguments + [first.date, first.date, first.tradeId, last.date, last.date, last.tradeId])
             }
             var index = 0
             while index < rows.count {
                 let head = rows[index]
                 let tradeId: Int64 = head[8]
-                var parts: [Part] = []
+                var parts: [RealisationRow.Figures] = []
                 while index < rows.count, rows[index][8] as Int64 == tradeId {
-                    parts.append(try Part(rows[index]))
+                    parts.append(try RealisationRow.Figures(rows[index]))
                     index += 1
                 }
                 let currency: String = head[12]
@@ -119,7 +108,7 @@ enum GainsReader {
                 sales.append(SaleGain(
                     tradeId: tradeId, accountId: head[9], assetId: head[10], symbol: head[14], date: head[11], baseCurrency: base,
                     method: CostBasisMethod(rawValue: head[15]) ?? .fifo,
-                    realised: Part.sum(parts).gain(quoteExponent: quote, baseExponent: baseExponent),
+                    realised: RealisationRow.Figures.sum(parts).gain(quoteExponent: quote, baseExponent: baseExponent),
                     lots: parts.map { RealisedLot(lotId: $0.lotId, acquired: $0.acquired, realised: $0.gain(quoteExponent: quote, baseExponent: baseExponent)) }))
             }
         }
@@ -130,53 +119,5 @@ enum GainsReader {
             return GainsTotal(currency: code, proceedsBase: format(sum[0]), costBase: format(sum[1]), gain: format(gain), priceEffect: format(gain - sum[2]),
                               currencyEffect: format(sum[2]), income: format(sum[3]))
         }, saleCount: saleCount, next: next)
-    }
-
-    /// One realisation row's figures (or their sum over a sale): the one place a realisation
-    /// becomes a `RealisedGain`, for `invest.gains` and for a sale's `TradeRecord`.
-    struct Part {
-        /// What `init(_:)` reads, in this order, first in a query's columns.
-        static let columns = "r.lot_id, r.acquired, r.quantity, r.cost_minor, r.proceeds_minor, r.cost_base_minor, r.proceeds_base_minor, r.currency_effect_minor"
-
-        var lotId: Int64 = 0
-        var acquired = ""
-        var quantity = Quantity.zero
-        var cost: Int64 = 0
-        var proceeds: Int64 = 0
-        var costBase: Int64 = 0
-        var proceedsBase: Int64 = 0
-        var currencyEffect: Int64 = 0
-
-        init() {}
-
-        init(_ row: Row) throws {
-            lotId = row[0]
-            acquired = row[1]
-            quantity = try Quantity(stored: row[2])
-            cost = row[3]
-            proceeds = row[4]
-            costBase = row[5]
-            proceedsBase = row[6]
-            currencyEffect = row[7]
-        }
-
-        static func sum(_ parts: [Part]) -> Part {
-            parts.reduce(into: Part()) { total, part in
-                total.quantity = total.quantity + part.quantity
-                total.cost += part.cost
-                total.proceeds += part.proceeds
-                total.costBase += part.costBase
-                total.proceedsBase += part.proceedsBase
-                total.currencyEffect += part.currencyEffect
-            }
-        }
-
-        func gain(quoteExponent: Int, baseExponent: Int) -> RealisedGain {
-            let quote = { Money.format(minorUnits: $0, exponent: quoteExponent) }
-            let base = { Money.format(minorUnits: $0, exponent: baseExponent) }
-            let gain = proceedsBase - costBase
-            return RealisedGain(quantity: quantity.description, cost: quote(cost), proceeds: quote(proceeds), costBase: base(costBase), proceedsBase: base(proceedsBase),
-                                gain: base(gain), priceEffect: base(gain - currencyEffect), currencyEffect: base(currencyEffect))
-        }
     }
 }

@@ -81,13 +81,10 @@ struct HoldingsReader {
         let prices = try PriceSnapshotRow.latestOfEveryAsset(db)
         var result: [Figures] = []
         if includeLots {
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT * FROM lots \(accountId == nil ? "" : "WHERE account_id = ?") ORDER BY account_id, asset_id, acquired, id
-                """, arguments: accountId.map { [$0] } ?? [])
-            var groups: [(key: [Int64], lots: [Row])] = []
-            for row in rows {
-                let key: [Int64] = [row["account_id"], row["asset_id"]]
-                if groups.last?.key == key { groups[groups.count - 1].lots.append(row) } else { groups.append((key, [row])) }
+            var groups: [(key: [Int64], lots: [LotRow])] = []
+            for lot in try LotRow.open(db, accountId: accountId) {
+                let key = [lot.accountId, lot.assetId]
+                if groups.last?.key == key { groups[groups.count - 1].lots.append(lot) } else { groups.append((key, [lot])) }
             }
             for group in groups {
                 guard let account = accounts[group.key[0]], let asset = assets[group.key[1]] else { continue }
@@ -95,24 +92,21 @@ struct HoldingsReader {
                 let base = try currency(account.baseCurrency)
                 var position = Position(quantity: .zero, cost: 0, costBase: 0, lots: [])
                 for lot in group.lots {
-                    let units = try Quantity(stored: lot["quantity"])
+                    let units = try Quantity(stored: lot.quantity)
                     position.quantity = position.quantity + units
-                    position.cost += lot["cost_minor"] as Int64
-                    position.costBase += lot["cost_base_minor"] as Int64
-                    position.lots?.append(LotRecord(id: lot["id"], accountId: account.id ?? 0, acquired: lot["acquired"], quantity: units.description,
-                                                    cost: InputRules.format(lot["cost_minor"], quote.code), costBase: InputRules.format(lot["cost_base_minor"], base.code)))
+                    position.cost += lot.costMinor
+                    position.costBase += lot.costBaseMinor
+                    position.lots?.append(LotRecord(id: lot.id, accountId: account.id ?? 0, acquired: lot.acquired, quantity: units.description,
+                                                    cost: InputRules.format(lot.costMinor, quote.code), costBase: InputRules.format(lot.costBaseMinor, base.code)))
                 }
                 result.append(try value(account: account, asset: asset, position: position, price: prices[asset.id ?? 0]))
             }
         } else {
             // Positions are the lots summed, kept by every replay: one row per account and asset.
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT account_id, asset_id, quantity, cost_minor, cost_base_minor FROM positions \(accountId == nil ? "" : "WHERE account_id = ?")
-                """, arguments: accountId.map { [$0] } ?? [])
-            while let row = try rows.next() {
-                guard let account = accounts[row[0]], let asset = assets[row[1]] else { continue }
-                let text: String = row[2]
-                let position = Position(quantity: try HoldingValue.quantity(stored: text) ?? Quantity(stored: text), cost: row[3], costBase: row[4], lots: nil)
+            for held in try PositionRow.held(db, accountId: accountId) {
+                guard let account = accounts[held.accountId], let asset = assets[held.assetId] else { continue }
+                let position = Position(quantity: try HoldingValue.quantity(stored: held.quantity) ?? Quantity(stored: held.quantity), cost: held.costMinor,
+                                        costBase: held.costBaseMinor, lots: nil)
                 result.append(try value(account: account, asset: asset, position: position, price: prices[asset.id ?? 0]))
             }
         }

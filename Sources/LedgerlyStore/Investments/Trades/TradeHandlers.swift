@@ -113,12 +113,12 @@ enum TradeHandlers {
         let db = context.db
         let trade = try TradeRow.find(db, id: id, field: .body("id"))
         let deleted = try TradeRecords.fetch(db, id: id)
-        let before = try TradeRecords.realisedSums(db, assetId: trade.assetId)
+        let before = try RealisationRow.sumsBySale(db, assetId: trade.assetId)
         if let cash = trade.cashTxId { try deleteCash(db, transactionId: cash, &context) }
         try TradeRow.delete(db, id: id)
-        try db.execute(sql: "DELETE FROM realisations WHERE trade_id = ?", arguments: [id])
+        try RealisationRow.delete(db, tradeId: id)
         try TradeReplay.replay(db, assetId: trade.assetId, field: .body("id"), merging: merging)
-        let after = try TradeRecords.realisedSums(db, assetId: trade.assetId)
+        let after = try RealisationRow.sumsBySale(db, assetId: trade.assetId)
         let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
         // A sale the lots now leave out has no realisations left: it changed too.
         let leftOut = before.keys.filter { after[$0] == nil && $0 != id }
@@ -228,8 +228,8 @@ enum TradeHandlers {
     private static func deleteCash(_ db: Database, transactionId: Int64, _ context: inout WriteContext) throws {
         guard let cash = try? TransactionHandlers.fetch(db, id: transactionId) else { return }
         try LedgerTotals.apply(db, ids: [transactionId], sign: -1)
-        let effect = try Int64.fetchOne(db, sql: "SELECT wallet_amount_minor FROM transactions WHERE id = ?", arguments: [transactionId]) ?? 0
-        try db.execute(sql: "DELETE FROM transactions WHERE id = ?", arguments: [transactionId])
+        let effect = try TransactionRow.walletEffect(db, id: transactionId)
+        try TransactionRow.delete(db, id: transactionId)
         try WalletRow.adjustBalance(db, walletId: cash.walletId, by: -effect)
         try context.record(.txDeleted, id: String(transactionId), data: cash)
     }

@@ -24,22 +24,9 @@ enum TradeRecords {
 
     /// A sale's realised gain: the sums of its lots' parts.
     static func realised(_ db: Database, tradeId: Int64, row: TradeRow) throws -> RealisedGain? {
-        let parts = try Row.fetchAll(db, sql: "SELECT \(GainsReader.Part.columns) FROM realisations r WHERE r.trade_id = ? ORDER BY r.position", arguments: [tradeId])
-            .map(GainsReader.Part.init)
+        let parts = try RealisationRow.figures(db, tradeId: tradeId)
         guard !parts.isEmpty else { return nil }
-        return GainsReader.Part.sum(parts).gain(quoteExponent: CurrencyCatalog.exponent(for: row.currency),
-                                                baseExponent: CurrencyCatalog.exponent(for: row.baseCurrency ?? row.currency))
-    }
-
-    /// Each sale's (cost base, currency effect) of an asset, to tell which a change recomputed.
-    static func realisedSums(_ db: Database, assetId: Int64) throws -> [Int64: [Int64]] {
-        var sums: [Int64: [Int64]] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT trade_id, sum(cost_minor), sum(cost_base_minor), sum(proceeds_base_minor), sum(currency_effect_minor), count(*)
-            FROM realisations WHERE asset_id = ? GROUP BY trade_id
-            """, arguments: [assetId]) {
-            sums[row[0]] = [row[1], row[2], row[3], row[4], row[5]]
-        }
-        return sums
+        return RealisationRow.Figures.sum(parts).gain(quoteExponent: CurrencyCatalog.exponent(for: row.currency),
+                                                      baseExponent: CurrencyCatalog.exponent(for: row.baseCurrency ?? row.currency))
     }
 }

@@ -27,7 +27,7 @@ enum TradeReplay {
         guard !later, let step = try trade.bookTrade() else {
             return try replay(db, assetId: trade.assetId, newTradeId: id, field: field, merging: merging)
         }
-        var book = try self.book(db, assetId: trade.assetId, lots: try lots(db, assetId: trade.assetId))
+        var book = try self.book(db, assetId: trade.assetId, lots: try LotRow.bookLots(db, assetId: trade.assetId))
         do {
             try book.apply(step)
         } catch {
@@ -85,41 +85,14 @@ enum TradeReplay {
         })
     }
 
-    static func lots(_ db: Database, assetId: Int64) throws -> [LotBook.Lot] {
-        try Row.fetchAll(db, sql: "SELECT * FROM lots WHERE asset_id = ?", arguments: [assetId]).map { row in
-            LotBook.Lot(id: row["id"], accountId: row["account_id"], acquired: row["acquired"], quantity: try Quantity(stored: row["quantity"]),
-                        cost: row["cost_minor"], costBase: row["cost_base_minor"], order: row["lot_order"])
-        }
-    }
-
+    /// Writes what the book derived: the asset's lots, its positions (the lots summed per
+    /// account, kept beside them so holdings read one row per account and asset instead of every
+    /// lot) and its realisations, through their owners' statements (D454, D455).
     private static func write(_ db: Database, assetId: Int64, lots: [LotBook.Lot], realisations: [LotBook.Realisation], replacingRealisations: Bool) throws {
-        try db.execute(sql: "DELETE FROM lots WHERE asset_id = ?", arguments: [assetId])
-        for lot in lots {
-            try db.execute(cached: "INSERT INTO lots (id, account_id, asset_id, acquired, quantity, cost_minor, cost_base_minor, lot_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [lot.id, lot.accountId, assetId, lot.acquired, lot.quantity.description, lot.cost, lot.costBase, lot.order])
-        }
-        // Each account's position (the lots summed) is kept beside them, so holdings read one row
-        // per account and asset instead of every lot.
-        try db.execute(sql: "DELETE FROM positions WHERE asset_id = ?", arguments: [assetId])
-        var positions: [Int64: (quantity: Quantity, cost: Int64, costBase: Int64)] = [:]
-        for lot in lots {
-            let sum = positions[lot.accountId, default: (.zero, 0, 0)]
-            positions[lot.accountId] = (sum.quantity + lot.quantity, sum.cost + lot.cost, sum.costBase + lot.costBase)
-        }
-        for (account, sum) in positions {
-            try db.execute(cached: "INSERT INTO positions (account_id, asset_id, quantity, cost_minor, cost_base_minor) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [account, assetId, sum.quantity.description, sum.cost, sum.costBase])
-        }
-        if replacingRealisations { try db.execute(sql: "DELETE FROM realisations WHERE asset_id = ?", arguments: [assetId]) }
-        // Each realisation carries its sale's base currency, so a period's totals need no join (D142).
-        for part in realisations {
-            try db.execute(cached: """
-                INSERT INTO realisations (trade_id, position, account_id, asset_id, date, lot_id, acquired, quantity, cost_minor, proceeds_minor, cost_base_minor, proceeds_base_minor, currency_effect_minor,
-                                          base_currency)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT base_currency FROM trades WHERE id = ?))
-                """, arguments: [part.tradeId, part.position, part.accountId, assetId, part.date, part.lotId, part.acquired, part.quantity.description,
-                                 part.cost, part.proceeds, part.costBase, part.proceedsBase, part.currencyEffect, part.tradeId])
-        }
+        try LotRow.replace(db, assetId: assetId, with: lots)
+        try PositionRow.replace(db, assetId: assetId, summing: lots)
+        if replacingRealisations { try RealisationRow.delete(db, assetId: assetId) }
+        try RealisationRow.insert(db, assetId: assetId, realisations)
     }
 
     /// The refusal for a trade the lots cannot take: the new trade's own field when it is the

@@ -198,4 +198,16 @@ extension TradeRow {
     static func delete(_ db: Database, id: Int64) throws {
         try db.execute(sql: "DELETE FROM trades WHERE id = ?", arguments: [id])
     }
+
+    /// Income (dividends, interest, distributions) in each base currency, of the trades matching
+    /// `conditions` (SQL over `trades`' columns with their arguments): `invest.gains`' totals.
+    static func incomeByBaseCurrency(_ db: Database, conditions: [String], arguments: StatementArguments) throws -> [String: Int64] {
+        let conditions = ["kind IN ('dividend', 'interest', 'distribution')"] + conditions
+        var income: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT base_currency, sum(amount_base_minor) FROM trades WHERE \(conditions.joined(separator: " AND ")) GROUP BY base_currency",
+                                    arguments: arguments) {
+            income[row[0], default: 0] += row[1] as Int64
+        }
+        return income
+    }
 }
