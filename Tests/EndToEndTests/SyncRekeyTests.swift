@@ -45,10 +45,13 @@ extension EndToEndTests {
             try Device.meet([a, b, c])
             let oldLedger = try #require(a.status().ledgerId)
 
-            // The same strength bar as a new ledger's, and the passphrase never in argv.
+            // The same strength bar as a new ledger's, and the passphrase never in argv: there is
+            // no option to give it there.
             let weak = try Self.file("weak.txt", "abc", on: a)
             let refused = try a.cli("sync", "rekey", "--passphrase-file", weak.path, "--yes")
             #expect(refused.status != 0 && refused.stderr.contains("passphrase"), "\(refused.stderr)")
+            let inArgv = try a.cli("sync", "rekey", "--passphrase", Self.newPassphrase, "--yes")
+            #expect(inArgv.status == 64 && inArgv.stderr.contains("--passphrase"), "\(inArgv.status) \(inArgv.stderr)")
             #expect(try a.status().ledgerId == oldLedger)
 
             let newFile = try Self.file("new-passphrase.txt", Self.newPassphrase, on: a)
@@ -110,8 +113,14 @@ extension EndToEndTests {
             let checkBytes = Data(stride(from: 0, to: check.count, by: 2).map { UInt8(check.dropFirst($0).prefix(2), radix: 16)! })
             #expect(throws: SyncCryptoError.wrongPassphrase) { try oldKey.verify(keyCheck: checkBytes, ledgerId: newId) }
             // What C writes now stays with C: nothing goes into either ledger, A does not get it.
+            let deviceC = try #require(c.status().deviceId)
+            let rowsOfC = "SELECT count(*) FROM ledgerly_messages WHERE device_id = '\(deviceC)'"
+            let before = try hub.psql(rowsOfC, database: hub.database)
             _ = try c.cli("tx", "add", "--wallet", "Cash", "--amount", "9.99", "--notes", "Written by the lost device", "--date", "2026-11-05")
             _ = try c.cli("sync", "now")
+            _ = try c.cli("sync", "now")
+            #expect(try hub.psql(rowsOfC, database: hub.database) == before)
+            #expect(try c.status().waitingOut > 0)
             try a.waitUntilSynced()
             #expect(try !a.export().contains("Written by the lost device"))
 
@@ -124,8 +133,15 @@ extension EndToEndTests {
             // D joined the new ledger only; C only the old one.
             let newDevice = try #require(d.status().deviceId)
             #expect(devices.filter { $0.ledger == "current" }.map(\.deviceId).sorted() == [ids[0], ids[1], newDevice].sorted())
-            #expect(devices.contains { $0.deviceId == ids[2] && $0.retired && $0.ledger == "retired" })
+            // A sealed the retirement itself, so it is verified there (D533)…
+            #expect(devices.contains { $0.deviceId == ids[2] && $0.retired && $0.ledger == "retired" && $0.retirement == "verified" })
             #expect(try a.cli("sync", "devices").stdout.contains("retired"))
+            // …and on B, which opened it with the old key when it re-joined; D never held the old
+            // key, so the old ledger is the hub's say there and names no device retired.
+            let seenByB = try JSONDecoder().decode(SyncDevicesReply.self, from: Data(b.cli("sync", "devices", "--json").stdout.utf8)).devices
+            #expect(seenByB.contains { $0.deviceId == ids[2] && $0.retired && $0.retirement == "verified" }, "\(seenByB)")
+            let seenByD = try JSONDecoder().decode(SyncDevicesReply.self, from: Data(d.cli("sync", "devices", "--json").stdout.utf8)).devices
+            #expect(seenByD.contains { $0.deviceId == ids[2] && !$0.retired && $0.ledger == "retired" && $0.retirement == "unverified" }, "\(seenByD)")
         }
     }
 }

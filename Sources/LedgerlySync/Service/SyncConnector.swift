@@ -39,9 +39,12 @@ struct SyncConnector: Sendable {
         defer { Task { await hub.close() } }
         try await hub.ensureSchema()
         // A retired ledger is no longer offered (D480): a device joins the one that replaced it.
+        // Which ledgers are retired is first the hub's say (its clear column); a ledger is hidden
+        // for good only once its retirement record opens with that ledger's key (D533, below).
         let retirements = try await hub.retirements()
-        let retiredIds = Set(retirements.map(\.ledgerId))
-        let ledgers = try await hub.ledgers().filter { !retiredIds.contains($0.id) }
+        let claimed = Dictionary(retirements.map { ($0.ledgerId, $0) }, uniquingKeysWith: { first, _ in first })
+        let allLedgers = try await hub.ledgers()
+        let ledgers = allLedgers.filter { claimed[$0.id] == nil }
         let previous = try? SyncCredentials.load(home: home.root)
         // This device's old ledger retired by a rekey, as its retirement record says when opened
         // with the old key: the re-join keeps this device's things and sends them again (D481).
@@ -55,10 +58,17 @@ struct SyncConnector: Sendable {
         let key: LedgerKey
         let mode: SyncEnableMode
         if let wanted = request.ledgerId {
-            guard let id = UUID(uuidString: wanted), let found = ledgers.first(where: { $0.id == id }) else {
+            guard let id = UUID(uuidString: wanted), let found = allLedgers.first(where: { $0.id == id }) else {
                 throw ErrorBody.notFound("the hub has no ledger \(wanted); it has \(Self.list(ledgers))", field: "body.ledgerId")
             }
             (ledger, key) = try Self.open(found, passphrase: request.passphrase)
+            try Self.refuseIfRetired(ledger, key: key, claimed: claimed[ledger.id], logger: logger)
+            mode = request.merge == true ? .merge : .join
+        } else if ledgers.isEmpty, !claimed.isEmpty {
+            // Every ledger is retired by the hub's say (a loop, or a ledger retired in favour of
+            // itself): an honest chain ends in a ledger that is not. Join the one the passphrase
+            // opens unless its retirement is verified (D533).
+            (ledger, key) = try Self.openClaimed(allLedgers, passphrase: request.passphrase, claimed: claimed, logger: logger)
             mode = request.merge == true ? .merge : .join
         } else if ledgers.isEmpty {
             // A new ledger's key check goes to the hub, where guesses can be tried offline: only a
@@ -71,7 +81,14 @@ struct SyncConnector: Sendable {
             try await hub.createLedger(ledger)
             mode = .create
         } else if ledgers.count == 1 {
-            (ledger, key) = try Self.open(ledgers[0], passphrase: request.passphrase)
+            do {
+                (ledger, key) = try Self.open(ledgers[0], passphrase: request.passphrase)
+            } catch SyncCryptoError.wrongPassphrase where !claimed.isEmpty {
+                // The passphrase may open a ledger the hub says is retired: joined when that
+                // retirement does not open with the ledger's key (a forged column), refused with
+                // what replaced it when it does (D533).
+                (ledger, key) = try Self.openClaimed(allLedgers.filter { claimed[$0.id] != nil }, passphrase: request.passphrase, claimed: claimed, logger: logger)
+            }
             mode = request.merge == true ? .merge : .join
         } else {
             throw ErrorBody.validation("the hub holds \(ledgers.count) ledgers: name the one to join (\(Self.list(ledgers)))", field: "body.ledgerId")
@@ -81,6 +98,8 @@ struct SyncConnector: Sendable {
         let status = try await store.call(SyncEnableRequest(
             ledgerId: ledger.id.uuidString.lowercased(), deviceId: deviceId.uuidString.lowercased(), hub: address.redacted, mode: enableMode))
         try SyncCredentials(hub: address, ledgerId: ledger.id, deviceId: deviceId, key: key).save(home: home.root)
+        // The retirement this re-join followed, verified with the old key, for `sync devices` (D533).
+        if let rejoining, rejoining.successorLedgerId == ledger.id { try VerifiedRetirements.add(rejoining, home: home.root) }
         logger.info("sync enabled", metadata: ["hub": "\(address.redacted)", "ledger": "\(ledger.id)", "mode": "\(named)"])
         return status
     }
@@ -96,6 +115,30 @@ struct SyncConnector: Sendable {
         if previous.ledgerId == ledger { return (previous.deviceId, .merge, "resume") }
         if successor == ledger { return (previous.deviceId, .rekey, "rejoin") }
         return (UUID(), mode, mode.rawValue)
+    }
+
+    /// Refuses `ledger` when the hub's retirement of it opens with its key (a rekey replaced it:
+    /// join the successor with the new passphrase). One that does not open is not believed: the
+    /// hub's column alone never hides a ledger (D533).
+    static func refuseIfRetired(_ ledger: HubLedger, key: LedgerKey, claimed: HubRetirement?, logger: Logger) throws {
+        guard let claimed else { return }
+        do {
+            let record = try LedgerRetirement.open(claimed.sealed, key: key, retired: ledger.id, successor: claimed.successorId)
+            throw ErrorBody(code: .conflict, message: "ledger \(ledger.id.uuidString.lowercased()) was retired by a rekey; ledger \(record.successorLedgerId.uuidString.lowercased()) replaces it: enable sync with the new passphrase")
+        } catch let error as SyncCryptoError {
+            logger.warning("hub retirement record not believed: the ledger is joined", metadata: ["ledger": "\(ledger.id)", "error": "\(error)"])
+        }
+    }
+
+    /// The first of `candidates` the passphrase opens whose retirement is not verified (see
+    /// `refuseIfRetired`); a wrong passphrase when it opens none.
+    static func openClaimed(_ candidates: [HubLedger], passphrase: String, claimed: [UUID: HubRetirement], logger: Logger) throws -> (HubLedger, LedgerKey) {
+        for candidate in candidates.reversed() {
+            guard let opened = try? open(candidate, passphrase: passphrase) else { continue }
+            try refuseIfRetired(opened.0, key: opened.1, claimed: claimed[candidate.id], logger: logger)
+            return opened
+        }
+        throw SyncCryptoError.wrongPassphrase
     }
 
     /// The ledger's key from the passphrase, checked: a wrong passphrase is refused before

@@ -12,10 +12,10 @@ import Logging
 ///    rekey again. After it commits the new ledger is in force, whatever follows;
 /// 3. the store re-stamps the whole ledger for the new one (`sync.enable` with `rekey`);
 /// 4. the new credentials are written (key first, then `hub.json`).
-/// Cut short after 2 and before 4, this device still holds the old key: its next round finds the
-/// retirement, like every other device's, and `sync status` says to re-join with the new
-/// passphrase (`ledgerly sync enable`), which sends the whole ledger into the new one. Nothing
-/// is pushed into the retired ledger in between: a round checks for a retirement first.
+/// The new key and the record are written to `sync/rekey.json` before 2 (`RekeyInProgress`,
+/// D534), so a rekey cut short after 2 and before 4 is finished by the next round, before it
+/// does anything else (`SyncRekeyResumption`): the store moved to the new ledger, the new
+/// credentials written. Nothing is pushed into the retired ledger in between.
 struct SyncRekeyer: Sendable {
     let home: LedgerlyHome
     let store: AsyncRequestClient
@@ -82,12 +82,20 @@ struct SyncRekeyer: Sendable {
         let hub = HubClient(address: old.hub, logger: logger)
         defer { Task { await hub.close() } }
         try await hub.ensureSchema()
-        try await hub.createSuccessor(ledger, retiring: old.ledgerId, retiredDevices: retired, sealed: try record.seal(with: old.key))
+        // The new key on disk before the hub transaction: once it commits, a rekey cut short is
+        // finished by the next round rather than left for a re-join by hand (D534).
+        try RekeyInProgress(record: record, key: key).save(home: home.root)
+        do {
+            try await hub.createSuccessor(ledger, retiring: old.ledgerId, retiredDevices: retired, sealed: try record.seal(with: old.key))
+        } catch {
+            // Nothing committed for certain unless the connection was lost: then it may have
+            // committed, which the next round finds out (D534).
+            if (error as? HubError)?.isTransient != true { try? RekeyInProgress.remove(home: home.root) }
+            throw error
+        }
         logger.notice("sync ledger retired by a rekey", metadata: ["retired": "\(old.ledgerId)", "ledger": "\(newId)"])
         // 3. The whole ledger into the outbox for the new one; 4. the new credentials.
-        _ = try await store.call(SyncEnableRequest(ledgerId: newId.uuidString.lowercased(), deviceId: old.deviceId.uuidString.lowercased(),
-                                                   hub: old.hub.redacted, mode: .rekey))
-        try SyncCredentials(hub: old.hub, ledgerId: newId, deviceId: old.deviceId, key: key).save(home: home.root)
+        try await SyncRekeyResumption.finish(record, key: key, old: old, home: home, store: store)
         // A first round sends it; a failure here is for the schedule to retry, not the rekey's.
         let after = await round.run(force: true, holdingTurn: true)
         let now: SyncStatusReply

@@ -56,6 +56,8 @@ actor SyncRound {
     }
 
     private func runHoldingTurn(force: Bool) async -> SyncRoundReply? {
+        // A rekey cut short after its hub transaction is finished first (D534).
+        await SyncRekeyResumption.resumeIfCutShort(home: home, store: store, logger: logger)
         let credentials: SyncCredentials
         let status: SyncStatusReply
         do {

@@ -67,12 +67,18 @@ public struct SyncDevice: Codable, Hashable, Sendable {
     /// The last hub position the device read through, and the last one it sent.
     public var pulledSeq: Int64?
     public var lastSentSeq: Int64?
-    /// Named with `sync rekey --retire`: it will not be given the new passphrase.
+    /// Named with `sync rekey --retire` in a retirement record this device opened with the retired
+    /// ledger's key (never from the hub's clear column alone, D533).
     public var retired: Bool
     /// This device.
     public var thisDevice: Bool
+    /// For a device in a retired ledger: `verified` when this device opened that ledger's
+    /// retirement record with its key (or verified it while it held the key), `unverified` when it
+    /// cannot (the hub's say: a device that joined after the rekey holds only the new key) (D533).
+    public var retirement: String?
     public init(deviceId: String, ledgerId: String, ledger: String, firstContact: String?, lastContact: String?, pulledSeq: Int64?, lastSentSeq: Int64?,
-                retired: Bool, thisDevice: Bool) {
+                retired: Bool, thisDevice: Bool, retirement: String? = nil) {
+        self.retirement = retirement
         self.deviceId = deviceId
         self.ledgerId = ledgerId
         self.ledger = ledger
