@@ -1,4 +1,5 @@
 import GRDB
+import LedgerlyProtocol
 
 /// A row of `change_log`, where every change is appended in the same SQL transaction as the
 /// change itself: the one type that reads and writes the table, and the place of the statements
@@ -42,6 +43,12 @@ struct ChangeLogRow: FetchableRecord, Sendable {
     /// Up to `limit` rows after `seq`, in order.
     static func after(_ seq: Int64, limit: Int, _ db: Database) throws -> [ChangeLogRow] {
         try db.cachedRows(sql: "SELECT * FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [seq, limit]).map(ChangeLogRow.init(row:))
+    }
+
+    /// When the last change of `type` was logged (its `ts`), if any: `networth.restore` drops the
+    /// snapshots taken since the restore began (D219).
+    static func lastTime(of type: ChangeEventType, _ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT MAX(ts) FROM change_log WHERE type = ?", arguments: [type.rawValue])
     }
 
     /// The last row's `seq`; 0 while the log is empty.

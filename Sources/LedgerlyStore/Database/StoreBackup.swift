@@ -52,8 +52,8 @@ enum StoreBackup {
                 // A self-contained file: no -wal beside it once closed.
                 try db.execute(sql: "PRAGMA journal_mode = DELETE")
                 return (try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer",
-                        try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM change_log") ?? 0,
-                        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") ?? "unknown")
+                        try ChangeLogRow.lastSeq(db),
+                        try MetaRow.epoch(db) ?? "unknown")
             }
             try copy.close()
             guard check == "ok" else { throw Failure.integrity(destination.path, check) }

@@ -85,7 +85,7 @@ public struct StoreDatabase: Sendable {
         try migrator.migrate(pool)
         _ = try pool.write { db in try AverageCostRepair.runIfDue(db) }
         epoch = try pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") ?? "unknown"
+            try MetaRow.epoch(db) ?? "unknown"
         }
     }
 

@@ -48,7 +48,7 @@ public enum StoreRestore {
         try source.read { db in
             let check = (try? String.fetchOne(db, sql: "PRAGMA integrity_check")) ?? "not a database"
             guard check == "ok" else { throw Failure.integrity(file.path, check) }
-            guard try db.tableExists("change_log"), try db.tableExists("meta") else { throw Failure.notALedger(file.path) }
+            guard try db.tableExists(ChangeLogRow.databaseTableName), try db.tableExists(MetaRow.databaseTableName) else { throw Failure.notALedger(file.path) }
             let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
             guard unknown.isEmpty else { throw StoreDatabase.OpenError.newerVersion(path: file.path, unknown: unknown) }
         }
@@ -63,9 +63,8 @@ public enum StoreRestore {
         try source.close()
         let epoch = UUID().uuidString.lowercased()
         let (lastSeq, transactions) = try live.write { db in
-            try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'epoch'", arguments: [epoch])
-            return (try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM change_log") ?? 0,
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions") ?? 0)
+            try MetaRow.replaceEpoch(with: epoch, db)
+            return (try ChangeLogRow.lastSeq(db), try TransactionRow.count(db) ?? 0)
         }
         try live.close()
         return Outcome(replacedCopy: replaced, epoch: epoch, lastSeq: lastSeq, transactions: transactions)
