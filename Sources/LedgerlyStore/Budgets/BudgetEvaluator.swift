@@ -26,13 +26,9 @@ enum BudgetEvaluator {
             }
         }
         if request.budgetIds != nil || request.categoryIds != nil {
-            let ids = request.budgetIds ?? []
             let categories = try Array(ancestorsAndSelf(db, of: request.categoryIds ?? []))
-            budgets = try Row.fetchAll(db, sql: """
-                \(BudgetHandlers.selectSQL)
-                WHERE (? OR b.id IN (SELECT value FROM json_each(?))) AND (? OR b.category_id IN (SELECT value FROM json_each(?)))
-                ORDER BY c.name COLLATE NOCASE
-                """, arguments: [request.budgetIds == nil, "\(ids)", request.categoryIds == nil, "\(categories)"]).map { try BudgetHandlers.record(db, $0, currentMonth: currentMonth) }
+            budgets = try BudgetRow.withCategoryName(db, ids: request.budgetIds, categoryIds: request.categoryIds == nil ? nil : categories)
+                .map { try BudgetHandlers.record(db, $0, currentMonth: currentMonth) }
         } else {
             budgets = try BudgetHandlers.list(BudgetListRequest(), context).budgets
         }
@@ -96,18 +92,7 @@ enum BudgetEvaluator {
     /// service evaluates on every change. Transfers never count. The uncounted ones are read from
     /// the index of transactions still waiting for a rate.
     static func spending(_ db: Database, categoryId: Int64, month: String) throws -> (Int64, Int) {
-        let subtree = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id)"
-        let spent = try db.cachedValue(Int64.self, sql: """
-            \(subtree)
-            SELECT coalesce(-sum(base_minor), 0) FROM ledger_totals WHERE month = ? AND transfer = 0 AND category_id IN subtree
-            """, arguments: [categoryId, month]) ?? 0
-        let uncounted = try db.cachedValue(Int.self, sql: """
-            \(subtree)
-            SELECT count(*) FROM transactions t INDEXED BY transactions_waiting_by_date
-            WHERE t.base_amount_minor IS NULL AND t.date >= ? AND t.date < ? AND t.counterparty_tx_id IS NULL AND t.trade_transfer = 0
-              AND (t.category_id IN subtree OR EXISTS (SELECT 1 FROM splits s WHERE s.tx_id = t.id AND s.category_id IN subtree))
-            """, arguments: [categoryId, "\(month)-01", "\(LedgerMonth.next(month))-01"]) ?? 0
-        return (spent, uncounted)
+        (try LedgerTotals.spentInBase(db, categoryId: categoryId, month: month), try TransactionRow.waitingInSubtree(db, categoryId: categoryId, month: month))
     }
 
     /// `spent` as a percentage of `available` with one decimal, rounded half to even.
@@ -116,14 +101,7 @@ enum BudgetEvaluator {
     /// Every category in `ids` and all their ancestors.
     static func ancestorsAndSelf(_ db: Database, of ids: [Int64]) throws -> Set<Int64> {
         var found = Set<Int64>()
-        for id in ids {
-            let chain = try Int64.fetchAll(db.cachedStatement(sql: """
-                WITH RECURSIVE up(id, parent) AS (SELECT id, parent_id FROM categories WHERE id = ?
-                  UNION ALL SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent)
-                SELECT id FROM up
-                """), arguments: [id])
-            found.formUnion(chain)
-        }
+        for id in ids { found.formUnion(try CategoryRow.selfAndAncestors(db, id: id)) }
         return found
     }
 

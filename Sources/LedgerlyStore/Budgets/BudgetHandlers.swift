@@ -8,10 +8,9 @@ import LedgerlyProtocol
 enum BudgetHandlers {
     static let defaultThresholds = BudgetRow.defaultThresholds
 
-    /// A budget row of `selectSQL` (the budget and its category's name) as its wire record.
-    static func record(_ db: Database, _ row: Row, currentMonth: String) throws -> BudgetRecord {
-        let budget = try BudgetRow(row: row)
-        return budget.record(categoryName: row["category_name"], limits: try BudgetLimitRow.history(db, budgetId: budget.id ?? 0), currentMonth: currentMonth)
+    /// A budget with its category's name (`BudgetRow.withCategoryName`) as its wire record.
+    static func record(_ db: Database, _ named: BudgetRow.Named, currentMonth: String) throws -> BudgetRecord {
+        named.budget.record(categoryName: named.categoryName, limits: try BudgetLimitRow.history(db, budgetId: named.budget.id ?? 0), currentMonth: currentMonth)
     }
 
     /// The limit in force in `month`: the newest whose first month is not after it.
@@ -20,10 +19,8 @@ enum BudgetHandlers {
         return limits.last { $0.fromMonth <= month } ?? limits[0]
     }
 
-    static let selectSQL = "SELECT b.*, c.name AS category_name FROM budgets b JOIN categories c ON c.id = b.category_id"
-
     static func fetch(_ db: Database, id: Int64, field: FieldPath, currentMonth: String) throws -> BudgetRecord {
-        guard let row = try db.cachedRow(sql: "\(selectSQL) WHERE b.id = ?", arguments: [id]) else {
+        guard let row = try BudgetRow.withCategoryName(db, id: id) else {
             throw LedgerError.notFound("there is no budget \(id); see `ledgerly budget list`", field: field)
         }
         return try record(db, row, currentMonth: currentMonth)
@@ -43,7 +40,7 @@ enum BudgetHandlers {
             throw LedgerError.invalid("'\(category.path)' has budgeting turned off: turn it on first (`ledgerly category edit … --budgeting on`)", field: .body("categoryId"))
         }
         let base = try SettingsHandlers.baseCurrency(db)
-        let existing = try db.cachedRow(sql: "\(selectSQL) WHERE b.category_id = ?", arguments: [category.id]).map { try record(db, $0, currentMonth: currentMonth) }
+        let existing = try BudgetRow.withCategoryName(db, categoryId: category.id).map { try record(db, $0, currentMonth: currentMonth) }
         let from = try request.startMonth.map { try month($0, field: .body("startMonth")) } ?? currentMonth
         // A changed limit keeps the currency in force at its month unless another is given.
         guard let code = request.currency ?? existing.map({ limit(in: from, of: $0).currency }) ?? base else {
@@ -77,7 +74,7 @@ enum BudgetHandlers {
     static func list(_ request: BudgetListRequest, _ context: ReadContext) throws -> BudgetListReply {
         let db = context.db, now = context.date
         let currentMonth = String(Timestamp.today(at: now).prefix(7))
-        return BudgetListReply(budgets: try db.cachedRows(sql: "\(selectSQL) ORDER BY c.name COLLATE NOCASE").map { try record(db, $0, currentMonth: currentMonth) })
+        return BudgetListReply(budgets: try BudgetRow.allWithCategoryName(db).map { try record(db, $0, currentMonth: currentMonth) })
     }
 
     static func delete(_ request: BudgetDeleteRequest, _ context: inout WriteContext) throws -> BudgetRecord {

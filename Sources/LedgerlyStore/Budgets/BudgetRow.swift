@@ -110,4 +110,38 @@ extension BudgetRow {
     static func categoryId(_ db: Database, id: Int64) throws -> Int64? {
         try db.cachedValue(Int64.self, sql: "SELECT category_id FROM budgets WHERE id = ?", arguments: [id])
     }
+
+    // MARK: With the category's name (what a budget's wire record needs)
+
+    /// A budget and its category's name.
+    typealias Named = (budget: BudgetRow, categoryName: String)
+
+    private static let withCategorySQL = "SELECT b.*, c.name AS category_name FROM budgets b JOIN categories c ON c.id = b.category_id"
+
+    private static func named(_ row: Row) throws -> Named { (try BudgetRow(row: row), row["category_name"]) }
+
+    static func withCategoryName(_ db: Database, id: Int64) throws -> Named? {
+        try db.cachedRow(sql: "\(withCategorySQL) WHERE b.id = ?", arguments: [id]).map(named)
+    }
+
+    /// The budget of a category, if it has one.
+    static func withCategoryName(_ db: Database, categoryId: Int64) throws -> Named? {
+        try db.cachedRow(sql: "\(withCategorySQL) WHERE b.category_id = ?", arguments: [categoryId]).map(named)
+    }
+
+    /// Every budget, by its category's name (regardless of case).
+    static func allWithCategoryName(_ db: Database) throws -> [Named] {
+        try db.cachedRows(sql: "\(withCategorySQL) ORDER BY c.name COLLATE NOCASE").map(named)
+    }
+
+    /// The budgets among `ids` (every budget when nil) whose category is among `categoryIds`
+    /// (any when nil), by their category's name (regardless of case); `budget.status`'s read of
+    /// the few budgets a change touches.
+    static func withCategoryName(_ db: Database, ids: [Int64]?, categoryIds: [Int64]?) throws -> [Named] {
+        try Row.fetchAll(db, sql: """
+            \(withCategorySQL)
+            WHERE (? OR b.id IN (SELECT value FROM json_each(?))) AND (? OR b.category_id IN (SELECT value FROM json_each(?)))
+            ORDER BY c.name COLLATE NOCASE
+            """, arguments: [ids == nil, "\(ids ?? [])", categoryIds == nil, "\(categoryIds ?? [])"]).map(named)
+    }
 }

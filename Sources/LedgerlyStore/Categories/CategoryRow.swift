@@ -97,6 +97,17 @@ extension CategoryRow {
         return records
     }
 
+    /// Every category as a node of `CategoryTree` (a report's tree), in the table's order. Read
+    /// through a cursor: its row finds a column by name in a dictionary, where a fetched (copied)
+    /// row lowercases every column name for each look-up (as `tree`).
+    static func eachNode(_ db: Database, _ body: (CategoryTree.Node) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name, kind, parent_id, sort_order FROM categories"))
+        while let row = try rows.next() {
+            try body(CategoryTree.Node(id: row["id"], name: row["name"], kind: CategoryKind(rawValue: row["kind"]) ?? .expense,
+                                       parentId: row["parent_id"], sortOrder: row["sort_order"]))
+        }
+    }
+
     /// The category with this id, with its path; refused as not found, naming `field`.
     static func find(_ db: Database, id: Int64, field: FieldPath) throws -> CategoryRecord {
         guard let found = try tree(db).first(where: { $0.id == id }) else {
@@ -113,6 +124,15 @@ extension CategoryRow {
     /// The category named `name` (regardless of case) under `parentId` (nil: at the top), if any.
     static func id(named name: String, parentId: Int64?, _ db: Database) throws -> Int64? {
         try db.cachedValue(Int64.self, sql: "SELECT id FROM categories WHERE ifnull(parent_id, 0) = ? AND name = ? COLLATE NOCASE", arguments: [parentId ?? 0, name])
+    }
+
+    /// The category's id and its ancestors' ids, nearest first (empty when there is no such category).
+    static func selfAndAncestors(_ db: Database, id: Int64) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: """
+            WITH RECURSIVE up(id, parent) AS (SELECT id, parent_id FROM categories WHERE id = ?
+              UNION ALL SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent)
+            SELECT id FROM up
+            """), arguments: [id])
     }
 
     /// Every category's id, parents before children (by depth, then id).

@@ -113,7 +113,7 @@ enum ImportHandlers {
         var totals = LedgerTotals()
         var wallets = Set<Int64>(), categories = Set<Int64>(), months = Set<String>()
         for chunk in stride(from: 0, to: ids.count, by: 5_000).map({ Array(ids[$0..<min($0 + 5_000, ids.count)]) }) {
-            for entry in try LedgerTotals.entries(db, ids: chunk) {
+            for entry in try TransactionRow.totalsEntries(db, ids: chunk) {
                 try totals.add(entry, sign: sign)
                 wallets.insert(entry.walletId)
                 months.insert(LedgerMonth.of(entry.date))

@@ -17,7 +17,7 @@ enum NetWorthRestoreHandler {
         // service takes missing months as soon as there is history): it is dropped, and the
         // export's snapshots or, for months it lacks, the alerts service's next look at the
         // complete ledger take its place (D219).
-        if let began = try String.fetchOne(db, sql: "SELECT MAX(ts) FROM change_log WHERE type = ?", arguments: [ChangeEventType.ledgerRestored.rawValue]) {
+        if let began = try ChangeLogRow.lastTime(of: .ledgerRestored, db) {
             try NetWorthSnapshotRow.deleteTaken(since: began, db)
         }
         guard try ManualAssetRow.all().isEmpty(db), try LiabilityRow.all().isEmpty(db), try NetWorthSnapshotRow.all().isEmpty(db) else {
@@ -103,15 +103,14 @@ enum NetWorthRestoreHandler {
     /// transfer): taken out of the kept totals, changed, and put back, as `invest.restore` does
     /// for trades' cash.
     private static func link(payment transaction: Int64, wallet: Int64, liability: Int64, _ db: Database, field: FieldPath) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT wallet_id, kind, trade_id, liability_id FROM transactions WHERE id = ?", arguments: [transaction]) else {
+        guard let links = try TransactionRow.links(db, id: transaction) else {
             throw LedgerError.invalid("\(field) names transaction \(transaction), which is not in the ledger: restore the export's transactions first", field: field)
         }
-        guard row["wallet_id"] as Int64 == wallet, row["kind"] as String == TransactionKind.expense.rawValue,
-              (row["trade_id"] as Int64?) == nil, (row["liability_id"] as Int64?) == nil else {
+        guard links.walletId == wallet, links.kind == TransactionKind.expense.rawValue, links.tradeId == nil, links.liabilityId == nil else {
             throw LedgerError.invalid("\(field) names transaction \(transaction), which is not an expense of wallet \(wallet) free to be a payment", field: field)
         }
         try LedgerTotals.apply(db, ids: [transaction], sign: -1)
-        try db.execute(sql: "UPDATE transactions SET liability_id = ?, trade_transfer = 1 WHERE id = ?", arguments: [liability, transaction])
+        try TransactionRow.makePayment(db, id: transaction, liabilityId: liability)
         try LedgerTotals.apply(db, ids: [transaction], sign: 1)
     }
 

@@ -31,11 +31,7 @@ enum BaseAmountBackfill {
     static func run(_ context: inout WriteContext) throws -> Int {
         let db = context.db
         guard let base = try SettingsHandlers.baseCurrency(db), let baseCurrency = try? Currency(code: base) else { return 0 }
-        let groups = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT w.currency AS currency, t.date AS date, min(t.id) AS first_id
-            FROM transactions t INDEXED BY transactions_waiting_by_date JOIN wallets w ON w.id = t.wallet_id
-            WHERE t.base_amount_minor IS NULL GROUP BY w.currency, t.date
-            """))
+        let groups = try TransactionRow.waitingGroups(db)
         guard !groups.isEmpty else { return 0 }
         let lookup = try RateLookup(db: db, profile: try RateHandlers.activeProfile(db, id: nil, mode: nil, field: .body("profileId")), now: context.date)
         let today = Timestamp.today(at: context.date)
@@ -58,9 +54,9 @@ enum BaseAmountBackfill {
         }
 
         /// The signed base amount and snapshot of one waiting row; nil while it cannot be converted.
-        func converted(_ row: Row) -> (Int64, RateSnapshot?)? {
-            let walletMinor: Int64 = row["wallet_amount_minor"]
-            let group = Group(currency: row["wallet_currency"], day: row["date"])
+        func converted(_ row: TransactionRow.Waiting) -> (Int64, RateSnapshot?)? {
+            let walletMinor = row.walletAmountMinor
+            let group = Group(currency: row.walletCurrency, day: row.date)
             if group.currency == base { return (walletMinor, nil) }
             guard let prepared = converter(group) else { return nil }
             let moment = group.day >= today ? nil : Timestamp.parse(group.day)
@@ -74,7 +70,7 @@ enum BaseAmountBackfill {
         }
 
         let covered = groups.compactMap { row -> Group? in
-            let group = Group(currency: row["currency"], day: row["date"])
+            let group = Group(currency: row.currency, day: row.day)
             return group.currency == base || converter(group) != nil ? group : nil
         }
         var filled = 0
@@ -83,15 +79,9 @@ enum BaseAmountBackfill {
             // large for the rate, a transfer whose other leg cannot be converted) is passed over.
             var after: Int64 = 0
             while true {
-                let page = try db.cachedRows(
-                    sql: """
-                        SELECT t.id, t.wallet_amount_minor, t.date, t.counterparty_tx_id, w.currency AS wallet_currency
-                        FROM transactions t INDEXED BY transactions_waiting_by_date JOIN wallets w ON w.id = t.wallet_id
-                        WHERE t.base_amount_minor IS NULL AND t.date = ? AND w.currency = ? AND t.id > ? ORDER BY t.id LIMIT ?
-                        """,
-                    arguments: [group.day, group.currency, after, pageSize])
+                let page = try TransactionRow.waitingPage(db, day: group.day, currency: group.currency, after: after, limit: pageSize)
                 guard let last = page.last else { break }
-                after = last["id"]
+                after = last.id
                 filled += try fill(page, converted: converted, &context)
             }
         }
@@ -99,25 +89,21 @@ enum BaseAmountBackfill {
     }
 
     /// Fills one page of waiting rows (with their transfer partners) in one step.
-    private static func fill(_ page: [Row], converted: (Row) -> (Int64, RateSnapshot?)?, _ context: inout WriteContext) throws -> Int {
+    private static func fill(_ page: [TransactionRow.Waiting], converted: (TransactionRow.Waiting) -> (Int64, RateSnapshot?)?, _ context: inout WriteContext) throws -> Int {
         let db = context.db
         var fills: [(id: Int64, baseMinor: Int64, snapshot: RateSnapshot?)] = []
         var handled = Set<Int64>()
         for row in page {
-            let id: Int64 = row["id"]
+            let id = row.id
             guard handled.insert(id).inserted, let own = converted(row) else { continue }
-            guard let partnerId: Int64 = row["counterparty_tx_id"] else {
+            guard let partnerId = row.counterpartyId else {
                 fills.append((id, own.0, own.1))
                 continue
             }
             handled.insert(partnerId)
-            guard let partner = try db.cachedRow(
-                sql: "SELECT t.id, t.wallet_amount_minor, t.date, t.counterparty_tx_id, t.base_amount_minor, w.currency AS wallet_currency FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.id = ?",
-                arguments: [partnerId]),
-                let theirs = converted(partner)
-            else { continue }
+            guard let partner = try TransactionRow.waitingPartner(db, id: partnerId), let theirs = converted(partner) else { continue }
             fills.append((id, own.0, own.1))
-            if (partner["base_amount_minor"] as Int64?) == nil { fills.append((partnerId, theirs.0, theirs.1)) }
+            if partner.baseAmountMinor == nil { fills.append((partnerId, theirs.0, theirs.1)) }
         }
         // A partner already filled on an earlier page of another group is not filled twice.
         fills = try fills.filter { fill in

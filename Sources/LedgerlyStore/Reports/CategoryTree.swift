@@ -15,13 +15,7 @@ struct CategoryTree {
 
     init(_ db: Database) throws {
         var nodes: [Int64: Node] = [:]
-        // A cursor's row finds a column by name in a dictionary; a fetched (copied) row lowercases
-        // every column name for each look-up (`CategoryRow.tree`).
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name, kind, parent_id, sort_order FROM categories"))
-        while let row = try rows.next() {
-            nodes[row["id"]] = Node(id: row["id"], name: row["name"], kind: CategoryKind(rawValue: row["kind"]) ?? .expense,
-                                    parentId: row["parent_id"], sortOrder: row["sort_order"])
-        }
+        try CategoryRow.eachNode(db) { nodes[$0.id] = $0 }
         self.nodes = nodes
     }
 

@@ -275,58 +275,37 @@ struct LedgerTotals {
         }
     }
 
-    /// Reads transactions as stored (with their split parts).
-    static func entries(_ db: Database, ids: [Int64]) throws -> [Entry] {
-        guard !ids.isEmpty else { return [] }
-        let rows = try SQLRequest<Row>("""
-            SELECT id, date, wallet_id, category_id, kind, (counterparty_wallet_id IS NOT NULL OR trade_transfer = 1) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor, notes
-            FROM transactions WHERE id IN \(ids)
-            """).fetchAll(db)
-        var splits: [Int64: [(amount: Int64, categoryId: Int64)]] = [:]
-        for row in try SQLRequest<Row>("SELECT tx_id, amount_minor, category_id FROM splits WHERE tx_id IN \(ids) ORDER BY tx_id, position").fetchAll(db) {
-            splits[row["tx_id"], default: []].append((row["amount_minor"], row["category_id"]))
-        }
-        return rows.map { entry(row: $0, splits: splits[$0["id"]] ?? []) }
-    }
-
-    static func entry(row: Row, splits: [(amount: Int64, categoryId: Int64)]) -> Entry {
-        Entry(date: row["date"], walletId: row["wallet_id"], categoryId: row["category_id"],
-              kind: TransactionKind(rawValue: row["kind"]) ?? .expense, transfer: row["transfer"], currency: row["currency"],
-              amountMinor: row["amount_minor"], walletEffect: row["wallet_amount_minor"], baseMinor: row["base_amount_minor"], splits: splits,
-              notes: row["notes"])
+    /// Spending (positive) in `categoryId`'s subtree in `month`, in minor units of the base
+    /// currency: expenses less refunds, split parts in their own categories with their shares,
+    /// transfers left out (`budget.status`, D82). Cached: the alerts service asks on every change.
+    static func spentInBase(_ db: Database, categoryId: Int64, month: String) throws -> Int64 {
+        let subtree = "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id)"
+        return try db.cachedValue(Int64.self, sql: """
+            \(subtree)
+            SELECT coalesce(-sum(base_minor), 0) FROM ledger_totals WHERE month = ? AND transfer = 0 AND category_id IN subtree
+            """, arguments: [categoryId, month]) ?? 0
     }
 
     /// Takes transactions out of (`sign` -1) or puts them into (`sign` 1) the totals: call with -1
     /// before changing or deleting them and with 1 after inserting or changing them.
     static func apply(_ db: Database, ids: [Int64], sign: Int64) throws {
         var totals = LedgerTotals()
-        for entry in try entries(db, ids: ids) { try totals.add(entry, sign: sign) }
+        for entry in try TransactionRow.totalsEntries(db, ids: ids) { try totals.add(entry, sign: sign) }
         try totals.flush(db)
     }
 
     /// Recomputes every total from the transactions (the migration, and tests that check the
     /// maintained totals against a fresh computation).
     static func rebuild(_ db: Database) throws {
-        // Migration v5 rebuilds the totals before v10 adds investment trades' cash (none exists then).
-        let hasTradeCash = try db.columns(in: "transactions").contains { $0.name == "trade_transfer" }
-        let transferColumn = hasTradeCash ? "(counterparty_wallet_id IS NOT NULL OR trade_transfer = 1)" : "counterparty_wallet_id IS NOT NULL"
+        // Migration v5 rebuilds the totals before v10 adds investment trades' cash:
+        // `eachTotalsEntry` reads the table as it is at that step.
         let reportTables = try db.tableExists("payee_totals")
         let splitCounts = try db.tableExists("split_subtree_counts")
         try db.execute(sql: "DELETE FROM ledger_totals")
         if reportTables { try db.execute(sql: "DELETE FROM category_totals; DELETE FROM payee_totals") }
         if splitCounts { try db.execute(sql: "DELETE FROM split_subtree_counts") }
-        var splits: [Int64: [(amount: Int64, categoryId: Int64)]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT tx_id, amount_minor, category_id FROM splits ORDER BY tx_id, position") {
-            splits[row["tx_id"], default: []].append((row["amount_minor"], row["category_id"]))
-        }
         var totals = LedgerTotals()
-        let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, date, wallet_id, category_id, kind, \(transferColumn) AS transfer, currency, amount_minor, wallet_amount_minor, base_amount_minor, notes
-            FROM transactions
-            """)
-        while let row = try cursor.next() {
-            try totals.add(entry(row: row, splits: splits[row["id"]] ?? []))
-        }
+        try TransactionRow.eachTotalsEntry(db) { try totals.add($0) }
         try totals.flush(db, reportTables: reportTables, splitCounts: splitCounts)
     }
 }

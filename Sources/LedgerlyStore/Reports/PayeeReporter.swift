@@ -7,7 +7,8 @@ import LedgerlyProtocol
 ///
 /// Whole months are read from `payee_totals` (kept with every write); a range that starts or ends
 /// inside a month reads that month's days from the transactions, through the date index, so any
-/// day range is exact and at most two partial months of transactions are ever read (D223).
+/// day range is exact and at most two partial months of transactions are ever read (D223). The
+/// partial days' statement is `TransactionRow`'s, joined here into one statement (D550).
 enum PayeeReporter {
     static func report(_ request: PayeeReportRequest, _ db: Database) throws -> PayeeReport {
         let base = try SettingsHandlers.baseCurrency(db)
@@ -25,10 +26,7 @@ enum PayeeReporter {
                     SELECT notes, count AS n, base_minor AS total, missing_base AS uncounted
                     FROM payee_totals WHERE kind = ? AND month BETWEEN ? AND ?
                     UNION ALL
-                    SELECT notes, 1, coalesce(base_amount_minor, 0), base_amount_minor IS NULL
-                    FROM transactions
-                    WHERE kind = ? AND counterparty_wallet_id IS NULL AND trade_transfer = 0 AND notes IS NOT NULL
-                        AND (date BETWEEN ? AND ? OR date BETWEEN ? AND ?)
+                    \(TransactionRow.payeePartialDaysSQL)
                 ) GROUP BY notes COLLATE NOCASE ORDER BY abs(sum(total)) DESC, min(notes) LIMIT ?
                 """,
             arguments: [kind.rawValue, range.firstMonth, range.lastMonth,

@@ -64,6 +64,20 @@ extension TransactionRow {
         try db.cachedValue(Int64.self, sql: "SELECT liability_id FROM transactions WHERE id = ?", arguments: [id])
     }
 
+    /// What a transaction belongs to: its wallet and kind, and the trade or liability it is
+    /// cash or a payment of, if any (`networth.restore` relinks a payment after checking them).
+    static func links(_ db: Database, id: Int64) throws -> (walletId: Int64, kind: String, tradeId: Int64?, liabilityId: Int64?)? {
+        try Row.fetchOne(db, sql: "SELECT wallet_id, kind, trade_id, liability_id FROM transactions WHERE id = ?", arguments: [id]).map { row -> (walletId: Int64, kind: String, tradeId: Int64?, liabilityId: Int64?) in
+            (row["wallet_id"], row["kind"], row["trade_id"], row["liability_id"])
+        }
+    }
+
+    /// Makes a transaction a liability's payment, counted like a transfer (`trade_transfer`);
+    /// the caller takes it out of the kept totals first and puts it back after.
+    static func makePayment(_ db: Database, id: Int64, liabilityId: Int64) throws {
+        try db.execute(sql: "UPDATE transactions SET liability_id = ?, trade_transfer = 1 WHERE id = ?", arguments: [liabilityId, id])
+    }
+
     /// `tx.update`'s change of what a transaction is worth and where it counts. `baseAmountMinor`
     /// and `walletAmountMinor` are signed, as stored.
     static func updateAmounts(_ db: Database, id: Int64, kind: String, walletId: Int64, amountMinor: Int64, walletAmountMinor: Int64,
