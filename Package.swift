@@ -61,6 +61,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // ledgerly-web's self-signed certificate for serving the home network over HTTPS (D590).
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
@@ -80,7 +83,9 @@ let package = Package(
         library("LedgerlySync", runtime + [argumentParser, serviceLifecycle, postgres, crypto, .product(name: "_CryptoExtras", package: "swift-crypto"),
                                            logging, nioCore, nioPosix, nioSSL]),
         library("LedgerlyWeb", runtime + [argumentParser, .product(name: "Hummingbird", package: "hummingbird"),
-                                          .product(name: "HTTPTypes", package: "swift-http-types"), nioCore, logging, serviceLifecycle, unixSignals]),
+                                          .product(name: "HTTPTypes", package: "swift-http-types"), nioCore, logging, serviceLifecycle, unixSignals,
+                                          .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"), nioSSL, crypto,
+                                          .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         // Drivers of the real executables, for the tests and ledgerly-bench.
         library("LedgerlyTesting", runtime),
         library("LedgerlyInterchange", ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyFiles"]),
@@ -99,7 +104,7 @@ let package = Package(
         .executableTarget(name: "ledgerly-bench-true", swiftSettings: swiftSettings),
         tests("ZeroMQTests", ["ZeroMQ"]),
         tests("LedgerlyCoreTests", ["LedgerlyCore"]),
-        tests("LedgerlyWebTests", ["LedgerlyWeb", "LedgerlyCore", "LedgerlyRuntime"]),
+        tests("LedgerlyWebTests", ["LedgerlyWeb", "LedgerlyCore", "LedgerlyRuntime", logging]),
         tests("LedgerlyInterchangeTests", ["LedgerlyInterchange", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyTesting"]),
         tests("LedgerlyProtocolTests", ["LedgerlyProtocol", "LedgerlyCore", "LedgerlyStore", "LedgerlyRuntime", "LedgerlyTesting"]),
         tests("FuzzTests", ["LedgerlyStore", "LedgerlyProtocol", "LedgerlyCore", "LedgerlyRuntime", "LedgerlyTesting", logging], exclude: ["Corpus"]),
