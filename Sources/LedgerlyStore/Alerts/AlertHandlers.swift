@@ -39,13 +39,6 @@ enum AlertHandlers {
         // A date alone means from the start of that day.
         let since = try request.since.map { text throws(LedgerError) in Timestamp.string(from: try InputRules.moment(text, field: .body("since"), date: .startOfDay)) }
         let afterId = try InputRules.pageCursor(request.afterId, field: .body("afterId"))
-        // With a cursor (`afterId`), the oldest after it, so a follower pages forward without
-        // gaps; without one, the newest `limit`, oldest first.
-        let rows = try db.cachedRows(
-            sql: afterId != nil
-                ? "SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id LIMIT ?"
-                : "SELECT * FROM (SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id DESC LIMIT ?) ORDER BY id",
-            arguments: [afterId ?? 0, since ?? "", limit])
-        return AlertListReply(alerts: try rows.map { try AlertRow(row: $0).record })
+        return AlertListReply(alerts: try AlertRow.page(db, after: afterId, since: since, limit: limit).map(\.record))
     }
 }

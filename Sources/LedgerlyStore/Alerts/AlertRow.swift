@@ -66,4 +66,24 @@ extension AlertRow {
     static func id(key: String, _ db: Database) throws -> Int64? {
         try db.cachedValue(Int64.self, sql: "SELECT id FROM alerts WHERE key = ?", arguments: [key])
     }
+
+    /// `alerts.list`'s page, oldest first, of alerts raised at or after `since`: with a cursor
+    /// (`after`), the oldest after it, so a follower pages forward without gaps; without one, the
+    /// newest `limit`.
+    static func page(_ db: Database, after: Int64?, since: String?, limit: Int) throws -> [AlertRow] {
+        try db.cachedRows(
+            sql: after != nil
+                ? "SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id LIMIT ?"
+                : "SELECT * FROM (SELECT * FROM alerts WHERE id > ? AND raised_at >= ? ORDER BY id DESC LIMIT ?) ORDER BY id",
+            arguments: [after ?? 0, since ?? "", limit]).map { try AlertRow(row: $0) }
+    }
+
+    /// The highest id named in the keys that start with `prefix` (`budget:`: the `<id>` of
+    /// `budget:<id>:…`), if any: a restore keeps new ids past them.
+    static func highestIdInKeys(prefix: String, _ db: Database) throws -> Int64? {
+        let start = prefix.count + 1
+        return try db.cachedValue(Int64.self, sql: """
+            SELECT max(CAST(substr(key, ?, instr(substr(key, ?), ':') - 1) AS INTEGER)) FROM alerts WHERE substr(key, 1, ?) = ?
+            """, arguments: [start, start, prefix.count, prefix])
+    }
 }

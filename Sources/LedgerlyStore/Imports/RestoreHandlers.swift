@@ -18,9 +18,9 @@ enum RestoreHandlers {
 
     static func begin(_ request: LedgerRestoreBeginRequest, _ context: inout WriteContext) throws -> LedgerRestoreBeginReply {
         let db = context.db
-        try requireEmpty(db, [("wallets", "wallets"), ("categories", "categories"), ("tags", "tags"), ("transactions", "transactions"),
-                              ("alerts", "alerts"), ("conversions", "conversions"), ("budgets", "budgets"), ("goals", "goals"),
-                              ("recurring", "recurring transactions")])
+        try requireEmpty(db, [("wallets", hasRows(WalletRow.self)), ("categories", hasRows(CategoryRow.self)), ("tags", hasRows(TagRow.self)),
+                              ("transactions", TransactionRow.any), ("alerts", hasRows(AlertRow.self)), ("conversions", hasRows(ConversionRow.self)),
+                              ("budgets", hasRows(BudgetRow.self)), ("goals", hasRows(GoalRow.self)), ("recurring transactions", hasRows(RecurringRow.self))])
         if let custom = try RateProfileRow.nameAbove(db, id: builtInRateProfiles.upperBound) {
             throw LedgerError.conflict("this ledger already has the rate profile '\(custom)': a restore goes into a new, empty ledger (another home)")
         }
@@ -57,7 +57,7 @@ enum RestoreHandlers {
 
     static func finish(_ request: LedgerRestoreFinishRequest, _ context: inout WriteContext) throws -> LedgerRestoreFinishReply {
         let db = context.db
-        try requireEmpty(db, [("budgets", "budgets"), ("goals", "goals"), ("recurring", "recurring transactions")])
+        try requireEmpty(db, [("budgets", hasRows(BudgetRow.self)), ("goals", hasRows(GoalRow.self)), ("recurring transactions", hasRows(RecurringRow.self))])
         for (index, budget) in request.budgets.enumerated() { try insert(budget, field: .body("budgets")[index], &context) }
         var contributions = 0
         for (index, goal) in request.goals.enumerated() {
@@ -246,21 +246,23 @@ enum RestoreHandlers {
     /// id out again, but after a restore it only knows the ids restored: it is moved past the
     /// ids the keys name, so a new budget cannot inherit an old one's alerts.
     private static func reserveIdsNamedByAlerts(_ db: Database) throws {
-        for (table, prefix) in [("budgets", "budget:"), ("goals", "goal:"), ("recurring", "recurring:")] {
-            let start = prefix.count + 1
-            guard let highest = try db.cachedValue(Int64.self, sql: """
-                    SELECT max(CAST(substr(key, ?, instr(substr(key, ?), ':') - 1) AS INTEGER)) FROM alerts WHERE substr(key, 1, ?) = ?
-                    """, arguments: [start, start, prefix.count, prefix]), highest > 0 else { continue }
+        for (table, prefix) in [(BudgetRow.databaseTableName, "budget:"), (GoalRow.databaseTableName, "goal:"), (RecurringRow.databaseTableName, "recurring:")] {
+            guard let highest = try AlertRow.highestIdInKeys(prefix: prefix, db), highest > 0 else { continue }
             try db.execute(cached: "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)", arguments: [table, table])
             try db.execute(cached: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", arguments: [highest, table])
         }
     }
 
-    /// `tables`: (table, what it holds, for the message).
-    private static func requireEmpty(_ db: Database, _ tables: [(String, String)]) throws {
-        for (table, what) in tables where try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true {
+    /// `tables`: (what a table holds, for the message; whether it has a row, its owner's check).
+    private static func requireEmpty(_ db: Database, _ tables: [(String, (Database) throws -> Bool)]) throws {
+        for (what, hasRows) in tables where try hasRows(db) {
             throw LedgerError.conflict("this ledger already has \(what): a restore goes into a new, empty ledger (another home)")
         }
+    }
+
+    /// Whether the owner's table has a row (`SELECT EXISTS`, as D458's one check per owner).
+    private static func hasRows<Owner: TableRecord>(_ owner: Owner.Type) -> (Database) throws -> Bool {
+        { db in try !Owner.all().isEmpty(db) }
     }
 
 }

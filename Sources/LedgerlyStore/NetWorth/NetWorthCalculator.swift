@@ -39,29 +39,15 @@ struct NetWorthCalculator {
             try self.toBase(minor, currency: currency, moment: moment, converter: converter, warnings: &warnings)
         }
 
-        // Wallets: the maintained balance less what is dated after the day: the later months
-        // from the monthly totals kept with every write (`LedgerTotals`), the rest of the day's
-        // month from its transactions. A month-end reads no transaction at all.
-        let month = String(day.prefix(7))
-        let wallets = try Row.fetchAll(db, sql: """
-            SELECT w.id, w.name, w.currency, w.balance_minor, w.include_in_net_worth, w.archived, substr(w.created_at, 1, 10) AS created,
-                   (SELECT COALESCE(SUM(l.wallet_minor), 0) FROM ledger_totals l WHERE l.wallet_id = w.id AND l.month > ?)
-                   + (SELECT COALESCE(SUM(t.wallet_amount_minor), 0) FROM transactions t WHERE t.wallet_id = w.id AND t.date > ? AND t.date < ?) AS later,
-                   (SELECT MIN(t.date) FROM transactions t WHERE t.wallet_id = w.id) AS first
-            FROM wallets w ORDER BY w.sort_order, w.name COLLATE NOCASE, w.id
-            """, arguments: [month, day, LedgerMonth.next(month) + "-01"])
-        for row in wallets {
-            let first: String? = row["first"]
-            let created: String = row["created"]
-            guard created <= day || (first.map { $0 <= day } ?? false) else { continue }
-            let amount: Int64 = (row["balance_minor"] as Int64) - (row["later"] as Int64)
-            let archived: Bool = row["archived"]
-            if archived && amount == 0 { continue }
-            let currency: String = row["currency"]
+        // Wallets: the kept balance less what is dated after the day (`WalletRow.atDay`).
+        for wallet in try WalletRow.atDay(day, db) {
+            guard wallet.createdOn <= day || (wallet.firstTransactionOn.map { $0 <= day } ?? false) else { continue }
+            let amount = wallet.balanceAtDay
+            if wallet.archived && amount == 0 { continue }
             var warnings: [String] = []
-            let valued = try value(amount, currency, &warnings)
-            try parts.add(kind: .wallet, id: row["id"], name: row["name"], currency: currency, amount: amount, valued: valued,
-                      core: true, tangible: true, volatile: false, counted: row["include_in_net_worth"], archived: archived, warnings: warnings)
+            let valued = try value(amount, wallet.currency, &warnings)
+            try parts.add(kind: .wallet, id: wallet.id, name: wallet.name, currency: wallet.currency, amount: amount, valued: valued,
+                      core: true, tangible: true, volatile: false, counted: wallet.includeInNetWorth, archived: wallet.archived, warnings: warnings)
         }
 
         // Investment accounts: units from the trades up to the day, at the latest price.

@@ -17,15 +17,14 @@ enum BalanceReporter {
         // `includeArchived`: `includeInNetWorth` decides what the total counts, not archiving, and
         // the total never counts money the list does not show (D78).
         let archived = request.includeArchived ?? false
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM wallets WHERE archived = 0 OR ? OR balance_minor != 0 ORDER BY sort_order, name COLLATE NOCASE", arguments: [archived])
         var total: Int64 = 0
         var unvalued: [Int64] = []
         var balances: [WalletBalance] = []
-        for row in rows {
-            let wallet = try WalletRow(row: row).record
+        for row in try WalletRow.forBalances(db, includeArchived: archived) {
+            let wallet = row.record
             let counted = wallet.includeInNetWorth
             let currency = try InputRules.currency(wallet.currency, field: .wholeBody)
-            let balance = Money(minorUnits: row["balance_minor"], currency: currency)
+            let balance = Money(minorUnits: row.balanceMinor, currency: currency)
             var value: Int64?
             var rate: RateSnapshot?
             if let baseCurrency {

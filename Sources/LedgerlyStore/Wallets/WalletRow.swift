@@ -130,4 +130,49 @@ extension WalletRow {
             throw LedgerError.conflict("a wallet named '\(name)' already exists (id \(existing))", field: .body("name"))
         }
     }
+
+    /// `report.balance`'s wallets: the ones not archived, and the archived ones that still hold
+    /// money or, with `includeArchived`, all, by sort order, then name regardless of case (D78).
+    static func forBalances(_ db: Database, includeArchived: Bool) throws -> [WalletRow] {
+        try Row.fetchAll(db, sql: "SELECT * FROM wallets WHERE archived = 0 OR ? OR balance_minor != 0 ORDER BY sort_order, name COLLATE NOCASE", arguments: [includeArchived])
+            .map { try WalletRow(row: $0) }
+    }
+
+    /// A wallet as net worth at the end of a past day sees it (`NetWorthCalculator`).
+    struct AtDay {
+        let id: Int64
+        let name: String
+        let currency: String
+        /// The kept balance, and what of it is dated after the day.
+        let balanceMinor: Int64
+        let laterMinor: Int64
+        let includeInNetWorth: Bool
+        let archived: Bool
+        /// The day it was created (YYYY-MM-DD).
+        let createdOn: String
+        /// The date of its first transaction, if it has any.
+        let firstTransactionOn: String?
+
+        /// The balance at the end of the day.
+        var balanceAtDay: Int64 { balanceMinor - laterMinor }
+    }
+
+    /// Every wallet, by sort order, then name regardless of case, then id, with its balance at
+    /// the end of `day`: the maintained balance less what is dated after the day, the later
+    /// months from the monthly totals kept with every write (`LedgerTotals`), the rest of the
+    /// day's month from its transactions, so a month-end reads no transaction at all. One
+    /// statement over the three tables (D550).
+    static func atDay(_ day: String, _ db: Database) throws -> [AtDay] {
+        let month = String(day.prefix(7))
+        return try Row.fetchAll(db, sql: """
+            SELECT w.id, w.name, w.currency, w.balance_minor, w.include_in_net_worth, w.archived, substr(w.created_at, 1, 10) AS created,
+                   (SELECT COALESCE(SUM(l.wallet_minor), 0) FROM ledger_totals l WHERE l.wallet_id = w.id AND l.month > ?)
+                   + (SELECT COALESCE(SUM(t.wallet_amount_minor), 0) FROM transactions t WHERE t.wallet_id = w.id AND t.date > ? AND t.date < ?) AS later,
+                   (SELECT MIN(t.date) FROM transactions t WHERE t.wallet_id = w.id) AS first
+            FROM wallets w ORDER BY w.sort_order, w.name COLLATE NOCASE, w.id
+            """, arguments: [month, day, LedgerMonth.next(month) + "-01"]).map { row in
+            AtDay(id: row["id"], name: row["name"], currency: row["currency"], balanceMinor: row["balance_minor"], laterMinor: row["later"],
+                  includeInNetWorth: row["include_in_net_worth"], archived: row["archived"], createdOn: row["created"], firstTransactionOn: row["first"])
+        }
+    }
 }
