@@ -8,13 +8,8 @@ import LedgerlyProtocol
 enum LiabilityHandlers {
     static func create(_ request: LiabilityCreateRequest, _ context: inout WriteContext) throws -> LiabilityRecord {
         let db = context.db
-        let name = try InputRules.name(request.name, field: .body("name"))
-        try ensureNameFree(db, name: name, except: nil)
-        let ledgerBase = try SettingsHandlers.baseCurrency(db)
-        guard let code = request.currency ?? ledgerBase else {
-            throw LedgerError.invalid("body.currency is required until the ledger has a base currency", field: .body("currency"))
-        }
-        let currency = try InputRules.currency(code, field: .body("currency"))
+        let name = try NetWorthItemHandlers.newName(request.name, of: LiabilityRow.self, db)
+        let currency = try NetWorthItemHandlers.currency(request.currency, db)
         let balance = try NetWorthRules.value(request.balance, currency: currency, field: .body("balance"))
         let day = try NetWorthRules.pastDay(request.balanceOn, today: Timestamp.today(at: context.date), field: .body("balanceOn"))
         var row = LiabilityRow(
@@ -23,36 +18,26 @@ enum LiabilityHandlers {
             notes: try InputRules.optionalText(request.notes, field: .body("notes")), archived: false, createdAt: context.now, updatedAt: context.now)
         try row.insert(db)
         try addEntry(db, liabilityId: row.id ?? 0, day: day, kind: .balance, amount: balance, walletId: nil, transactionId: nil, notes: nil, now: context.now)
-        let record = try row.record(db, withHistory: true)
-        try context.record(.liabilityCreated, id: String(record.id), data: record)
-        return record
+        return try NetWorthItemHandlers.recorded(row, .liabilityCreated, &context)
     }
 
     static func list(_ request: LiabilityListRequest, _ db: Database) throws -> LiabilityListReply {
-        let rows = try LiabilityRow.byName(db, includeArchived: request.includeArchived == true)
-        return LiabilityListReply(liabilities: try rows.map { try $0.record(db, withHistory: false) })
+        LiabilityListReply(liabilities: try NetWorthItemHandlers.list(LiabilityRow.self, includeArchived: request.includeArchived, db))
     }
 
     static func get(_ request: LiabilityGetRequest, _ db: Database) throws -> LiabilityRecord {
-        try LiabilityRow.find(db, id: try InputRules.positiveId(request.id, field: .body("id")), field: .body("id")).record(db, withHistory: true)
+        try NetWorthItemHandlers.get(LiabilityRow.self, id: request.id, db)
     }
 
     static func update(_ request: LiabilityUpdateRequest, _ context: inout WriteContext) throws -> LiabilityRecord {
         let db = context.db
         var row = try LiabilityRow.find(db, id: request.id, field: .body("id"))
-        if let name = request.name {
-            row.name = try InputRules.name(name, field: .body("name"))
-            try ensureNameFree(db, name: row.name, except: row.id)
-        }
+        try NetWorthItemHandlers.rename(&row, to: request.name, db)
         if let type = request.liabilityType { row.liabilityType = type.rawValue }
         if let rate = request.interestRate { row.interestRate = rate.isEmpty ? nil : try interestRate(rate) }
         if let due = request.dueDate { row.dueDate = due.isEmpty ? nil : try dueDate(due) }
         if let notes = request.notes { row.notes = try InputRules.optionalText(notes, field: .body("notes")) }
-        row.updatedAt = context.now
-        try row.update(db)
-        let record = try row.record(db, withHistory: true)
-        try context.record(.liabilityUpdated, id: String(record.id), data: record)
-        return record
+        return try NetWorthItemHandlers.saved(&row, .liabilityUpdated, &context)
     }
 
     static func revalue(_ request: LiabilityRevalueRequest, _ context: inout WriteContext) throws -> LiabilityRecord {
@@ -64,11 +49,7 @@ enum LiabilityHandlers {
                      notes: try InputRules.optionalText(request.notes, field: .body("notes")), now: context.now)
         // A balance set in the past may leave a later payment paying more than was owed.
         try requireNotOverdrawn(db, row, from: day, field: .body("balance"))
-        row.updatedAt = context.now
-        try row.update(db)
-        let record = try row.record(db, withHistory: true)
-        try context.record(.liabilityUpdated, id: String(record.id), data: record)
-        return record
+        return try NetWorthItemHandlers.saved(&row, .liabilityUpdated, &context)
     }
 
     static func pay(_ request: LiabilityPayRequest, _ context: inout WriteContext) throws -> LiabilityPaymentReply {
@@ -110,14 +91,7 @@ enum LiabilityHandlers {
     }
 
     static func archive(_ request: LiabilityArchiveRequest, _ context: inout WriteContext) throws -> LiabilityRecord {
-        var row = try LiabilityRow.find(context.db, id: request.id, field: .body("id"))
-        if !row.archived {
-            row.archived = true
-            row.updatedAt = context.now
-            try row.update(context.db)
-            try context.record(.liabilityUpdated, id: String(request.id), data: try row.record(context.db, withHistory: false))
-        }
-        return try row.record(context.db, withHistory: false)
+        try NetWorthItemHandlers.archive(LiabilityRow.self, id: request.id, event: .liabilityUpdated, &context)
     }
 
     // MARK: Checks
@@ -157,11 +131,5 @@ enum LiabilityHandlers {
         var entry = LiabilityEntryRow(id: nil, liabilityId: liabilityId, date: day, kind: kind.rawValue, amountMinor: amount, walletId: walletId, transactionId: transactionId,
                                       notes: notes, createdAt: now)
         try entry.insert(db)
-    }
-
-    private static func ensureNameFree(_ db: Database, name: String, except id: Int64?) throws {
-        if let taken = try LiabilityRow.id(named: name, db), taken != id {
-            throw LedgerError.conflict("a liability named '\(name)' already exists", field: .body("name"))
-        }
     }
 }

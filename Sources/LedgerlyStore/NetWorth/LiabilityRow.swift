@@ -4,16 +4,13 @@ import LedgerlyProtocol
 
 /// A row of `liabilities`: the one type that reads and writes the table, and the one place a
 /// stored liability becomes its wire record (its balance from `liability_entries`).
-struct LiabilityRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct LiabilityRow: Codable, NetWorthItemRow {
     static let databaseTableName = "liabilities"
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let archived = Column("archived")
-    }
+    /// Its columns by name: `NetWorthItemColumns`, which both item tables share.
+    typealias Columns = NetWorthItemColumns
 
     var id: Int64?
     var name: String
@@ -26,25 +23,12 @@ struct LiabilityRow: Codable, FetchableRecord, MutablePersistableRecord, Sendabl
     var createdAt: String
     var updatedAt: String
 
+    static let itemName = "liability"
+    static let listCommand = "liability"
+
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    static func find(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws -> LiabilityRow {
-        guard let row = try LiabilityRow.fetchOne(db, key: id) else {
-            throw LedgerError.notFound("there is no liability \(id); see `ledgerly liability list`", field: field())
-        }
-        return row
-    }
-
-    /// Every liability by name (the column's NOCASE order), then id; archived ones too when asked.
-    static func byName(_ db: Database, includeArchived: Bool) throws -> [LiabilityRow] {
-        let all = LiabilityRow.order(Columns.name, Columns.id)
-        return try (includeArchived ? all : all.filter(Columns.archived == false)).fetchAll(db)
-    }
-
-    /// The id of the liability with this name (compared without case, as the column is), if any.
-    static func id(named name: String, _ db: Database) throws -> Int64? {
-        try LiabilityRow.select(Columns.id, as: Int64.self).filter(Columns.name == name).fetchOne(db)
-    }
+    func itemRecord(_ db: Database, withHistory: Bool) throws -> LiabilityRecord { try record(db, withHistory: withHistory) }
 
     /// The wire record: the balance after the latest entry; every entry when `withHistory`.
     func record(_ db: Database, withHistory: Bool) throws -> LiabilityRecord {

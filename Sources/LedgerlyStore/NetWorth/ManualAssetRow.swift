@@ -4,16 +4,13 @@ import LedgerlyProtocol
 
 /// A row of `manual_assets`: the one type that reads and writes the table, and the one place a
 /// stored manual asset becomes its wire record (with its valuations from `asset_valuations`).
-struct ManualAssetRow: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct ManualAssetRow: Codable, NetWorthItemRow {
     static let databaseTableName = "manual_assets"
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let archived = Column("archived")
-    }
+    /// Its columns by name: `NetWorthItemColumns`, which both item tables share.
+    typealias Columns = NetWorthItemColumns
 
     var id: Int64?
     var name: String
@@ -27,25 +24,12 @@ struct ManualAssetRow: Codable, FetchableRecord, MutablePersistableRecord, Senda
     var createdAt: String
     var updatedAt: String
 
+    static let itemName = "manual asset"
+    static let listCommand = "asset"
+
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    static func find(_ db: Database, id: Int64, field: @autoclosure () -> FieldPath) throws -> ManualAssetRow {
-        guard let row = try ManualAssetRow.fetchOne(db, key: id) else {
-            throw LedgerError.notFound("there is no manual asset \(id); see `ledgerly asset list`", field: field())
-        }
-        return row
-    }
-
-    /// Every manual asset by name (the column's NOCASE order), then id; archived ones too when asked.
-    static func byName(_ db: Database, includeArchived: Bool) throws -> [ManualAssetRow] {
-        let all = ManualAssetRow.order(Columns.name, Columns.id)
-        return try (includeArchived ? all : all.filter(Columns.archived == false)).fetchAll(db)
-    }
-
-    /// The id of the manual asset with this name (compared without case, as the column is), if any.
-    static func id(named name: String, _ db: Database) throws -> Int64? {
-        try ManualAssetRow.select(Columns.id, as: Int64.self).filter(Columns.name == name).fetchOne(db)
-    }
+    func itemRecord(_ db: Database, withHistory: Bool) throws -> ManualAssetRecord { try record(db, withValuations: withHistory) }
 
     /// Every manual asset by name, then id, with its latest valuation (by day, then time recorded,
     /// then id, as `AssetValuationRow.history` orders them) on or before `day` in minor units; nil
