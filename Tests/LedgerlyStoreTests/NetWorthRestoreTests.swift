@@ -86,6 +86,32 @@ import Testing
         #expect(try await copy.call(NetWorthRestoreRequest(netWorth: export)).liabilities == 1)
     }
 
+    /// Two entries of one day whose ids run against the order they were recorded in (as sync
+    /// leaves them: a synced entry keeps its `createdAt`, not its id): the restore checks the
+    /// balances in the order the live history keeps (day, time recorded, id), so a history that
+    /// never dips below zero there is restored, not refused (D551).
+    @Test func sameDayEntriesAreCheckedInTheOrderTheyWereRecorded() async throws {
+        let copy = try await Self.emptyCopy()
+        func entry(_ id: Int64, _ kind: LiabilityEntryKind, _ amount: String, on date: String, recorded: String) -> LiabilityEntryRecord {
+            LiabilityEntryRecord(id: id, date: date, kind: kind, amount: amount, balanceAfter: "0.00", walletId: kind == .payment ? 1 : nil,
+                                 transactionId: kind == .payment ? 3 : nil, notes: nil, createdAt: recorded)
+        }
+        // By day, then id, the payment (id 2) would come before the new balance (id 3) and leave
+        // 500 - 1000 owed; recorded, the balance of 5000 came first.
+        let loan = LiabilityRecord(
+            id: 1, name: "Car loan", liabilityType: .loan, currency: "EUR", balance: "4000.00", balanceOn: "2026-02-01", interestRate: nil, dueDate: nil, notes: nil,
+            archived: false, createdAt: "2026-01-10T08:00:00Z", updatedAt: "2026-02-01T18:00:00Z",
+            history: [entry(1, .balance, "500.00", on: "2026-01-10", recorded: "2026-01-10T08:00:00Z"),
+                      entry(2, .payment, "1000.00", on: "2026-02-01", recorded: "2026-02-01T18:00:00Z"),
+                      entry(3, .balance, "5000.00", on: "2026-02-01", recorded: "2026-02-01T09:00:00Z")])
+        let reply = try await copy.call(NetWorthRestoreRequest(netWorth: NetWorthRestore(assets: [], liabilities: [loan], snapshots: [])))
+        #expect(reply.liabilities == 1)
+        let restored = try await copy.call(LiabilityGetRequest(id: 1))
+        #expect(restored.balance == "4000.00")
+        #expect(restored.history?.map(\.id) == [1, 3, 2])
+        #expect(restored.history?.map(\.balanceAfter) == ["500.00", "5000.00", "4000.00"])
+    }
+
     /// A month the alerts service took while the restore was under way is of a half-restored
     /// ledger: `networth.restore` drops it, and the month is missing again (D219).
     @Test func aSnapshotTakenDuringTheRestoreIsDropped() async throws {

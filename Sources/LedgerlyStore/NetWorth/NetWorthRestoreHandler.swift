@@ -9,7 +9,8 @@ import LedgerlyProtocol
 /// Written through the tables' row types with what the export says (ids, times, the snapshots'
 /// figures and breakdowns as they were taken), where the handlers compute. Valuations and
 /// entries are checked as the handlers check them (currencies, amounts not below zero, dates,
-/// balances never below zero in order of day, then id), so a damaged file is refused, not stored.
+/// balances never below zero in the order the live history keeps: day, time recorded, id), so a
+/// damaged file is refused, not stored.
 enum NetWorthRestoreHandler {
     static func restore(_ request: NetWorthRestoreRequest, _ context: inout WriteContext) throws -> NetWorthRestoreReply {
         let db = context.db
@@ -66,7 +67,7 @@ enum NetWorthRestoreHandler {
             createdAt: try InputRules.timestamp(liability.createdAt, field: field.member("createdAt")),
             updatedAt: try InputRules.timestamp(liability.updatedAt, field: field.member("updatedAt")))
         try row.insert(db)
-        var entries: [(date: String, id: Int64, kind: LiabilityEntryKind, minor: Int64, field: FieldPath)] = []
+        var fields: [Int64: FieldPath] = [:]
         for (index, entry) in (liability.history ?? []).enumerated() {
             let at = field.member("history")[index]
             let date = try InputRules.date(entry.date, field: at.member("date")).description
@@ -85,16 +86,13 @@ enum NetWorthRestoreHandler {
                 walletId: walletId, transactionId: transactionId, notes: try InputRules.optionalText(entry.notes, field: at.member("notes")),
                 createdAt: try InputRules.timestamp(entry.createdAt, field: at.member("createdAt")))
             try stored.insert(db)
-            entries.append((date, entry.id, entry.kind, minor, at))
+            fields[entry.id] = at
         }
-        // The history must hold as the handlers keep it: in order of day, then id, no balance
-        // below zero.
-        var balance: Int64 = 0
-        for entry in entries.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
-            balance = entry.kind == .balance ? entry.minor : balance - entry.minor
-            guard balance >= 0 else {
-                throw LedgerError.invalid("\(entry.field.member("amount")) leaves liability \(liability.id)'s balance below zero on \(entry.date)", field: entry.field.member("amount"))
-            }
+        // The history must hold as the handlers keep it: read back in the owner's order (day, then
+        // time recorded, then id: `LiabilityEntryRow.history`), no balance below zero (D551).
+        if let entry = try LiabilityHistory.read(db, liabilityId: liability.id).firstOverdrawn {
+            let at = fields[entry.id] ?? field.member("history")
+            throw LedgerError.invalid("\(at.member("amount")) leaves liability \(liability.id)'s balance below zero on \(entry.date)", field: at.member("amount"))
         }
     }
 
