@@ -54,13 +54,22 @@ import Testing
         #expect(tickets.consume("../../etc/passwd", now: 0) == .unknown)
     }
 
-    @Test func onlyLoopbackAddressesAreAccepted() throws {
+    /// Loopback is served as HTTP, any other address as HTTPS only (D590); a host must be an IP address.
+    @Test func listenAddressesAndWhetherTheyAreLoopback() throws {
         #expect(try WebListenAddress(parsing: "127.0.0.1:8470") == WebListenAddress(host: "127.0.0.1", port: 8470))
         #expect(try WebListenAddress(parsing: "9000") == WebListenAddress(host: "127.0.0.1", port: 9000))
         #expect(try WebListenAddress(parsing: "localhost:0") == WebListenAddress(host: "127.0.0.1", port: 0))
         #expect(try WebListenAddress(parsing: "[::1]:8470").description == "[::1]:8470")
-        #expect(throws: WebAddressError.notLoopback("0.0.0.0")) { try WebListenAddress(parsing: "0.0.0.0:8470") }
-        #expect(throws: WebAddressError.notLoopback("192.168.1.2")) { try WebListenAddress(parsing: "192.168.1.2:8470") }
+        #expect(try WebListenAddress(parsing: "[::1]:8470").isLoopback)
+        #expect(try WebListenAddress(parsing: "127.0.0.2:8470").isLoopback)
+        #expect(try !WebListenAddress(parsing: "0.0.0.0:8470").isLoopback)
+        #expect(try WebListenAddress(parsing: "0.0.0.0:8470").isUnspecified)
+        #expect(try !WebListenAddress(parsing: "192.168.1.2:8470").isLoopback)
+        #expect(try !WebListenAddress(parsing: "[::]:8470").isLoopback)
+        #expect(try WebListenAddress(parsing: "[fd00::2]:8470").description == "[fd00::2]:8470")
+        #expect(throws: WebAddressError.notAnAddress("ledgerly.example")) { try WebListenAddress(parsing: "ledgerly.example:8470") }
+        #expect(throws: WebAddressError.notAnAddress("127.0.0.1.5")) { try WebListenAddress(parsing: "127.0.0.1.5:8470") }
+        #expect(throws: WebAddressError.notAnAddress("fd00::zz")) { try WebListenAddress(parsing: "[fd00::zz]:8470") }
         #expect(throws: WebAddressError.badPort("127.0.0.1:99999")) { try WebListenAddress(parsing: "127.0.0.1:99999") }
     }
 
@@ -72,11 +81,13 @@ import Testing
         try FileManager.default.createDirectory(at: home.configDirectory, withIntermediateDirectories: true)
         let file = home.configDirectory.appendingPathComponent(WebConfiguration.fileName)
         try Data(#"{"listen": "0.0.0.0:8470"}"#.utf8).write(to: file)
+        #expect(try WebConfiguration.listenAddress(home: home) == WebListenAddress(host: "0.0.0.0", port: 8470))
+        try Data(#"{"listen": "nas.local:8470"}"#.utf8).write(to: file)
         do {
             _ = try WebConfiguration.listenAddress(home: home)
-            Issue.record("0.0.0.0 was accepted")
+            Issue.record("a host name was accepted")
         } catch let error as WebConfigurationError {
-            #expect(error.description.hasPrefix("\(file.path): listen: '0.0.0.0' is not a loopback address"), "\(error)")
+            #expect(error.description.hasPrefix("\(file.path): listen: 'nas.local' is not an IP address"), "\(error)")
             #expect(!error.description.contains("--listen"))
         }
     }

@@ -15,28 +15,12 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import subprocess
 import time
 import urllib.parse
 
-from conftest import base_env, binary
 from web_support import WEB_REQUIREMENTS, XSS, By, Select, WebDriverWait, artifacts, browser, expected_conditions, fit_phone_and_desktop, submit, web  # noqa: F401
 
 pytestmark = WEB_REQUIREMENTS
-
-
-def test_beyond_loopback_is_refused(tmp_path):
-    """Until HTTPS and pairing exist, ledgerly-web serves this computer only (docs/web.md)."""
-    for address in ("0.0.0.0:8470", "192.168.1.20:8470"):
-        result = subprocess.run([binary("ledgerly-web"), "--home", str(tmp_path), "--listen", address],
-                                capture_output=True, text=True, timeout=20, env=base_env(tmp_path))
-        assert result.returncode == 64, result.stderr
-        assert "is not a loopback address" in result.stderr
-        assert f"--listen: '{address.split(':')[0]}'" in result.stderr, result.stderr
-    (tmp_path / "web.json").write_text('{"listen": "0.0.0.0:8470"}')
-    result = subprocess.run([binary("ledgerly-web"), "--home", str(tmp_path)], capture_output=True, text=True, timeout=20, env=base_env(tmp_path))
-    assert result.returncode == 1 and "is not a loopback address" in result.stderr
-    assert "web.json: listen: '0.0.0.0'" in result.stderr and "--listen" not in result.stderr, result.stderr
 
 
 def test_no_page_without_a_session(web):

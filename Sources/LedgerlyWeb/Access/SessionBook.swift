@@ -14,9 +14,9 @@ public final class SessionBook: Sendable {
 
     public init() {}
 
-    /// A new session, after a sign-in ticket was accepted.
-    public func open(now: Int64) -> WebSession {
-        let session = WebSession(id: RandomToken.make(), csrfToken: RandomToken.make(), expiresAt: now + Self.idleSeconds)
+    /// A new session, after a sign-in ticket was accepted or for a paired device's request.
+    public func open(now: Int64, deviceKey: String? = nil) -> WebSession {
+        let session = WebSession(id: RandomToken.make(), csrfToken: RandomToken.make(), expiresAt: now + Self.idleSeconds, deviceKey: deviceKey)
         sessions.withLock { book in
             book = book.filter { $0.value.expiresAt >= now }
             if book.count >= Self.capacity, let oldest = book.min(by: { $0.value.expiresAt < $1.value.expiresAt })?.key {

@@ -1,13 +1,12 @@
 import Hummingbird
-import Logging
 
 /// Wraps the router: every response gets the security headers (`WebResponse.secure`), and what a
 /// handler threw becomes a page (not found, body too large, a store that does not answer)
 /// instead of a bare status, with the same headers.
-struct SecureResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+struct SecureResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == WebRequestContext {
     let inner: Inner
 
-    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+    func respond(to request: Request, context: WebRequestContext) async throws -> Response {
         var response: Response
         do {
             response = try await inner.respond(to: request, context: context)
@@ -18,8 +17,8 @@ struct SecureResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context 
             default: WebResponse.problem(error.status, title: "Refused", "\(error.body ?? error.status.reasonPhrase)")
             }
         } catch {
-            context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-            response = WebResponse.problem(.internalServerError, title: "Something went wrong", "The page could not be made: \(String(describing: error))")
+            let (page, _) = WebResponse.internalError(error, path: request.uri.path, logger: context.logger)
+            response = WebResponse.html(page, status: .internalServerError)
         }
         WebResponse.secure(&response.headers)
         return response

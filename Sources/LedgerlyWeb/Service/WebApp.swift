@@ -5,26 +5,29 @@ import LedgerlyProtocol
 import LedgerlyRuntime
 import NIOCore
 
-/// The routes and what they share: the store, the sessions, the sign-in tickets, the live feed.
-/// Every page but sign-in and the assets needs a session; every POST needs the session's CSRF
-/// token; every page but setup leads to `/setup` until the ledger is set up (D511).
+/// The routes and what they share: the store, the sessions, the sign-in tickets, the paired
+/// devices, the live feed. Every page but sign-in, pairing and the assets needs a session (from
+/// a sign-in link, or opened for a paired device's cookie); every POST needs the session's CSRF
+/// token; every page but setup leads to `/setup` until the ledger is set up (D511, D594).
 public struct WebApp: Sendable {
     let store: WebStore
     let sessions: SessionBook
     let tickets: SignInTickets
     let broadcaster: ChangeBroadcaster
-    /// Unix seconds now (the service's clock, which `--clock-offset` may shift).
+    let access: WebAccess
+    /// Unix seconds now for the security timers: the real clock, not `--clock-offset`'s (D596).
     let now: @Sendable () -> Int64
 
-    public init(store: WebStore, sessions: SessionBook, tickets: SignInTickets, broadcaster: ChangeBroadcaster, now: @escaping @Sendable () -> Int64) {
+    public init(store: WebStore, sessions: SessionBook, tickets: SignInTickets, broadcaster: ChangeBroadcaster, access: WebAccess, now: @escaping @Sendable () -> Int64) {
         self.store = store
         self.sessions = sessions
         self.tickets = tickets
         self.broadcaster = broadcaster
+        self.access = access
         self.now = now
     }
 
-    public typealias Context = BasicRequestContext
+    public typealias Context = WebRequestContext
 
     public func responder() -> some HTTPResponder<Context> {
         SecureResponder(inner: router().buildResponder())
@@ -35,6 +38,7 @@ public struct WebApp: Sendable {
         router.get("/assets/ledgerly.css") { _, _ in Self.asset(Stylesheet.css, type: "text/css; charset=utf-8") }
         router.get("/assets/live.js") { _, _ in Self.asset(LiveScript.javascript, type: "text/javascript; charset=utf-8") }
         router.get("/signin") { request, _ in signIn(request) }
+        addAccessRoutes(to: router)
         router.get("/signout") { request, _ in
             try await guarded(request, needsSetup: false) { session in
                 WebResponse.html(PageLayout.page(title: "Sign out", current: "", live: false, """
@@ -44,14 +48,7 @@ public struct WebApp: Sendable {
                 """))
             }
         }
-        router.post("/signout") { request, _ in
-            try await posted(request) { session, _ in
-                sessions.close(session.id)
-                var response = WebResponse.seeOther("/")
-                response.headers[.setCookie] = "\(SessionBook.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
-                return response
-            }
-        }
+        router.post("/signout") { request, _ in try await posted(request) { session, _ in signOut(session) } }
         router.get("/events") { request, _ in try await guarded(request, needsSetup: false) { _ in events() } }
         router.get("/setup") { request, _ in try await guarded(request, needsSetup: false) { session in try await SetupPage(app: self).show(session: session) } }
         router.post("/setup") { request, _ in try await posted(request) { session, form in try await SetupPage(app: self).save(form, session: session) } }
@@ -89,25 +86,29 @@ public struct WebApp: Sendable {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// The page every request without a session gets (401): how to get in.
-    static func signInNeeded(_ reason: String? = nil) -> Response {
+    /// The page every request without a session gets (401): how to get in; beyond loopback,
+    /// pairing too (D594).
+    func signInNeeded(_ reason: String? = nil) -> Response {
         let why: HTML = reason.map { "<p class=\"error\">\($0)</p>" } ?? .empty
+        let pairing: HTML = access.secure ? """
+        <p>To let a phone or another computer in, run <code>ledgerly web pair</code> there and enter its code on the <a href="/pair">pairing page</a>.</p>
+        """ : .empty
         return WebResponse.html(PageLayout.page(title: "Sign in", current: "", live: false, signedIn: false, """
         \(why)<p>This browser is not signed in to Ledgerly.</p>\
         <p>On the computer Ledgerly runs on, run</p><pre><code>ledgerly web open</code></pre>\
-        <p>and open the link it prints. Each link works once, for a few minutes.</p>
+        <p>and open the link it prints. Each link works once, for a few minutes.</p>\(pairing)
         """), status: .unauthorized)
     }
 
     func signIn(_ request: Request) -> Response {
         let token = request.uri.queryParameters["token"].map(String.init) ?? ""
         switch tickets.consume(token, now: now()) {
-        case .unknown: return Self.signInNeeded("This sign-in link is not valid: it was used already, or it was never issued.")
-        case .expired: return Self.signInNeeded("This sign-in link has expired.")
+        case .unknown: return signInNeeded("This sign-in link is not valid: it was used already, or it was never issued.")
+        case .expired: return signInNeeded("This sign-in link has expired.")
         case .accepted:
             let session = sessions.open(now: now())
             var response = WebResponse.seeOther("/")
-            response.headers[.setCookie] = "\(SessionBook.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict"
+            response.headers[.setCookie] = access.sessionCookie(session.id)
             return response
         }
     }
@@ -115,13 +116,17 @@ public struct WebApp: Sendable {
     /// Runs `body` for a signed-in request, else answers 401 with the way in; sends a ledger not
     /// set up yet to `/setup`.
     func guarded(_ request: Request, needsSetup: Bool = true, _ body: (WebSession) async throws -> Response) async throws -> Response {
-        guard let session = sessions.session(for: request.cookies[SessionBook.cookieName]?.value, now: now()) else {
-            return Self.signInNeeded()
+        guard case let (session, newCookie)? = currentSession(request) else {
+            return signInNeeded()
         }
+        var response: Response
         if needsSetup, try await !store.read(SettingsGetRequest()).onboardingCompleted {
-            return WebResponse.seeOther("/setup")
+            response = WebResponse.seeOther("/setup")
+        } else {
+            response = try await body(session)
         }
-        return try await body(session)
+        if let newCookie { response.headers.append(HTTPField(name: .setCookie, value: newCookie)) }
+        return response
     }
 
     /// A form post: signed in, within the size limit, and carrying this session's CSRF token

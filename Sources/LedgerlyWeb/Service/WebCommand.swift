@@ -6,13 +6,13 @@ import LedgerlyRuntime
 public struct WebCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: WebService.name,
-        abstract: "serves Ledgerly's pages to a browser on this computer; talks to the store over its protocol, like the CLI.",
-        discussion: "Sign in with the link `ledgerly web open` prints. SIGTERM or SIGINT shuts down gracefully. Exit codes: 0 stopped, 1 failed, 64 bad arguments.",
+        abstract: "serves Ledgerly's pages to a browser; talks to the store over its protocol, like the CLI.",
+        discussion: "On a loopback address (the default) it serves plain HTTP to this computer: sign in with the link `ledgerly web open` prints. On any other address (0.0.0.0 for the home network) it serves HTTPS only, with a self-signed certificate made on the first start and kept in the home's web/ folder; phones pair with the code `ledgerly web pair` prints (docs/web.md). SIGTERM or SIGINT shuts down gracefully. Exit codes: 0 stopped, 1 failed, 64 bad arguments.",
         version: "\(WebService.name) \(LedgerlyVersion.current)")
 
     @OptionGroup var options: ServiceOptions
 
-    @Option(name: .long, help: ArgumentHelp("HOST:PORT to listen on (loopback only; default: web.json's listen, else 127.0.0.1:\(WebListenAddress.defaultPort))", valueName: "address"))
+    @Option(name: .long, help: ArgumentHelp("HOST:PORT to listen on: loopback for HTTP to this computer, any other address (0.0.0.0) for HTTPS to the home network (default: web.json's listen, else 127.0.0.1:\(WebListenAddress.defaultPort))", valueName: "address"))
     var listen: String?
 
     public init() {}
