@@ -759,6 +759,19 @@ enum StoreMigrations {
         migrator.registerMigration("v33-sync-hub-authentication") { db in
             try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN hub_authentication TEXT")
         }
+        // D520–D522: the heartbeat a device owes (`heartbeat_seq`, the highest number its last
+        // heartbeat counted, and `numbered_at`, when it last numbered a message), the numbers a
+        // sender answered as gone (`lost`, `lost_at`), and the newest re-send request answered
+        // per device (`answered_request`), so a replayed one sends nothing again.
+        migrator.registerMigration("v34-sync-gap-liveness") { db in
+            try db.execute(sql: """
+                ALTER TABLE sync_state ADD COLUMN heartbeat_seq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE sync_state ADD COLUMN numbered_at INTEGER;
+                ALTER TABLE sync_peers ADD COLUMN lost TEXT NOT NULL DEFAULT '[]';
+                ALTER TABLE sync_peers ADD COLUMN lost_at TEXT;
+                ALTER TABLE sync_peers ADD COLUMN answered_request INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 

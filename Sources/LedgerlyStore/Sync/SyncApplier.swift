@@ -32,6 +32,14 @@ struct SyncApplier {
             unchanged += 1
             return
         }
+        // A heartbeat: the highest number its device has sent, so a drop of that device's last
+        // messages shows as a gap too (D520). Counted even when its clock is too far ahead: it
+        // changes no record.
+        if message.entity == SyncGaps.heartbeatEntity {
+            if case .integer(let sent) = message.fields["sent"], sent > 0 { try SyncGaps.heard(db, device: message.device, sent: sent) }
+            unchanged += 1
+            return
+        }
         // Too far ahead of this device's wall clock: held, its clock not received (D445).
         if newest > identities.requestNow + SyncSetAsideRows.clockTolerance {
             let minutes = (newest - identities.requestNow) / 60_000
@@ -57,6 +65,12 @@ struct SyncApplier {
         identities.receive(clock)
         if message.entity == SyncGaps.resendEntity {
             _ = try SyncGaps.resend(message, identities: identities)
+            unchanged += 1
+            return
+        }
+        if message.entity == SyncGaps.goneEntity {
+            // Numbers its sender no longer holds: lost for good here, and not asked for again (D521).
+            try SyncGaps.lose(message, context.db, at: context.now)
             unchanged += 1
             return
         }

@@ -79,6 +79,8 @@ enum SyncHandlers {
         var state = try enabledState(db)
         let identities = try SyncIdentities(db: db, state: state, date: context.date)
         let done = try SyncStamper.run(&state, identities: identities, budget: stampBudget)
+        // The heartbeat goes last, once everything it counts is out (D520).
+        if done, request.heartbeat == true { _ = try SyncGaps.heartbeatIfDue(identities: identities) }
         try identities.save()
         try state.save(db)
         return SyncStampReply(waiting: try SyncStateRow.outboxCount(db), stampingDone: done)

@@ -183,7 +183,7 @@ final class SyncIdentities {
     func enqueue(_ message: SyncMessage) throws {
         var message = message
         if message.hlc.isEmpty { message.hlc = try nextClock().description }
-        message.seq = try SyncGaps.nextSeq(db)
+        message.seq = try SyncGaps.nextSeq(db, at: requestNow)
         let text = try SyncFields.text(message)
         try db.execute(cached: "INSERT INTO sync_outbox (message) VALUES (?)", arguments: [text])
         try SyncGaps.keep(db, seq: message.seq ?? 0, text: text)

@@ -57,11 +57,13 @@ struct SyncStateRow {
         try db.cachedValue(Int.self, sql: "SELECT count(*) FROM sync_outbox") ?? 0
     }
 
-    /// Outbox entries, plus one for local changes not stamped yet.
+    /// Outbox entries, plus one for local changes not stamped yet, plus one for a heartbeat owed
+    /// (D520: `synced` once it is out, so an idle device sends nothing more).
     func waitingOut(_ db: Database) throws -> Int {
         let outbox = try Self.outboxCount(db)
         let unstamped = try db.cachedValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM change_log WHERE seq > ?)", arguments: [stampedSeq]) ?? false
-        return outbox + (unstamped || scanEntity != nil ? 1 : 0)
+        let heartbeat = try SyncGaps.heartbeatOwed(db)
+        return outbox + (unstamped || scanEntity != nil ? 1 : 0) + (heartbeat ? 1 : 0)
     }
 
     func status(_ db: Database) throws -> SyncStatusReply {
@@ -81,6 +83,12 @@ struct SyncStateRow {
         // to be applied, so the device says `held` until they are (D492).
         if reply.state == "synced", (reply.heldTotal ?? 0) > 0 { reply.state = "held" }
         if !gaps.isEmpty { reply.gaps = gaps }
+        // Messages gone for good are never `synced` either (D521).
+        let lost = enabled ? try SyncGaps.lostGaps(db) : []
+        if !lost.isEmpty {
+            reply.lostGaps = lost
+            if reply.state == "synced" || reply.state == "held" { reply.state = "lost" }
+        }
         if enabled { reply.rejoinLedgerId = rejoinLedgerId }
         if enabled { reply.hubAuthentication = hubAuthentication }
         return reply

@@ -120,7 +120,8 @@ actor SyncRound {
         guard waiting > 0 else { return 0 }
         var pushed = 0
         while true {
-            let stamp = try await store.call(SyncStampRequest())
+            // With the heartbeat once nothing else waits (D520).
+            let stamp = try await store.call(SyncStampRequest(heartbeat: true))
             let page = try await store.call(SyncOutboxRequest(limit: Self.batch))
             if let last = page.entries.last {
                 let sealed = try page.entries.map { entry in

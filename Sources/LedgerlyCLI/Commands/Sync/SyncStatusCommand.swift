@@ -16,11 +16,20 @@ struct SyncStatusCommand: ParsableCommand {
         }
     }
 
+    /// The first line: the state, in words where the word alone would puzzle.
+    static func stateLine(_ state: String) -> String {
+        switch state {
+        case "rejoin": "Sync: re-join needed"
+        case "lost": "Sync: lost (messages from another device are gone for good: see Lost below)"
+        default: "Sync: \(state)"
+        }
+    }
+
     static func lines(_ status: SyncStatusReply) -> [String] {
         guard status.state != "off" else {
             return ["Sync: off" + (status.ledgerId.map { " (this device was in ledger \($0); every local record is kept)" } ?? "")]
         }
-        var lines = [status.state == "rejoin" ? "Sync: re-join needed" : "Sync: \(status.state)", "Hub: \(status.hub ?? "-")", "Ledger: \(status.ledgerId ?? "-")", "This device: \(status.deviceId ?? "-")",
+        var lines = [Self.stateLine(status.state), "Hub: \(status.hub ?? "-")", "Ledger: \(status.ledgerId ?? "-")", "This device: \(status.deviceId ?? "-")",
                      "Last success: \(status.lastSuccess ?? "never")",
                      "Waiting to go out: \(status.waitingOut)", "Waiting to come in: \(status.waitingIn.map(String.init) ?? "unknown")"]
         lines += HubURLText.statusLines(hub: status.hub, authentication: status.hubAuthentication)
@@ -35,6 +44,12 @@ struct SyncStatusCommand: ParsableCommand {
         for gap in status.gaps ?? [] {
             lines.append("Gap: device \(gap.device) sent messages \(gap.missing) that have not arrived here; "
                          + (gap.requestedAt.map { "a re-send was asked at \($0)" } ?? "a re-send will be asked"))
+        }
+        // Lost for good (D521): what it means, and what ends it.
+        for gap in status.lostGaps ?? [] {
+            lines.append("Lost: device \(gap.device) sent messages \(gap.missing) that never arrived here, and it no longer holds them"
+                         + (gap.lostAt.map { " (it said so at \($0))" } ?? "") + "; they are not asked for again.")
+            lines.append("  Changes that device made may be missing on this device. Edit them again there, or run `ledgerly sync rekey` (a new passphrase: every device re-joins and sends its whole ledger again).")
         }
         // Rows put aside (issue 44, findings 4 and 5): named, so nothing is dropped in silence.
         if let total = status.quarantinedTotal, total > 0 {

@@ -53,7 +53,12 @@ public struct SyncStampRequest: WriteRequest, Hashable {
     public typealias Reply = SyncStampReply
     public static let messageType: MessageType = "sync.stamp"
     public static let allowedBeforeSetup = true
-    public init() {}
+    /// Also put this device's heartbeat in the outbox when one is owed and due (nothing else
+    /// waits, messages were numbered since the last one, none in the last second): the highest
+    /// number it sent, so a receiver sees a drop of its last messages (D520). `ledgerly-sync`
+    /// asks for it; absent or false: never.
+    public var heartbeat: Bool?
+    public init(heartbeat: Bool? = nil) { self.heartbeat = heartbeat }
 }
 
 public struct SyncStampReply: Codable, Hashable, Sendable {
@@ -128,10 +133,13 @@ public struct SyncGap: Codable, Hashable, Sendable {
     public var missing: String
     /// When this device last asked the other to send them again; nil until it has.
     public var requestedAt: String?
-    public init(device: String, missing: String, requestedAt: String?) {
+    /// In `lostGaps`: when the other device answered that it no longer holds them (D521).
+    public var lostAt: String?
+    public init(device: String, missing: String, requestedAt: String?, lostAt: String? = nil) {
         self.device = device
         self.missing = missing
         self.requestedAt = requestedAt
+        self.lostAt = lostAt
     }
 }
 
@@ -209,6 +217,8 @@ public struct SyncStatusReply: Codable, Hashable, Sendable {
     /// new passphrase; `rejoinLedgerId` names the new ledger).
     /// `held`: otherwise `synced`, but changes with a clock too far ahead wait to be applied
     /// (`heldTotal`); `synced` means no known gap and nothing held (D492).
+    /// `lost`: otherwise `synced` or `held`, but messages another device sent are gone for good
+    /// (`lostGaps`, D521): this ledger may lack changes that device made.
     public var state: String
     public var ledgerId: String?
     public var deviceId: String?
@@ -235,6 +245,9 @@ public struct SyncStatusReply: Codable, Hashable, Sendable {
     /// Other devices' messages known to be missing here (gaps in their numbers); while one is
     /// known, `state` is not `synced`. Absent when none.
     public var gaps: [SyncGap]?
+    /// Other devices' messages lost for good: their sender answered that it no longer holds them
+    /// (`lostAt`), so they are not asked for again (D521). Absent when none.
+    public var lostGaps: [SyncGap]?
     /// The ledger that replaced this device's (state `rejoin`); absent otherwise.
     public var rejoinLedgerId: String?
     /// How the hub knew this device on the last connection a round reported (D531); absent
