@@ -96,7 +96,7 @@ struct GoalsPage {
             ? "<p class=\"empty\">No goals yet. Add one: <code>ledgerly goal add Holiday --target 2400 --deadline 2027-07-01</code>.</p>"
             : "<ul class=\"list\" id=\"goals\">\(rows)</ul>"
         let content: HTML = """
-        <section class="card" aria-labelledby="gl" id="goals-part" data-live-part><h2 id="gl">Goals</h2>\(list)\
+        <section class="card" aria-labelledby="gl" id="goals-part" data-live-part><h2 id="gl">Progress</h2>\(list)\
         <p class="muted">Pace: behind when what is saved is below the straight line from the start to the target at the deadline; the monthly figure is what each month needs from now on.</p></section>\
         <section class="card" aria-labelledby="fundh" id="fund"><h2 id="fundh">Put money towards a goal</h2>\(FormSupport.error(errors["_form"]))\
         <form method="post" action="/goals" class="stack" novalidate>\(FormSupport.hidden(session))\

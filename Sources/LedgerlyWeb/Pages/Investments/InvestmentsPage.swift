@@ -86,8 +86,7 @@ struct InvestmentsPage {
             let gain: HTML = holding.unrealised.map { gain -> HTML in
                 HTML("<br>unrealised gain <span class=\"num\">\(gain.total)</span> (price effect <span class=\"num\">\(gain.priceEffect)</span>, currency effect <span class=\"num\">\(gain.currencyEffect)</span>)")
             } ?? .empty
-            let warnings = holding.warnings.map { HTML("<li>\($0)</li>") }
-            let warningList: HTML = warnings.isEmpty ? .empty : HTML("<ul class=\"notice\">\(warnings)</ul>")
+            let warningList = HTML.join(holding.warnings.map { HTML("<p class=\"notice\">\($0)</p>") })
             let lots = (holding.lots ?? []).map { lot -> HTML in
                 HTML("<li data-lot=\"\(lot.id)\">lot \(lot.id), \(lot.acquired): <span class=\"num\">\(lot.quantity)</span> costing <span class=\"num\">\(lot.cost) \(holding.currency)</span> (<span class=\"num\">\(lot.costBase) \(holding.baseCurrency)</span>)</li>")
             }
@@ -140,11 +139,11 @@ struct InvestmentsPage {
             actual <span class="num">\(line.actual) %</span>, \(target)\(drift)</p></li>
             """
         }
-        let warnings = reply.warnings.map { HTML("<li>\($0)</li>") }
+        let warnings = HTML.join(reply.warnings.map { HTML("<p class=\"notice\">\($0)</p>") })
         return """
         \(switcher)<p>Total <span class="num" id="allocation-total">\(reply.total) \(reply.currency)</span>; drifting past <span class="num">\(reply.threshold)</span> points.</p>\
         \(lines.isEmpty ? HTML("<p class=\"empty\">No holdings with a price and no targets yet (<code>ledgerly invest allocation set core 70</code>).</p>") : HTML("<ul class=\"list\" id=\"allocation\">\(lines)</ul>"))\
-        \(warnings.isEmpty ? HTML.empty : HTML("<ul class=\"notice\">\(warnings)</ul>"))
+        \(warnings)
         """
     }
 }
