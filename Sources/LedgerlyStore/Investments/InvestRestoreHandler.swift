@@ -35,12 +35,11 @@ enum InvestRestoreHandler {
             if let cash = trade.cash {
                 // The cash was restored as a transaction under its id; it belongs to the trade again,
                 // and a buy's or sale's cash leaves income and spending as it did.
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE id = ?)", arguments: [cash.transactionId]) == true else {
+                guard try TransactionRow.exists(db, id: cash.transactionId) else {
                     throw LedgerError.invalid("trade \(trade.id)'s cash transaction \(cash.transactionId) is not in the ledger", field: at.member("cash").member("transactionId"))
                 }
                 try LedgerTotals.apply(db, ids: [cash.transactionId], sign: -1)
-                try db.execute(sql: "UPDATE transactions SET trade_id = ?, trade_transfer = ? WHERE id = ?",
-                               arguments: [trade.id, trade.kind == .buy || trade.kind == .sell, cash.transactionId])
+                try TransactionRow.makeTradeCash(db, id: cash.transactionId, tradeId: trade.id, transfer: trade.kind == .buy || trade.kind == .sell)
                 try LedgerTotals.apply(db, ids: [cash.transactionId], sign: 1)
             }
         }

@@ -78,6 +78,18 @@ extension TransactionRow {
         try db.execute(sql: "UPDATE transactions SET liability_id = ?, trade_transfer = 1 WHERE id = ?", arguments: [liabilityId, id])
     }
 
+    /// Whether a transaction with this id is stored (`invest.restore` checks a trade's cash).
+    static func exists(_ db: Database, id: Int64) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE id = ?)", arguments: [id]) == true
+    }
+
+    /// Makes a transaction a trade's cash, counted like a transfer (`trade_transfer`) when it is a
+    /// buy's or sale's (`invest.restore`); the caller takes it out of the kept totals first and
+    /// puts it back after.
+    static func makeTradeCash(_ db: Database, id: Int64, tradeId: Int64, transfer: Bool) throws {
+        try db.execute(sql: "UPDATE transactions SET trade_id = ?, trade_transfer = ? WHERE id = ?", arguments: [tradeId, transfer, id])
+    }
+
     /// `tx.update`'s change of what a transaction is worth and where it counts. `baseAmountMinor`
     /// and `walletAmountMinor` are signed, as stored.
     static func updateAmounts(_ db: Database, id: Int64, kind: String, walletId: Int64, amountMinor: Int64, walletAmountMinor: Int64,
