@@ -25,6 +25,12 @@ protocol ReplyCommand: ParsableCommand {
     /// (FieldWording); none unless the command says.
     var wording: FieldWording { get }
 
+    /// How long the store may take to answer, for a request that takes seconds (a backup, an
+    /// import undone): the store's status is asked first with the usual timeout, so a store
+    /// that is down is still reported at once (`Gateway(_:patientMilliseconds:wording:)`).
+    /// Nil, the usual timeout, unless the command says.
+    static var patientMilliseconds: Int? { get }
+
     /// Sends the command's request(s) and returns the reply to show.
     func reply(from gateway: Gateway) throws -> Reply
 
@@ -36,9 +42,11 @@ protocol ReplyCommand: ParsableCommand {
 extension ReplyCommand {
     var wording: FieldWording { [:] }
 
+    static var patientMilliseconds: Int? { nil }
+
     func run() throws {
         try CommandRunner.run {
-            let gateway = try Gateway(global, wording: wording)
+            let gateway = try Self.patientMilliseconds.map { try Gateway(global, patientMilliseconds: $0, wording: wording) } ?? Gateway(global, wording: wording)
             let reply = try reply(from: gateway)
             if output.json { return try JSONOutput.print(reply) }
             try render(reply, gateway: gateway)
@@ -54,3 +62,24 @@ protocol JSONChoice {
 extension OutputOptions: JSONChoice {}
 
 extension ReportOutputOptions: JSONChoice {}
+
+/// A reply with what the command looked up to send its request (the wallet a transaction went
+/// into, the accounts a trade names), for a view that shows those: `--json` prints the reply
+/// alone, exactly as the service sent it, and the view reads both without asking the store
+/// again (D560).
+struct Resolved<Body: Encodable, Context>: Encodable {
+    let body: Body
+    let context: Context
+
+    init(_ body: Body, _ context: Context) {
+        self.body = body
+        self.context = context
+    }
+
+    /// The body's own encoding, through a single-value container so the encoder treats it as it
+    /// treats the body printed alone.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(body)
+    }
+}

@@ -74,7 +74,7 @@ struct TransactionCommand: ParsableCommand {
         return list.render()
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Record an expense or income.",
@@ -101,28 +101,32 @@ struct TransactionCommand: ParsableCommand {
             _ = try amount.currency(given: currency)
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: TransactionCommand.wording)
-                let target = try gateway.wallet(wallet)
-                let created = try gateway.call(TransactionCreateRequest(
-                    kind: kind, walletId: target.id, amount: amount.amount, currency: try amount.currency(given: currency), rate: rate,
-                    categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date ?? Timestamp.today(),
-                    tags: tags.isEmpty ? nil : tags, attachmentPath: attachment,
-                    splits: splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway)))
-                if output.json { return try JSONOutput.print(created) }
-                let balance = try gateway.call(WalletGetRequest(id: target.id)).balance
-                let moved = created.currency == target.currency ? "" : " = \(created.walletAmount) \(target.currency)"
-                print("Recorded \(created.kind.rawValue) \(created.id): \(created.amount) \(created.currency)\(moved) on \(created.date) in '\(target.name)' (balance \(balance) \(target.currency)).")
-                if let conversion = created.conversion { print(TerminalStyle.standardOutput.dim(ConvertCommand.describe(conversion))) }
-                if created.baseAmount == nil, let base = created.baseCurrency, base != target.currency {
-                    CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + "no \(target.currency)→\(base) rate is known yet, so this transaction has no \(base) amount; add one with `ledgerly rates set \(target.currency) \(base) RATE`\n")
-                }
+        var wording: FieldWording { TransactionCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> Resolved<TransactionRecord, WalletRecord> {
+            let target = try gateway.wallet(wallet)
+            let created = try gateway.call(TransactionCreateRequest(
+                kind: kind, walletId: target.id, amount: amount.amount, currency: try amount.currency(given: currency), rate: rate,
+                categoryId: try category.map { try gateway.category($0).id }, notes: notes, date: date ?? Timestamp.today(),
+                tags: tags.isEmpty ? nil : tags, attachmentPath: attachment,
+                splits: splits.isEmpty ? nil : try TransactionCommand.splits(splits, gateway: gateway)))
+            return Resolved(created, target)
+        }
+
+        /// The sentence names the wallet as it was found for the request.
+        func render(_ reply: Resolved<TransactionRecord, WalletRecord>, gateway: Gateway) throws {
+            let created = reply.body, target = reply.context
+            let balance = try gateway.call(WalletGetRequest(id: target.id)).balance
+            let moved = created.currency == target.currency ? "" : " = \(created.walletAmount) \(target.currency)"
+            print("Recorded \(created.kind.rawValue) \(created.id): \(created.amount) \(created.currency)\(moved) on \(created.date) in '\(target.name)' (balance \(balance) \(target.currency)).")
+            if let conversion = created.conversion { print(TerminalStyle.standardOutput.dim(ConvertCommand.describe(conversion))) }
+            if created.baseAmount == nil, let base = created.baseCurrency, base != target.currency {
+                CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + "no \(target.currency)→\(base) rate is known yet, so this transaction has no \(base) amount; add one with `ledgerly rates set \(target.currency) \(base) RATE`\n")
             }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List transactions, newest first, with filters.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
@@ -151,27 +155,30 @@ struct TransactionCommand: ParsableCommand {
             return TransactionListCursor(date: String(parts[0]), id: id)
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: TransactionCommand.wording)
-                let walletList = try gateway.wallets()
-                let categoryList = try gateway.categories()
-                let reply = try gateway.listTransactions(TransactionListRequest(
-                    walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
-                    tag: tag, from: range.from, to: range.to, text: text, limit: limit, offset: offset, after: try cursor()))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.transactions.isEmpty {
-                    let past = after.map { "--after \($0)" } ?? "--offset \(offset ?? 0)"
-                    return print(reply.total > 0 ? "No transactions past \(past); \(reply.total) match in all." : "No transactions match.")
-                }
-                print(TransactionCommand.table(reply.transactions,
-                                               wallets: Dictionary(uniqueKeysWithValues: walletList.map { ($0.id, $0.name) }),
-                                               categories: Dictionary(uniqueKeysWithValues: categoryList.map { ($0.id, $0.path) })), terminator: "")
-                if reply.total > reply.transactions.count {
-                    let shown = after == nil ? "\((offset ?? 0) + 1)-\((offset ?? 0) + reply.transactions.count)" : "\(reply.transactions.count)"
-                    let more = reply.next.map { "; next page: --after \($0.date):\($0.id)" } ?? ""
-                    print(TerminalStyle.standardOutput.dim("Showing \(shown) of \(reply.total)\(more)."))
-                }
+        var wording: FieldWording { TransactionCommand.wording }
+
+        /// The wallet and category lists are asked first, with or without `--json` (as always):
+        /// the lookups and the table both read them, from the gateway's cache.
+        func reply(from gateway: Gateway) throws -> TransactionListReply {
+            _ = try gateway.wallets()
+            _ = try gateway.categories()
+            return try gateway.listTransactions(TransactionListRequest(
+                walletId: try wallet.map { try gateway.wallet($0).id }, categoryId: try category.map { try gateway.category($0).id },
+                tag: tag, from: range.from, to: range.to, text: text, limit: limit, offset: offset, after: try cursor()))
+        }
+
+        func render(_ reply: TransactionListReply, gateway: Gateway) throws {
+            if reply.transactions.isEmpty {
+                let past = after.map { "--after \($0)" } ?? "--offset \(offset ?? 0)"
+                return print(reply.total > 0 ? "No transactions past \(past); \(reply.total) match in all." : "No transactions match.")
+            }
+            print(TransactionCommand.table(reply.transactions,
+                                           wallets: Dictionary(uniqueKeysWithValues: try gateway.wallets().map { ($0.id, $0.name) }),
+                                           categories: Dictionary(uniqueKeysWithValues: try gateway.categories().map { ($0.id, $0.path) })), terminator: "")
+            if reply.total > reply.transactions.count {
+                let shown = after == nil ? "\((offset ?? 0) + 1)-\((offset ?? 0) + reply.transactions.count)" : "\(reply.transactions.count)"
+                let more = reply.next.map { "; next page: --after \($0.date):\($0.id)" } ?? ""
+                print(TerminalStyle.standardOutput.dim("Showing \(shown) of \(reply.total)\(more)."))
             }
         }
     }
@@ -226,28 +233,28 @@ struct TransactionCommand: ParsableCommand {
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a transaction (both legs of a transfer).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Transaction id.") var id: Int64
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"])).call(TransactionDeleteRequest(id: id))
-                if output.json { return try JSONOutput.print(reply) }
-                print("Deleted transaction\(reply.deletedIds.count > 1 ? "s" : "") \(reply.deletedIds.map(String.init).joined(separator: ", ")).")
-                if reply.withdrawnContributions.isEmpty { return }
-                let gateway = try Gateway(global, wording: TransactionCommand.wording.adding(["id": "<id>"]))
-                for contribution in reply.withdrawnContributions {
-                    let goal = try gateway.call(GoalGetRequest(id: contribution.goalId))
-                    print("Goal '\(goal.name)' no longer counts the \(contribution.amount) \(goal.currency) this transfer moved on \(contribution.date) (now \(goal.current) of \(goal.target)).")
-                }
+        var wording: FieldWording { TransactionCommand.wording.adding(["id": "<id>"]) }
+
+        func reply(from gateway: Gateway) throws -> TransactionDeleteReply {
+            try gateway.call(TransactionDeleteRequest(id: id))
+        }
+
+        func render(_ reply: TransactionDeleteReply, gateway: Gateway) throws {
+            print("Deleted transaction\(reply.deletedIds.count > 1 ? "s" : "") \(reply.deletedIds.map(String.init).joined(separator: ", ")).")
+            for contribution in reply.withdrawnContributions {
+                let goal = try gateway.call(GoalGetRequest(id: contribution.goalId))
+                print("Goal '\(goal.name)' no longer counts the \(contribution.amount) \(goal.currency) this transfer moved on \(contribution.date) (now \(goal.current) of \(goal.target)).")
             }
         }
     }
 
-    struct Transfer: ParsableCommand {
+    struct Transfer: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "transfer",
             abstract: "Move money between two wallets (two linked legs; not income or spending).",
@@ -262,17 +269,21 @@ struct TransactionCommand: ParsableCommand {
         @Option(help: "Free text.") var notes: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: TransactionCommand.wording)
-                let source = try gateway.wallet(from, field: "--from")
-                let destination = try gateway.wallet(to, field: "--to")
-                let reply = try gateway.call(TransferCreateRequest(
-                    fromWalletId: source.id, toWalletId: destination.id, amount: amount, toAmount: toAmount,
-                    date: date ?? Timestamp.today(), notes: notes, tags: tags.isEmpty ? nil : tags))
-                if output.json { return try JSONOutput.print(reply) }
-                print("Transferred \(reply.outgoing.amount) \(reply.outgoing.currency) from '\(source.name)' to '\(destination.name)' (\(reply.incoming.amount) \(reply.incoming.currency) arrived); transactions \(reply.outgoing.id) and \(reply.incoming.id).")
-            }
+        var wording: FieldWording { TransactionCommand.wording }
+
+        /// With the two wallets as found, whose names the sentence gives.
+        func reply(from gateway: Gateway) throws -> Resolved<TransferReply, (source: WalletRecord, destination: WalletRecord)> {
+            let source = try gateway.wallet(from, field: "--from")
+            let destination = try gateway.wallet(to, field: "--to")
+            let reply = try gateway.call(TransferCreateRequest(
+                fromWalletId: source.id, toWalletId: destination.id, amount: amount, toAmount: toAmount,
+                date: date ?? Timestamp.today(), notes: notes, tags: tags.isEmpty ? nil : tags))
+            return Resolved(reply, (source, destination))
+        }
+
+        func render(_ resolved: Resolved<TransferReply, (source: WalletRecord, destination: WalletRecord)>, gateway: Gateway) throws {
+            let reply = resolved.body, source = resolved.context.source, destination = resolved.context.destination
+            print("Transferred \(reply.outgoing.amount) \(reply.outgoing.currency) from '\(source.name)' to '\(destination.name)' (\(reply.incoming.amount) \(reply.incoming.currency) arrived); transactions \(reply.outgoing.id) and \(reply.incoming.id).")
         }
     }
 }
