@@ -16,4 +16,13 @@ struct InvestTradeOptions: ParsableArguments {
     @Option(help: "Free text.") var notes: String?
 
     var day: String { date ?? Timestamp.today() }
+
+    /// The account, the asset and the wallet named, looked up in this order (an unknown one is
+    /// refused naming its option before anything is sent).
+    func lookUp(_ symbol: String, gateway: Gateway) throws -> (account: InvestAccountRecord, asset: AssetRecord, wallet: WalletRecord?, names: TradeNames) {
+        let account = try gateway.investAccount(self.account)
+        let asset = try gateway.asset(symbol)
+        let wallet = try self.wallet.map { try gateway.wallet($0) }
+        return (account, asset, wallet, TradeNames(accounts: [account.id: account.name], wallets: wallet.map { [$0.id: $0.name] } ?? [:]))
+    }
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 import LedgerlyProtocol
 
 /// `ledgerly invest buy`: opens a lot (`invest.trade.buy`).
-struct InvestBuyCommand: ParsableCommand {
+struct InvestBuyCommand: TradeCommand {
     static let configuration = CommandConfiguration(
         commandName: "buy", abstract: "Record a buy: a new lot costing quantity × price + fee.",
         discussion: """
@@ -17,18 +17,14 @@ struct InvestBuyCommand: ParsableCommand {
     @Argument(help: "Asset symbol or id.") var symbol: String
     @OptionGroup var trade: InvestTradeOptions
 
-    func run() throws {
-        try CommandRunner.run {
-            let gateway = try Gateway(global, wording: Self.wording)
-            let account = try gateway.investAccount(trade.account)
-            let asset = try gateway.asset(symbol)
-            let wallet = try trade.wallet.map { try gateway.wallet($0) }
-            let bought = try gateway.call(TradeBuyRequest(
-                accountId: account.id, assetId: asset.id, quantity: trade.quantity, price: trade.price, fee: trade.fee, date: trade.day,
-                rate: trade.rate, walletId: wallet?.id, cashAmount: trade.cashAmount, notes: trade.notes))
-            if output.json { return try JSONOutput.print(bought) }
-            print(TradeDescription.sentence(bought, accounts: [account.id: account.name], wallets: wallet.map { [$0.id: $0.name] } ?? [:]))
-        }
+    var wording: FieldWording { Self.wording }
+
+    func reply(from gateway: Gateway) throws -> Resolved<TradeRecord, TradeNames> {
+        let found = try trade.lookUp(symbol, gateway: gateway)
+        let bought = try gateway.call(TradeBuyRequest(
+            accountId: found.account.id, assetId: found.asset.id, quantity: trade.quantity, price: trade.price, fee: trade.fee, date: trade.day,
+            rate: trade.rate, walletId: found.wallet?.id, cashAmount: trade.cashAmount, notes: trade.notes))
+        return Resolved(bought, found.names)
     }
 
     /// The options this command fills request fields from, where the option's name is not the

@@ -4,7 +4,7 @@ import LedgerlyProtocol
 
 /// `ledgerly invest dividend`: a dividend, interest or distribution paid into a wallet, linked to
 /// the asset (`invest.trade.income`), counted as income.
-struct InvestIncomeCommand: ParsableCommand {
+struct InvestIncomeCommand: TradeCommand {
     static let configuration = CommandConfiguration(
         commandName: "dividend", abstract: "Record a dividend (or --kind interest|distribution) paid into a wallet.",
         discussion: """
@@ -37,18 +37,16 @@ struct InvestIncomeCommand: ParsableCommand {
     @Option(help: "Income category (id, name or path).", completion: NameCompletion.categories) var category: String?
     @Option(help: "Free text.") var notes: String?
 
-    func run() throws {
-        try CommandRunner.run {
-            let gateway = try Gateway(global, wording: Self.wording)
-            let account = try gateway.investAccount(account)
-            let asset = try gateway.asset(symbol)
-            let wallet = try gateway.wallet(wallet)
-            let paid = try gateway.call(TradeIncomeRequest(
-                kind: kind.tradeKind, accountId: account.id, assetId: asset.id, amount: amount, date: date ?? Timestamp.today(),
-                walletId: wallet.id, rate: rate, categoryId: try category.map { try gateway.category($0).id }, notes: notes))
-            if output.json { return try JSONOutput.print(paid) }
-            print(TradeDescription.sentence(paid, accounts: [account.id: account.name], wallets: [wallet.id: wallet.name]))
-        }
+    var wording: FieldWording { Self.wording }
+
+    func reply(from gateway: Gateway) throws -> Resolved<TradeRecord, TradeNames> {
+        let account = try gateway.investAccount(account)
+        let asset = try gateway.asset(symbol)
+        let wallet = try gateway.wallet(wallet)
+        let paid = try gateway.call(TradeIncomeRequest(
+            kind: kind.tradeKind, accountId: account.id, assetId: asset.id, amount: amount, date: date ?? Timestamp.today(),
+            walletId: wallet.id, rate: rate, categoryId: try category.map { try gateway.category($0).id }, notes: notes))
+        return Resolved(paid, TradeNames(accounts: [account.id: account.name], wallets: [wallet.id: wallet.name]))
     }
 
     /// The options this command fills request fields from, where the option's name is not the

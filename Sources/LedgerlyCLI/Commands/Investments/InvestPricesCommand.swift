@@ -57,7 +57,7 @@ struct InvestPricesCommand: ParsableCommand {
         }
     }
 
-    struct History: ParsableCommand {
+    struct History: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "history",
             abstract: "An asset's prices, oldest first (the last 72 hours unless --since), with a sparkline on a terminal.",
@@ -67,17 +67,20 @@ struct InvestPricesCommand: ParsableCommand {
         @Argument(help: "Asset symbol or id.") var symbol: String
         @Option(help: "From this time (ISO 8601; default 72 hours ago).") var since: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: InvestPricesCommand.wording)
-                let asset = try gateway.asset(symbol)
-                let reply = try gateway.call(PriceHistoryRequest(assetId: asset.id, since: since))
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.prices.isEmpty { return print("No prices of \(asset.symbol) in that time.") }
-                print(InvestPricesCommand.table(reply.prices), terminator: "")
-                if CommandOutput.current.outputIsTerminal, let line = Sparkline.render(reply.prices.map(\.price), width: 48) {
-                    print("\(asset.symbol)  \(line)  \(reply.prices.first?.price ?? "") → \(reply.prices.last?.price ?? "") \(asset.quoteCurrency)")
-                }
+        var wording: FieldWording { InvestPricesCommand.wording }
+
+        /// With the asset as found, whose symbol and quote currency the view gives.
+        func reply(from gateway: Gateway) throws -> Resolved<PriceListReply, AssetRecord> {
+            let asset = try gateway.asset(symbol)
+            return Resolved(try gateway.call(PriceHistoryRequest(assetId: asset.id, since: since)), asset)
+        }
+
+        func render(_ resolved: Resolved<PriceListReply, AssetRecord>, gateway: Gateway) throws {
+            let reply = resolved.body, asset = resolved.context
+            if reply.prices.isEmpty { return print("No prices of \(asset.symbol) in that time.") }
+            print(InvestPricesCommand.table(reply.prices), terminator: "")
+            if CommandOutput.current.outputIsTerminal, let line = Sparkline.render(reply.prices.map(\.price), width: 48) {
+                print("\(asset.symbol)  \(line)  \(reply.prices.first?.price ?? "") → \(reply.prices.last?.price ?? "") \(asset.quoteCurrency)")
             }
         }
     }

@@ -4,7 +4,7 @@ import LedgerlyProtocol
 
 /// `ledgerly invest sell`: consumes lots by the account's method or the ones named
 /// (`invest.trade.sell`), and prints the gain realised.
-struct InvestSellCommand: ParsableCommand {
+struct InvestSellCommand: TradeCommand {
     static let configuration = CommandConfiguration(
         commandName: "sell", abstract: "Record a sale: lots by the account's method (fifo, lifo, average), or the ones you name.",
         discussion: """
@@ -20,19 +20,15 @@ struct InvestSellCommand: ParsableCommand {
     @OptionGroup var trade: InvestTradeOptions
     @Option(name: .customLong("lot"), help: ArgumentHelp("Take QTY units of lot ID (repeatable).", valueName: "id:qty")) var lots: [LotArgument] = []
 
-    func run() throws {
-        try CommandRunner.run {
-            let gateway = try Gateway(global, wording: Self.wording)
-            let account = try gateway.investAccount(trade.account)
-            let asset = try gateway.asset(symbol)
-            let wallet = try trade.wallet.map { try gateway.wallet($0) }
-            let sold = try gateway.call(TradeSellRequest(
-                accountId: account.id, assetId: asset.id, quantity: trade.quantity, price: trade.price, fee: trade.fee, date: trade.day,
-                rate: trade.rate, walletId: wallet?.id, cashAmount: trade.cashAmount,
-                lots: lots.isEmpty ? nil : lots.map(\.selection), notes: trade.notes))
-            if output.json { return try JSONOutput.print(sold) }
-            print(TradeDescription.sentence(sold, accounts: [account.id: account.name], wallets: wallet.map { [$0.id: $0.name] } ?? [:]))
-        }
+    var wording: FieldWording { Self.wording }
+
+    func reply(from gateway: Gateway) throws -> Resolved<TradeRecord, TradeNames> {
+        let found = try trade.lookUp(symbol, gateway: gateway)
+        let sold = try gateway.call(TradeSellRequest(
+            accountId: found.account.id, assetId: found.asset.id, quantity: trade.quantity, price: trade.price, fee: trade.fee, date: trade.day,
+            rate: trade.rate, walletId: found.wallet?.id, cashAmount: trade.cashAmount,
+            lots: lots.isEmpty ? nil : lots.map(\.selection), notes: trade.notes))
+        return Resolved(sold, found.names)
     }
 
     /// The options this command fills request fields from, where the option's name is not the

@@ -4,7 +4,7 @@ import LedgerlyProtocol
 
 /// `ledgerly invest transfer`: units moved between two accounts with their cost and acquisition
 /// dates (`invest.trade.transfer`).
-struct InvestTransferCommand: ParsableCommand {
+struct InvestTransferCommand: TradeCommand {
     static let configuration = CommandConfiguration(
         commandName: "transfer", abstract: "Move units to another account with the same base currency; lots keep their cost and dates.",
         discussion: """
@@ -21,17 +21,15 @@ struct InvestTransferCommand: ParsableCommand {
     @Option(name: .customLong("lot"), help: ArgumentHelp("Move QTY units of lot ID (repeatable).", valueName: "id:qty")) var lots: [LotArgument] = []
     @Option(help: "Free text.") var notes: String?
 
-    func run() throws {
-        try CommandRunner.run {
-            let gateway = try Gateway(global, wording: Self.wording)
-            let sender = try gateway.investAccount(from, field: "--from")
-            let receiver = try gateway.investAccount(to, field: "--to")
-            let moved = try gateway.call(TradeTransferRequest(
-                fromAccountId: sender.id, toAccountId: receiver.id, assetId: try gateway.asset(symbol).id, quantity: quantity,
-                date: date ?? Timestamp.today(), lots: lots.isEmpty ? nil : lots.map(\.selection), notes: notes))
-            if output.json { return try JSONOutput.print(moved) }
-            print(TradeDescription.sentence(moved, accounts: [sender.id: sender.name, receiver.id: receiver.name]))
-        }
+    var wording: FieldWording { Self.wording }
+
+    func reply(from gateway: Gateway) throws -> Resolved<TradeRecord, TradeNames> {
+        let sender = try gateway.investAccount(from, field: "--from")
+        let receiver = try gateway.investAccount(to, field: "--to")
+        let moved = try gateway.call(TradeTransferRequest(
+            fromAccountId: sender.id, toAccountId: receiver.id, assetId: try gateway.asset(symbol).id, quantity: quantity,
+            date: date ?? Timestamp.today(), lots: lots.isEmpty ? nil : lots.map(\.selection), notes: notes))
+        return Resolved(moved, TradeNames(accounts: [sender.id: sender.name, receiver.id: receiver.name]))
     }
 
     /// The options this command fills request fields from, where the option's name is not the

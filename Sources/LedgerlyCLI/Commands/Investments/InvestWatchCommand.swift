@@ -9,32 +9,22 @@ struct InvestWatchCommand: ParsableCommand {
         commandName: "watch", abstract: "The watchlist: assets priced even when not held.",
         subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
 
-    /// Sets `watched` on one asset.
-    static func set(_ watched: Bool, symbol: String, global: GlobalOptions, output: OutputOptions) throws {
-        try CommandRunner.run {
-            let gateway = try Gateway(global, wording: InvestWatchCommand.wording)
-            let updated = try gateway.call(AssetUpdateRequest(id: try gateway.asset(symbol).id, watched: watched))
-            if output.json { return try JSONOutput.print(updated) }
-            print(watched ? "Watching \(updated.symbol): it is priced even when not held." : "\(updated.symbol) is off the watchlist.")
-        }
-    }
-
-    struct Add: ParsableCommand {
+    struct Add: WatchlistChange {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Watch an asset.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Symbol or id.") var symbol: String
 
-        func run() throws { try InvestWatchCommand.set(true, symbol: symbol, global: global, output: output) }
+        static let watched = true
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: WatchlistChange {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Stop watching an asset.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Symbol or id.") var symbol: String
 
-        func run() throws { try InvestWatchCommand.set(false, symbol: symbol, global: global, output: output) }
+        static let watched = false
     }
 
     struct List: ReplyCommand {
@@ -61,4 +51,23 @@ extension InvestWatchCommand {
     /// The options this command's subcommands fill request fields from, where the option's name
     /// is not the field's in kebab case (FieldWording).
     static let wording: FieldWording = ["id": "<symbol>"]
+}
+
+/// `invest watch add` and `remove`: set `watched` on one asset.
+protocol WatchlistChange: ReplyCommand where Reply == AssetRecord {
+    /// What the command sets.
+    static var watched: Bool { get }
+    var symbol: String { get }
+}
+
+extension WatchlistChange {
+    var wording: FieldWording { InvestWatchCommand.wording }
+
+    func reply(from gateway: Gateway) throws -> AssetRecord {
+        try gateway.call(AssetUpdateRequest(id: try gateway.asset(symbol).id, watched: Self.watched))
+    }
+
+    func render(_ updated: AssetRecord, gateway: Gateway) throws {
+        print(Self.watched ? "Watching \(updated.symbol): it is priced even when not held." : "\(updated.symbol) is off the watchlist.")
+    }
 }
