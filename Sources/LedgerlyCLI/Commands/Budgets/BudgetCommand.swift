@@ -25,7 +25,7 @@ struct BudgetCommand: ParsableCommand {
         return match
     }
 
-    struct Set: ParsableCommand {
+    struct Set: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set a category's monthly budget (or change its limit from a month on).",
@@ -52,19 +52,23 @@ struct BudgetCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: BudgetCommand.wording.adding(["categoryId": "<category>", "limit": "<limit>"]))
-                let category = try gateway.category(category, field: "CATEGORY")
-                let levels = noAlerts ? [] : thresholds.map { $0.split(separator: ",").compactMap { Int($0.trimmingWhitespace()) } }
-                let budget = try gateway.call(BudgetSetRequest(categoryId: category.id, limit: limit, currency: currency, thresholds: levels, carryOver: carryOver, startMonth: from))
-                if output.json { return try JSONOutput.print(budget) }
-                let alerts = budget.thresholds.isEmpty ? "no alerts" : "alerts at " + budget.thresholds.map { "\($0) %" }.joined(separator: ", ")
-                let set = BudgetLimitText.limit(from: from, in: budget)
-                print("Budget for \(category.path): \(set.limit) \(set.currency) a month from \(set.fromMonth), \(alerts)\(budget.carryOver ? ", carry-over on" : "").")
-                let history = budget.limits ?? []
-                if history.count > 1 { print("Limits: " + BudgetLimitText.history(history) + ".") }
-            }
+        var wording: FieldWording { BudgetCommand.wording.adding(["categoryId": "<category>", "limit": "<limit>"]) }
+
+        /// With the category as found, whose path the sentence gives.
+        func reply(from gateway: Gateway) throws -> Resolved<BudgetRecord, CategoryRecord> {
+            let category = try gateway.category(category, field: "CATEGORY")
+            let levels = noAlerts ? [] : thresholds.map { $0.split(separator: ",").compactMap { Int($0.trimmingWhitespace()) } }
+            return Resolved(try gateway.call(BudgetSetRequest(categoryId: category.id, limit: limit, currency: currency, thresholds: levels, carryOver: carryOver, startMonth: from)),
+                            category)
+        }
+
+        func render(_ reply: Resolved<BudgetRecord, CategoryRecord>, gateway: Gateway) throws {
+            let budget = reply.body, category = reply.context
+            let alerts = budget.thresholds.isEmpty ? "no alerts" : "alerts at " + budget.thresholds.map { "\($0) %" }.joined(separator: ", ")
+            let set = BudgetLimitText.limit(from: from, in: budget)
+            print("Budget for \(category.path): \(set.limit) \(set.currency) a month from \(set.fromMonth), \(alerts)\(budget.carryOver ? ", carry-over on" : "").")
+            let history = budget.limits ?? []
+            if history.count > 1 { print("Limits: " + BudgetLimitText.history(history) + ".") }
         }
     }
 

@@ -60,29 +60,30 @@ struct CategoryCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one category.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Category id, path (Food/Groceries) or name.") var category: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: CategoryCommand.wording.adding(["id": "<category>"]))
-                // An id goes to the store as it is (an unknown one is the store's not_found);
-                // a path or name is looked up first.
-                let id = try Int64(category) ?? gateway.category(category, field: "<category>").id
-                let found = try gateway.call(CategoryGetRequest(id: id))
-                if output.json { return try JSONOutput.print(found) }
-                print("""
-                    Category \(found.id): \(found.path)
-                      kind       \(found.kind.rawValue)
-                      budgeting  \(found.budgetingEnabled ? "on" : "off")
-                      color      \(found.color ?? "-")
-                      icon       \(found.icon ?? "-")
-                      sort order \(found.sortOrder)
-                    """)
-            }
+        var wording: FieldWording { CategoryCommand.wording.adding(["id": "<category>"]) }
+
+        func reply(from gateway: Gateway) throws -> CategoryRecord {
+            // An id goes to the store as it is (an unknown one is the store's not_found);
+            // a path or name is looked up first.
+            let id = try Int64(category) ?? gateway.category(category, field: "<category>").id
+            return try gateway.call(CategoryGetRequest(id: id))
+        }
+
+        func render(_ found: CategoryRecord, gateway: Gateway) throws {
+            print("""
+                Category \(found.id): \(found.path)
+                  kind       \(found.kind.rawValue)
+                  budgeting  \(found.budgetingEnabled ? "on" : "off")
+                  color      \(found.color ?? "-")
+                  icon       \(found.icon ?? "-")
+                  sort order \(found.sortOrder)
+                """)
         }
     }
 

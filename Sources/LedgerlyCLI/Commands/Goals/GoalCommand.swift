@@ -95,22 +95,24 @@ struct GoalCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "One goal in detail.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "Id or name.") var goal: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let found = try GoalCommand.find(goal, gateway: try Gateway(global, wording: GoalCommand.wording.adding(["id": "<goal>"])))
-                if output.json { return try JSONOutput.print(found) }
-                print(GoalCommand.details(found), terminator: "")
-            }
+        var wording: FieldWording { GoalCommand.wording.adding(["id": "<goal>"]) }
+
+        func reply(from gateway: Gateway) throws -> GoalRecord {
+            try GoalCommand.find(goal, gateway: gateway)
+        }
+
+        func render(_ found: GoalRecord, gateway: Gateway) throws {
+            print(GoalCommand.details(found), terminator: "")
         }
     }
 
-    struct Fund: ParsableCommand {
+    struct Fund: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "fund",
             abstract: "Put money towards a goal.",
@@ -122,14 +124,15 @@ struct GoalCommand: ParsableCommand {
         @Option(help: "Wallet the money comes from.", completion: NameCompletion.wallets) var from: String?
         @Option(parsing: .unconditional, help: "YYYY-MM-DD, today, yesterday, -3d, … (default today).", transform: DayOptions.day) var date: String?
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: GoalCommand.wording.adding(["id": "<goal>", "amount": "<amount>"]))
-                let target = try GoalCommand.find(goal, gateway: gateway)
-                let funded = try gateway.call(GoalFundRequest(id: target.id, amount: amount, fromWalletId: try from.map { try gateway.wallet($0, field: "--from").id }, date: date))
-                if output.json { return try JSONOutput.print(funded) }
-                print("'\(funded.name)': \(funded.current) of \(funded.target) \(funded.currency) saved (\(funded.percent) %).")
-            }
+        var wording: FieldWording { GoalCommand.wording.adding(["id": "<goal>", "amount": "<amount>"]) }
+
+        func reply(from gateway: Gateway) throws -> GoalRecord {
+            let target = try GoalCommand.find(goal, gateway: gateway)
+            return try gateway.call(GoalFundRequest(id: target.id, amount: amount, fromWalletId: try from.map { try gateway.wallet($0, field: "--from").id }, date: date))
+        }
+
+        func render(_ funded: GoalRecord, gateway: Gateway) throws {
+            print("'\(funded.name)': \(funded.current) of \(funded.target) \(funded.currency) saved (\(funded.percent) %).")
         }
     }
 }

@@ -128,7 +128,7 @@ struct LiabilityCommand: ParsableCommand {
         }
     }
 
-    struct Pay: ParsableCommand {
+    struct Pay: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "pay",
             abstract: "Pay a liability from a wallet: lowers the balance and records the expense.",
@@ -159,20 +159,23 @@ struct LiabilityCommand: ParsableCommand {
             try LoneValueArgument.check(amountArguments, name: "amount")
         }
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: LiabilityCommand.wording.adding(["id": "<liability>", "amount": "<amount>"]))
-                let target = try gateway.liability(liability)
-                let wallet = try gateway.wallet(from, field: "--from")
-                let reply = try gateway.call(LiabilityPayRequest(
-                    id: target.id, walletId: wallet.id, amount: amountArguments[0], walletAmount: walletAmount, date: date, notes: notes))
-                if output.json { return try JSONOutput.print(reply) }
-                let paid = reply.transaction
-                // The amount as the store wrote it (its currency's decimals), not as typed.
-                let amount = reply.liability.history?.last { $0.transactionId == paid.id }?.amount ?? amountArguments[0]
-                print("Paid \(amount) \(reply.liability.currency) of '\(reply.liability.name)' from '\(wallet.name)' "
-                      + "(transaction \(paid.id): \(paid.walletAmount) \(wallet.currency) on \(paid.date)); balance now \(reply.liability.balance) \(reply.liability.currency).")
-            }
+        var wording: FieldWording { LiabilityCommand.wording.adding(["id": "<liability>", "amount": "<amount>"]) }
+
+        /// With the wallet as found, whose name and currency the sentence gives.
+        func reply(from gateway: Gateway) throws -> Resolved<LiabilityPaymentReply, WalletRecord> {
+            let target = try gateway.liability(liability)
+            let wallet = try gateway.wallet(from, field: "--from")
+            return Resolved(try gateway.call(LiabilityPayRequest(
+                id: target.id, walletId: wallet.id, amount: amountArguments[0], walletAmount: walletAmount, date: date, notes: notes)), wallet)
+        }
+
+        func render(_ resolved: Resolved<LiabilityPaymentReply, WalletRecord>, gateway: Gateway) throws {
+            let reply = resolved.body, wallet = resolved.context
+            let paid = reply.transaction
+            // The amount as the store wrote it (its currency's decimals), not as typed.
+            let amount = reply.liability.history?.last { $0.transactionId == paid.id }?.amount ?? amountArguments[0]
+            print("Paid \(amount) \(reply.liability.currency) of '\(reply.liability.name)' from '\(wallet.name)' "
+                  + "(transaction \(paid.id): \(paid.walletAmount) \(wallet.currency) on \(paid.date)); balance now \(reply.liability.balance) \(reply.liability.currency).")
         }
     }
 

@@ -30,7 +30,7 @@ struct RecurringCommand: ParsableCommand {
         return record.every == 1 ? "every \(unit)" : "every \(record.every) \(unit)s"
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ReplyCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a recurring transaction.",
@@ -51,18 +51,19 @@ struct RecurringCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Last possible occurrence, YYYY-MM-DD, today, -3d, ….", transform: DayOptions.day) var end: String?
         @Flag(help: "Only remind (an alert) instead of posting the transaction.") var remind = false
 
-        func run() throws {
-            try CommandRunner.run {
-                let gateway = try Gateway(global, wording: RecurringCommand.wording)
-                let template = RecurringTemplate(
-                    kind: kind, walletId: try gateway.wallet(wallet).id, amount: amount, currency: currency,
-                    categoryId: try category.map { try gateway.category($0).id }, notes: notes, tags: tags.isEmpty ? nil : tags)
-                let created = try gateway.call(RecurringCreateRequest(
-                    name: name, template: template, frequency: frequency, every: every, startDate: start ?? Timestamp.today(), endDate: end,
-                    mode: remind ? .remind : .post))
-                if output.json { return try JSONOutput.print(created) }
-                print("Added '\(created.name)': \(created.template.amount) \(RecurringCommand.every(created)) from \(created.startDate)\(created.endDate.map { " to \($0)" } ?? ""), \(created.mode == .post ? "posted" : "reminded") by ledgerly-alerts; next \(created.nextRun ?? "none").")
-            }
+        var wording: FieldWording { RecurringCommand.wording }
+
+        func reply(from gateway: Gateway) throws -> RecurringRecord {
+            let template = RecurringTemplate(
+                kind: kind, walletId: try gateway.wallet(wallet).id, amount: amount, currency: currency,
+                categoryId: try category.map { try gateway.category($0).id }, notes: notes, tags: tags.isEmpty ? nil : tags)
+            return try gateway.call(RecurringCreateRequest(
+                name: name, template: template, frequency: frequency, every: every, startDate: start ?? Timestamp.today(), endDate: end,
+                mode: remind ? .remind : .post))
+        }
+
+        func render(_ created: RecurringRecord, gateway: Gateway) throws {
+            print("Added '\(created.name)': \(created.template.amount) \(RecurringCommand.every(created)) from \(created.startDate)\(created.endDate.map { " to \($0)" } ?? ""), \(created.mode == .post ? "posted" : "reminded") by ledgerly-alerts; next \(created.nextRun ?? "none").")
         }
     }
 
