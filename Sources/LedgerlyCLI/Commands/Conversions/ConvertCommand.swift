@@ -4,7 +4,7 @@ import LedgerlyCore
 import LedgerlyProtocol
 
 /// `ledgerly convert 100 JPY [--to EUR] [--mode parallel] [--at 2026-03-01]`, `ledgerly convert --history`
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: ReplyCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert an amount with your stored rates (and keep it in the conversion history).",
@@ -29,26 +29,42 @@ struct ConvertCommand: ParsableCommand {
         if !history && (amount == nil || currency == nil) { throw ValidationError("give an amount and its currency, e.g. `ledgerly convert 100 JPY`, or --history") }
     }
 
-    func run() throws {
-        try CommandRunner.run {
-            let gateway = try Gateway(global, wording: ConvertCommand.wording.adding(["amount": "<amount>", "from": "<currency>"]))
-            if history {
-                let reply = try gateway.call(ConversionHistoryRequest())
-                if output.json { return try JSONOutput.print(reply) }
-                if reply.conversions.isEmpty { return print("No conversions yet.") }
-                var table = Table([.init("WHEN"), .init("AMOUNT", .right), .init(""), .init("RESULT", .right), .init(""), .init("RATE", .right), .init("SOURCE")])
-                for conversion in reply.conversions {
-                    table.add([conversion.createdAt, conversion.amount, conversion.from, conversion.result, conversion.to, conversion.snapshot.rate, conversion.snapshot.source])
-                }
-                return print(table.render(), terminator: "")
+    var wording: FieldWording { ConvertCommand.wording.adding(["amount": "<amount>", "from": "<currency>"]) }
+
+    func reply(from gateway: Gateway) throws -> Outcome {
+        if history { return .history(try gateway.call(ConversionHistoryRequest())) }
+        return .converted(try gateway.call(ConvertRequest(
+            amount: amount ?? "", from: currency ?? "", to: to, mode: mode,
+            profileId: try RatesCommand.profileId(profile, gateway: gateway), at: at)))
+    }
+
+    func render(_ outcome: Outcome, gateway: Gateway) throws {
+        switch outcome {
+        case .history(let reply):
+            if reply.conversions.isEmpty { return print("No conversions yet.") }
+            var table = Table([.init("WHEN"), .init("AMOUNT", .right), .init(""), .init("RESULT", .right), .init(""), .init("RATE", .right), .init("SOURCE")])
+            for conversion in reply.conversions {
+                table.add([conversion.createdAt, conversion.amount, conversion.from, conversion.result, conversion.to, conversion.snapshot.rate, conversion.snapshot.source])
             }
-            let converted = try gateway.call(ConvertRequest(
-                amount: amount ?? "", from: currency ?? "", to: to, mode: mode,
-                profileId: try RatesCommand.profileId(profile, gateway: gateway), at: at))
-            if output.json { return try JSONOutput.print(converted) }
+            print(table.render(), terminator: "")
+        case .converted(let converted):
             print("\(converted.amount) \(converted.from) = \(TerminalStyle.standardOutput.bold(converted.result + " " + converted.to))")
             print(TerminalStyle.standardOutput.dim(ConvertCommand.describe(converted.snapshot)))
             if let warning = converted.warning { CommandOutput.current.writeError(TerminalStyle.standardError.yellow("warning: ") + warning + "\n") }
+        }
+    }
+
+    /// A conversion, or with `--history` the past ones; `--json` prints the store's reply alone.
+    enum Outcome: Encodable {
+        case converted(ConversionRecord)
+        case history(ConversionHistoryReply)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .converted(let record): try container.encode(record)
+            case .history(let reply): try container.encode(reply)
+            }
         }
     }
 

@@ -12,6 +12,11 @@ struct RatesCommand: ParsableCommand {
     /// A profile given by id or name, or nil for the active one.
     static func profileId(_ reference: String?, gateway: Gateway) throws -> Int64? {
         guard let reference else { return nil }
+        return try profileId(of: reference, gateway: gateway)
+    }
+
+    /// A profile's id, given by id or name; an unknown one is refused naming `--profile`.
+    static func profileId(of reference: String, gateway: Gateway) throws -> Int64 {
         let profiles = try gateway.call(RateProfileListRequest()).profiles
         if let id = Int64(reference), profiles.contains(where: { $0.id == id }) { return id }
         if let match = profiles.first(where: { $0.name.equalsIgnoringCase(reference) }) { return match.id }
@@ -226,20 +231,20 @@ struct RatesCommand: ParsableCommand {
             }
         }
 
-        struct Use: ParsableCommand {
+        struct Use: ReplyCommand {
             static let configuration = CommandConfiguration(commandName: "use", abstract: "Use a profile: it becomes its type's default and the exchange mode follows.")
             @OptionGroup var global: GlobalOptions
             @OptionGroup var output: OutputOptions
             @Argument(help: "Profile id or name.") var profile: String
 
-            func run() throws {
-                try CommandRunner.run {
-                    let gateway = try Gateway(global, wording: RatesCommand.wording)
-                    guard let id = try RatesCommand.profileId(profile, gateway: gateway) else { return }
-                    let used = try gateway.call(RateProfileUseRequest(id: id))
-                    if output.json { return try JSONOutput.print(used) }
-                    print("Using rate profile '\(used.name)' (exchange mode \(used.type.rawValue)).")
-                }
+            var wording: FieldWording { RatesCommand.wording }
+
+            func reply(from gateway: Gateway) throws -> RateProfileRecord {
+                try gateway.call(RateProfileUseRequest(id: try RatesCommand.profileId(of: profile, gateway: gateway)))
+            }
+
+            func render(_ used: RateProfileRecord, gateway: Gateway) throws {
+                print("Using rate profile '\(used.name)' (exchange mode \(used.type.rawValue)).")
             }
         }
     }
