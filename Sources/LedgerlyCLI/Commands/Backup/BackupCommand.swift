@@ -4,7 +4,7 @@ import LedgerlyProtocol
 
 /// `ledgerly backup FILE`: a consistent copy of the database, taken by the store while it keeps
 /// serving (SQLite's online backup), checked, and never over an existing file.
-struct BackupCommand: ParsableCommand {
+struct BackupCommand: ReplyCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: "Write a consistent copy of the ledger's database to FILE while Ledgerly runs.",
@@ -18,15 +18,16 @@ struct BackupCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "Where to write the copy (a new file).", completion: .file()) var file: String
 
-    func run() throws {
-        try CommandRunner.run {
-            let path = URL(fileURLWithPath: file).standardizedFileURL.path
-            // A large database takes seconds to copy: wait for it instead of retrying.
-            let reply = try Gateway(global, patientMilliseconds: 600_000).call(LedgerBackupRequest(path: path))
-            if output.json { return try JSONOutput.print(reply) }
-            // Tenths of a MiB, rounded half up, in integers ("%.1f" is in the full Foundation).
-            let tenths = (reply.bytes * 10 + 524_288) / 1_048_576
-            print("Backed up to \(reply.path): \(tenths / 10).\(tenths % 10) MB, change log up to seq \(reply.lastSeq), integrity \(reply.integrity).")
-        }
+    /// A large database takes seconds to copy: wait for it instead of retrying.
+    static var patientMilliseconds: Int? { 600_000 }
+
+    func reply(from gateway: Gateway) throws -> LedgerBackupReply {
+        try gateway.call(LedgerBackupRequest(path: URL(fileURLWithPath: file).standardizedFileURL.path))
+    }
+
+    func render(_ reply: LedgerBackupReply, gateway: Gateway) throws {
+        // Tenths of a MiB, rounded half up, in integers ("%.1f" is in the full Foundation).
+        let tenths = (reply.bytes * 10 + 524_288) / 1_048_576
+        print("Backed up to \(reply.path): \(tenths / 10).\(tenths % 10) MB, change log up to seq \(reply.lastSeq), integrity \(reply.integrity).")
     }
 }

@@ -272,19 +272,23 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    struct Undo: ParsableCommand {
+    struct Undo: ReplyCommand {
         static let configuration = CommandConfiguration(commandName: "undo", abstract: "Delete every transaction an import recorded.",
                                                         discussion: "The import id is printed by `ledgerly import csv|ofx|camt|qif` (e.g. csv-1f2e3d4c, ofx-5a6b7c8d).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The import id.") var importId: String
 
-        func run() throws {
-            try CommandRunner.run {
-                let reply = try Gateway(global, patientMilliseconds: 60_000, wording: ImportCommand.wording.adding(["importId": "<import-id>"])).call(TransactionImportUndoRequest(importId: importId))
-                if output.json { return try JSONOutput.print(reply) }
-                print("Deleted the \(reply.deleted) transactions of import \(reply.importId).")
-            }
+        static var patientMilliseconds: Int? { 60_000 }
+
+        var wording: FieldWording { ImportCommand.wording.adding(["importId": "<import-id>"]) }
+
+        func reply(from gateway: Gateway) throws -> TransactionImportUndoReply {
+            try gateway.call(TransactionImportUndoRequest(importId: importId))
+        }
+
+        func render(_ reply: TransactionImportUndoReply, gateway: Gateway) throws {
+            print("Deleted the \(reply.deleted) transactions of import \(reply.importId).")
         }
     }
 }

@@ -25,10 +25,8 @@ extension ImportCommand {
         @OptionGroup var batch: ImportBatchOptions
 
         func run() throws {
-            try CommandRunner.run {
-                try StatementImport.run(statement, global: global, json: output.json, batchSize: batch.batchSize, prefix: "ofx") { text, rules, _ throws(BankStatementError) in
-                    try OFXStatementReader.parse(text: text, rules: rules, account: account)
-                }
+            try StatementImport.run(statement, global: global, json: output.json, batchSize: batch.batchSize, prefix: "ofx") { text, rules, _ throws(BankStatementError) in
+                try OFXStatementReader.parse(text: text, rules: rules, account: account)
             }
         }
     }

@@ -32,12 +32,10 @@ extension ImportCommand {
         @OptionGroup var batch: ImportBatchOptions
 
         func run() throws {
-            try CommandRunner.run {
-                try StatementImport.run(
-                    statement, global: global, json: output.json, batchSize: batch.batchSize, prefix: "qif", ignoreSourceCategories: ignoreCategories
-                ) { text, rules, wallet throws(BankStatementError) in
-                    try QIFStatementReader.parse(text: text, dateFormat: dateFormat, currency: wallet.currency, rules: rules)
-                }
+            try StatementImport.run(
+                statement, global: global, json: output.json, batchSize: batch.batchSize, prefix: "qif", ignoreSourceCategories: ignoreCategories
+            ) { text, rules, wallet throws(BankStatementError) in
+                try QIFStatementReader.parse(text: text, dateFormat: dateFormat, currency: wallet.currency, rules: rules)
             }
         }
     }

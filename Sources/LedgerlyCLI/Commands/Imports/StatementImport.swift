@@ -124,16 +124,19 @@ struct StatementImport {
     }
 
     /// The whole import of a file in a format without a mapping (OFX, CAMT, QIF): `read` turns
-    /// the file's text and the rules into a statement.
+    /// the file's text and the rules into a statement. A failure is reported by `CommandRunner`,
+    /// as every command's, so the commands' `run()` is this call alone.
     static func run(
         _ options: StatementImportOptions, global: GlobalOptions, json: Bool, batchSize: Int, prefix: String, ignoreSourceCategories: Bool = false,
         read: (_ text: String, _ rules: [BankCSVRule], _ wallet: WalletRecord) throws(BankStatementError) -> BankStatement
     ) throws {
-        var importer = try StatementImport(options, global: global)
-        let text = try importer.text()
-        let rules = try importer.rules()
-        let statement = try importer.refusing { () throws(BankStatementError) in try read(text, rules, importer.wallet) }
-        try importer.run(statement, prefix: prefix, json: json, batchSize: batchSize, ignoreSourceCategories: ignoreSourceCategories)
+        try CommandRunner.run {
+            var importer = try StatementImport(options, global: global)
+            let text = try importer.text()
+            let rules = try importer.rules()
+            let statement = try importer.refusing { () throws(BankStatementError) in try read(text, rules, importer.wallet) }
+            try importer.run(statement, prefix: prefix, json: json, batchSize: batchSize, ignoreSourceCategories: ignoreSourceCategories)
+        }
     }
 
     /// Prints `text` on standard error as a note and keeps it for `--json`.
