@@ -72,6 +72,10 @@ def test_setup_and_sign_in(web, browser):
     ok(web, "wallet", "add", "Savings", "--currency", "EUR")
     browser.get(web.sign_in_link())
     assert browser.current_url == web.base + "/"
+    # Before there is anything to show, each page says so (and how to add some).
+    for path in ("/goals", "/recurring", "/investments", "/alerts"):
+        browser.get(web.base + path)
+        assert browser.find_elements(By.CSS_SELECTOR, "main .empty"), f"{path}: {text(browser, 'main')}"
 
 
 def test_a_contribution_from_the_browser_shows_in_goal_list(web, browser):
