@@ -56,6 +56,11 @@ struct SyncBenchmark: ParsableCommand {
         say("  \(devices) devices share one ledger; recording \(changes) transactions on each at once")
 
         let devices = homes
+        // CPU time of each device's ledgerly-sync and ledgerly-store over the timed window.
+        func cpu(_ service: ServiceHarness.ServiceName) -> Double {
+            homes.compactMap { $0.pid(service).flatMap(ProcessCPUTime.init(pid:))?.totalSeconds }.reduce(0, +)
+        }
+        let syncCPUBefore = cpu(.sync), storeCPUBefore = cpu(.store)
         let started = ContinuousClock.now
         let total = self.devices * changes
         let pushedAt = Locked<[Int: ContinuousClock.Instant]>([:])
@@ -85,11 +90,16 @@ struct SyncBenchmark: ParsableCommand {
             return done
         }
         let converged = ContinuousClock.now - started
+        let syncCPU = cpu(.sync) - syncCPUBefore, storeCPU = cpu(.store) - storeCPUBefore
         let pushedBy = (pushedAt.withLock { $0.values.max() } ?? .now) - started
         say(String(format: "converged: all %d devices hold %d transactions, synced, %.1f s after the first change", devices.count, total, converged.seconds))
         say(String(format: "pushed: %d messages in %.1f s = %.0f messages/s (all devices together)", total, pushedBy.seconds, Double(total) / pushedBy.seconds))
         say(String(format: "pulled and applied: %d messages (each device the others') in %.1f s = %.0f messages/s", total * (devices.count - 1), converged.seconds,
                    Double(total * (devices.count - 1)) / converged.seconds))
+        // Messages each device's ledgerly-sync moved: its own pushed, the others' pulled.
+        let moved = Double(total * devices.count)
+        say(String(format: "cpu (user+sys, all devices, first change to converged): ledgerly-sync %.2f s = %.2f ms per message moved; ledgerly-store %.2f s",
+                   syncCPU, syncCPU * 1_000 / moved, storeCPU))
         let rows = try hub.psql("SELECT count(*), sum(length(sealed)) FROM ledgerly_messages", database: hub.database).trimmingCharacters(in: .whitespacesAndNewlines)
         say("hub: messages and sealed bytes: \(rows.replacingOccurrences(of: "|", with: ", "))")
 
