@@ -10,22 +10,23 @@ enum AverageCostRepair {
     /// The `meta` key that says the repair is due.
     static let dueKey = "average-cost-replay-due"
 
-    /// Marks the repair as due (the schema step's whole work).
+    /// Marks the repair as due (the schema step's whole work). `MetaRow` writes only the
+    /// table's two columns, which every schema version has.
     static func markDue(_ db: Database) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", arguments: [dueKey])
+        try MetaRow.set(dueKey, to: "1", db)
     }
 
     /// Replays every asset traded in an average-cost account once, if due, and clears the mark,
     /// in one transaction. Returns how many assets were replayed.
     @discardableResult
     static func runIfDue(_ db: Database) throws -> Int {
-        guard try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [dueKey]) != nil else { return 0 }
+        guard try MetaRow.value(dueKey, db) != nil else { return 0 }
         let assets = try Int64.fetchAll(db, sql: """
             SELECT DISTINCT t.asset_id FROM trades t JOIN invest_accounts a ON a.id IN (t.account_id, t.to_account_id)
             WHERE a.cost_basis_method = 'average' ORDER BY t.asset_id
             """)
         for asset in assets { try TradeReplay.replay(db, assetId: asset, field: .wholeBody, merging: true) }
-        try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [dueKey])
+        try MetaRow.remove(dueKey, db)
         return assets.count
     }
 }
