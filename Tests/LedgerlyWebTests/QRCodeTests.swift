@@ -144,4 +144,22 @@ import Testing
         #expect(lines.count == (code.size + 8 + 1) / 2)
         #expect(lines.allSatisfy { $0.count == code.size + 8 })
     }
+
+    /// Two module rows per line in half blocks, read back, are the symbol inside a quiet zone of four.
+    @Test func theTerminalLinesDrawTheSymbolWithItsQuietZone() throws {
+        let code = try #require(QRCode("https://10.0.0.2:8470/pair"))
+        let extent = code.size + 8
+        var drawn = Array(repeating: Array(repeating: false, count: extent), count: extent + 1)
+        for (index, line) in code.terminalLines(colored: false).enumerated() {
+            for (column, character) in line.enumerated() {
+                drawn[2 * index][column] = character == "█" || character == "▀"
+                drawn[2 * index + 1][column] = character == "█" || character == "▄"
+            }
+        }
+        let expected = (0..<extent).map { row in
+            (0..<extent).map { column in (4..<code.size + 4).contains(row) && (4..<code.size + 4).contains(column) && code.modules[row - 4][column - 4] }
+        }
+        #expect(Array(drawn.prefix(extent)) == expected)
+        #expect(code.terminalLines(colored: true).allSatisfy { $0.hasPrefix("\u{1B}[30;47m") && $0.hasSuffix("\u{1B}[0m") })
+    }
 }
