@@ -82,7 +82,7 @@ let package = Package(
         library("LedgerlyAlerts", runtime + [argumentParser, logging, serviceLifecycle, httpClient, nioCore, nioHTTP1, crypto]),
         library("LedgerlySync", runtime + [argumentParser, serviceLifecycle, postgres, crypto, .product(name: "_CryptoExtras", package: "swift-crypto"),
                                            logging, nioCore, nioPosix, nioSSL]),
-        library("LedgerlyWeb", runtime + [argumentParser, .product(name: "Hummingbird", package: "hummingbird"),
+        library("LedgerlyWeb", runtime + ["LedgerlyInterchange", argumentParser, .product(name: "Hummingbird", package: "hummingbird"),
                                           .product(name: "HTTPTypes", package: "swift-http-types"), nioCore, logging, serviceLifecycle, unixSignals,
                                           .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"), nioSSL, crypto,
                                           .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),

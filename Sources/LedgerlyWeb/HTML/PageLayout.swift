@@ -42,6 +42,7 @@ public enum PageLayout {
                              Link(path: "/wallets", title: "Wallets", group: "Money", header: .always),
                              Link(path: "/transactions/new", title: "Add", group: "Money", header: .always),
                              Link(path: "/investments", title: "Investments", group: "Money"),
+                             Link(path: "/import", title: "Import", group: "Money"),
                              Link(path: "/reports/categories", title: "By category", group: "Reports", header: .wide, headerTitle: "Reports"),
                              Link(path: "/reports/cashflow", title: "Cash flow", group: "Reports"),
                              Link(path: "/reports/payees", title: "Payees", group: "Reports"),

@@ -79,6 +79,7 @@ public struct WebApp: Sendable {
         router.post("/budgets") { request, _ in try await posted(request, needsSetup: true) { session, form in try await BudgetsPage(store: store).save(form, session: session) } }
         addReportsRoutes(to: router)
         addPlansRoutes(to: router)
+        addImportRoutes(to: router)
         return router
     }
 
