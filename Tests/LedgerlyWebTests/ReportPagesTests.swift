@@ -65,6 +65,10 @@ import Testing
         #expect(svg.contains("<tr><th scope=\"row\">2026-10</th><td class=\"num\">100.005</td><td class=\"num\">50</td><td class=\"num\">-20</td></tr>"))
         #expect(svg.contains("<tr><th scope=\"row\">now</th><td class=\"num\">200</td><td class=\"num\">–</td><td class=\"num\">0</td></tr>"))
         #expect(MultiLineChart.svg(labels: [], series: [], title: "t", currency: "EUR").markup.contains("No figures yet"))
+        // Long y labels ("263 721.17", 10 characters) move the plot right so they are not cut off.
+        let wide = MultiLineChart.svg(labels: ["2026-10"], series: [.init(name: "Net worth", values: ["263721.17"])], title: "t", currency: "EUR").markup
+        #expect(wide.contains("points=\"122,16\""))
+        #expect(wide.contains(">263\u{2009}721.17</text>"))
         #expect(!MultiLineChart.svg(labels: ["<x>"], series: [.init(name: "<script>", values: ["1"])], title: "t", currency: "EUR").markup.contains("<script>"))
     }
 

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 
 from web_support import WEB_REQUIREMENTS, XSS, By, Select, Web, artifacts, browser, fit_phone_and_desktop, submit  # noqa: F401
 
@@ -72,6 +73,17 @@ def set_value(browser, element_id: str, value: str) -> None:
     browser.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, value)
 
 
+def settled(check) -> None:
+    """Runs `check` again when the live script swapped the page's main content while it read (a
+    change in the ledger: the snapshots ledgerly-alerts takes, a provider's report)."""
+    for _ in range(10):
+        try:
+            return check()
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    return check()
+
+
 def text_of(element) -> str:
     """The element's text even inside a closed <details> (Selenium's .text is empty there)."""
     return element.get_attribute("textContent").strip()
@@ -104,16 +116,23 @@ def test_the_category_report_shows_what_report_categories_gives(web, browser, le
     for query, args in [(f"from={M1}&to={M3}&monthly=1", ["--from", M1, "--to", M3, "--monthly"]), ("", []), (f"months=2&kind=expense", ["--months", "2", "--kind", "expense"])]:
         report = cli_json(web, "report", "categories", *args)
         browser.get(f"{web.base}/reports/categories?{query}")
-        assert not errors(browser), errors(browser)
-        rows = {(r.get_attribute("data-kind"), r.get_attribute("data-path")): r for r in browser.find_elements(By.CSS_SELECTOR, "tr[data-path]")}
-        assert set(rows) == {(row["kind"], row["path"]) for row in report["categories"]}, query
-        for row in report["categories"]:
-            shown = rows[(row["kind"], row["path"])]
-            assert shown.find_element(By.CSS_SELECTOR, "td.total").text == row["total"], (query, row)
-            if "monthly" in query:
-                for month, amount in zip(report["months"], row["months"]):
-                    assert shown.find_element(By.CSS_SELECTOR, f"td[data-month='{month}']").text == amount
-        assert f"{report['months'][0]} to {report['months'][-1]}" in browser.find_element(By.ID, "report-range").text
+        settled(lambda: check_categories(browser, report, query))
+
+
+def check_categories(browser, report, query):
+    assert not errors(browser), errors(browser)
+    rows = {(r.get_attribute("data-kind"), r.get_attribute("data-path")): r for r in browser.find_elements(By.CSS_SELECTOR, "tr[data-path]")}
+    assert set(rows) == {(row["kind"], row["path"]) for row in report["categories"]}, query
+    for row in report["categories"]:
+        shown = rows[(row["kind"], row["path"])]
+        assert shown.find_element(By.CSS_SELECTOR, "td.total").text == row["total"], (query, row)
+        if "monthly" in query:
+            for month, amount in zip(report["months"], row["months"]):
+                assert shown.find_element(By.CSS_SELECTOR, f"td[data-month='{month}']").text == amount
+    assert f"{report['months'][0]} to {report['months'][-1]}" in browser.find_element(By.ID, "report-range").text
+
+
+def test_a_parent_rolls_up_its_children(web, ledger):
     food = next(r for r in cli_json(web, "report", "categories")["categories"] if r["path"] == "Food")
     assert food["total"] == "278.83", "the parent rolls up its children (120.40 + 45.10 + 80.00 + 33.33)"
 
@@ -122,21 +141,26 @@ def test_the_cash_flow_report_shows_what_report_cashflow_gives(web, browser, led
     for query, args in [(f"from={M1}&to={M3}", ["--from", M1, "--to", M3]), ("months=3", ["--months", "3"])]:
         report = cli_json(web, "report", "cashflow", *args)
         browser.get(f"{web.base}/reports/cashflow?{query}")
-        for month in report["months"] + [report["total"]]:
-            row = browser.find_element(By.CSS_SELECTOR, f"#cashflow tr[data-month='{month['month']}']")
-            shown = [row.find_element(By.CSS_SELECTOR, f"td.{name}").text for name in ("income", "expenses", "net", "saved")]
-            assert shown == [month["income"], month["expenses"], month["net"], month.get("savingsRate") or "–"], (query, month)
-        bars = browser.find_elements(By.CSS_SELECTOR, "figure.chart rect.bar")
-        assert len(bars) == 2 * len(report["months"])
+
+        def check():
+            for month in report["months"] + [report["total"]]:
+                row = browser.find_element(By.CSS_SELECTOR, f"#cashflow tr[data-month='{month['month']}']")
+                shown = [row.find_element(By.CSS_SELECTOR, f"td.{name}").text for name in ("income", "expenses", "net", "saved")]
+                assert shown == [month["income"], month["expenses"], month["net"], month.get("savingsRate") or "–"], (query, month)
+            assert len(browser.find_elements(By.CSS_SELECTOR, "figure.chart rect.bar")) == 2 * len(report["months"])
+        settled(check)
 
 
 def test_the_payee_report_shows_what_report_payees_gives_and_notes_render_inert(web, browser, ledger):
     for query, args in [(f"from={M1}-01&to={M3}-28", ["--from", f"{M1}-01", "--to", f"{M3}-28"]), ("kind=income&limit=1", ["--income", "--limit", "1"])]:
         report = cli_json(web, "report", "payees", *args)
         browser.get(f"{web.base}/reports/payees?{query}")
-        rows = browser.find_elements(By.CSS_SELECTOR, "#payees tbody tr")
-        shown = [(r.find_element(By.CSS_SELECTOR, "th.payee").text, r.find_element(By.CSS_SELECTOR, "td.count").text, r.find_element(By.CSS_SELECTOR, "td.total").text) for r in rows]
-        assert shown == [(p["payee"], str(p["count"]), p["total"]) for p in report["payees"]], query
+
+        def check():
+            rows = browser.find_elements(By.CSS_SELECTOR, "#payees tbody tr")
+            shown = [(r.find_element(By.CSS_SELECTOR, "th.payee").text, r.find_element(By.CSS_SELECTOR, "td.count").text, r.find_element(By.CSS_SELECTOR, "td.total").text) for r in rows]
+            assert shown == [(p["payee"], str(p["count"]), p["total"]) for p in report["payees"]], query
+        settled(check)
     browser.get(f"{web.base}/reports/payees")
     assert browser.execute_script("return window.__xss === undefined")
     assert "<script>window.__xss" not in browser.page_source
@@ -159,13 +183,16 @@ def test_the_net_worth_breakdown_at_a_day_is_what_networth_at_gives(web, browser
     for day in (f"{M2}-15", None):
         report = cli_json(web, "networth", *(["--at", day] if day else []))
         browser.get(f"{web.base}/networth" + (f"?day={day}" if day else ""))
-        assert browser.find_element(By.ID, "networth-figure").text == f"{report['figures']['netWorth']} EUR"
-        for name, value in report["figures"].items():
-            if name != "netWorth":  # the figure above
-                assert browser.find_element(By.CSS_SELECTOR, f"dd[data-figure='{name}']").text == value, name
-        for item in report["items"]:
-            shown = browser.find_element(By.CSS_SELECTOR, f"li[data-item='{item['kind']}-{item['id']}']").text
-            assert (f"{item['baseValue']} EUR" if item["baseValue"] else "not valued") in shown, item
+
+        def check():
+            assert browser.find_element(By.ID, "networth-figure").text == f"{report['figures']['netWorth']} EUR"
+            for name, value in report["figures"].items():
+                if name != "netWorth":  # the figure above
+                    assert browser.find_element(By.CSS_SELECTOR, f"dd[data-figure='{name}']").text == value, name
+            for item in report["items"]:
+                shown = browser.find_element(By.CSS_SELECTOR, f"li[data-item='{item['kind']}-{item['id']}']").text
+                assert (f"{item['baseValue']} EUR" if item["baseValue"] else "not valued") in shown, item
+        settled(check)
     assert browser.execute_script("return window.__xss === undefined"), "the asset's name renders inert"
     assert "{{ 7*7 }}" in browser.find_element(By.ID, "assets").text
 
@@ -181,9 +208,12 @@ def test_the_net_worth_chart_is_drawn_from_the_snapshots(web, browser, ledger):
     assert {s["month"] for s in snapshots} >= {M1, M2, M3}, snapshots
     browser.get(f"{web.base}/networth")
     table = {}
-    for row in browser.find_elements(By.CSS_SELECTOR, "figure.chart tbody tr"):
-        cells = [text_of(c) for c in row.find_elements(By.CSS_SELECTOR, "th, td")]
-        table[cells[0]] = cells[1:]
+
+    def read():
+        for row in browser.find_elements(By.CSS_SELECTOR, "figure.chart tbody tr"):
+            cells = [text_of(c) for c in row.find_elements(By.CSS_SELECTOR, "th, td")]
+            table[cells[0]] = cells[1:]
+    settled(read)
     for snapshot in snapshots:
         figures = snapshot["figures"]
         assert table[snapshot["month"]] == [figures["netWorth"], figures["core"], figures["tangible"]], snapshot
@@ -193,7 +223,7 @@ def test_the_net_worth_chart_is_drawn_from_the_snapshots(web, browser, ledger):
 def test_a_valuation_added_in_the_browser_shows_in_asset_show(web, browser, ledger):
     house = ledger["house"]
     browser.get(f"{web.base}/networth")
-    browser.find_element(By.CSS_SELECTOR, f"a[href='/networth/assets/{house}']").click()
+    settled(lambda: browser.find_element(By.CSS_SELECTOR, f"a[href='/networth/assets/{house}']").click())
     browser.find_element(By.ID, "value").send_keys("-5")
     submit(browser, f"/networth/assets/{house}")
     assert browser.find_elements(By.CSS_SELECTOR, "#value ~ .error"), errors(browser)
@@ -210,7 +240,7 @@ def test_a_valuation_added_in_the_browser_shows_in_asset_show(web, browser, ledg
     newest = shown["valuations"][-1]
     assert (newest["date"], newest["notes"]) == (f"{M3}-20", "appraisal " + XSS) and newest["value"].startswith("262000")
     assert shown["value"] == newest["value"]
-    assert newest["value"] in browser.find_element(By.CSS_SELECTOR, f"li[data-asset='{house}']").text
+    settled(lambda: newest["value"] in browser.find_element(By.CSS_SELECTOR, f"li[data-asset='{house}']").text or pytest.fail("the new value is not shown"))
     assert browser.execute_script("return window.__xss === undefined")
     # The same form sent again (its idempotency key) adds nothing.
     csrf = re.search(r'name="_csrf" value="([0-9a-f]{64})"', page).group(1)
@@ -225,7 +255,7 @@ def test_a_valuation_added_in_the_browser_shows_in_asset_show(web, browser, ledg
 def test_a_payment_made_in_the_browser_shows_in_liability_show(web, browser, ledger):
     loan = ledger["loan"]
     browser.get(f"{web.base}/networth")
-    browser.find_element(By.CSS_SELECTOR, f"a[href='/networth/liabilities/{loan}']").click()
+    settled(lambda: browser.find_element(By.CSS_SELECTOR, f"a[href='/networth/liabilities/{loan}']").click())
     Select(browser.find_element(By.ID, "wallet")).select_by_value(str(ledger["checking"]))
     browser.find_element(By.ID, "amount").send_keys("20000")
     submit(browser, f"/networth/liabilities/{loan}")
@@ -240,7 +270,7 @@ def test_a_payment_made_in_the_browser_shows_in_liability_show(web, browser, led
     payment = shown["history"][-1]
     assert payment["kind"] == "payment" and payment["amount"] == "250.00" and payment["walletId"] == ledger["checking"] and payment["notes"] == "December"
     assert shown["balance"] == "9750.00"
-    assert "9750.00 EUR" in browser.find_element(By.CSS_SELECTOR, f"li[data-liability='{loan}']").text
+    settled(lambda: "9750.00 EUR" in browser.find_element(By.CSS_SELECTOR, f"li[data-liability='{loan}']").text or pytest.fail("the new balance is not shown"))
 
 
 def test_a_cli_write_shows_on_the_net_worth_page_within_a_second(web, browser, ledger):

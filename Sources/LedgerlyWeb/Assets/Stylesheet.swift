@@ -15,8 +15,9 @@ enum Stylesheet {
     nav ul{display:flex;flex-wrap:wrap;gap:4px;margin:0;padding:0;list-style:none}
     nav a{display:inline-flex;align-items:center;min-height:44px;padding:0 12px;border-radius:8px;text-decoration:none}
     nav a[aria-current=page]{background:var(--accent);color:var(--bg)}
+    header nav{flex:1 1 100%}header nav a{padding:0 10px}
     header nav li.wide-only{display:none}
-    @media (min-width:720px){header nav li.wide-only{display:list-item}}
+    @media (min-width:720px){header nav{flex:0 1 auto}header nav li.wide-only{display:list-item}}
     .all-pages{max-width:1100px;margin:0 auto;padding:12px;text-align:left;border-top:1px solid var(--line)}
     .all-pages h2{font-size:1rem;margin:0 0 4px;color:var(--fg)}.all-pages h3{font-size:.875rem;margin:8px 0 0;color:var(--muted)}
     .all-pages .groups{display:grid;grid-template-columns:1fr 1fr;gap:0 12px}

@@ -25,11 +25,14 @@ public enum MultiLineChart {
         let all = numbers.flatMap { $0.compactMap { $0 } }
         guard !labels.isEmpty, !all.isEmpty else { return "<p class=\"empty\">No figures yet for \(title).</p>" }
         let width = LineChart.width, height = LineChart.height
-        let left = LineChart.left, right = LineChart.right, top = LineChart.top, bottom = LineChart.bottom
-        let x = ChartScale(low: 0, high: Decimal(max(labels.count - 1, 1)), from: left, to: width - right)
+        let right = LineChart.right, top = LineChart.top, bottom = LineChart.bottom
         let y = ChartScale(covering: all, from: height - bottom, to: top)
-        var parts: [HTML] = []
         let places = y.tickPlaces(count: 4)
+        // Room for the longest y label ("263 721.17" at 18 px is wider than the usual 72 px).
+        let longest = y.ticks(count: 4, places: places).map { ChartFigures.label($0, places: places).count }.max() ?? 0
+        let left = Swift.max(LineChart.left, Decimal(longest * 11 + 12))
+        let x = ChartScale(low: 0, high: Decimal(max(labels.count - 1, 1)), from: left, to: width - right)
+        var parts: [HTML] = []
         for tick in y.ticks(count: 4, places: places) {
             let position = HTML(trusted: y.pixel(tick))
             parts.append("<line class=\"grid\" x1=\"\(HTML(trusted: ChartScale.pixelText(left)))\" x2=\"\(HTML(trusted: ChartScale.pixelText(width - right)))\" y1=\"\(position)\" y2=\"\(position)\"/><text class=\"tick\" x=\"\(HTML(trusted: ChartScale.pixelText(left - 6)))\" y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(ChartFigures.label(tick, places: places))</text>")
