@@ -75,6 +75,9 @@ def now_ts() -> str:
 def base_env(home: Path | str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env["NO_COLOR"] = "1"
+    # Tests start their services themselves: a CLI finding none refuses as before instead of
+    # starting some no test would stop (D618); a test that wants it sets LEDGERLY_NO_START="".
+    env["LEDGERLY_NO_START"] = "1"
     if home is not None:
         env["LEDGERLY_HOME"] = str(home)
     return env

@@ -8,7 +8,7 @@ public struct LedgerlyCommand: ParsableCommand {
         commandName: "ledgerly",
         abstract: "A multi-currency personal-finance ledger.",
         discussion: """
-            Start the services (deploy/start.sh in a source checkout, or their systemd user units), then run `ledgerly setup` once.
+            Run `ledgerly setup` once. A command that needs the store starts the services when none runs for its home (through their systemd user units when installed, else the programs beside ledgerly, logging to the home's log folder) and waits for them; --no-start or LEDGERLY_NO_START=1 refuses instead. `status`, `restore`, --help and --version start nothing.
             Read commands take --json. Data lives in $LEDGERLY_HOME (default ~/.local/share/ledgerly).
 
             \(ExitStatus.helpText)
@@ -33,7 +33,11 @@ public struct LedgerlyCommand: ParsableCommand {
             do {
                 var command = try parseAsRoot(arguments)
                 let choice = GlobalOptions.of(command)?.color ?? .auto
-                try CommandOutput.$current.withValue(output.coloring(choice)) { try command.run() }
+                // No progress line while a command prints JSON (D615).
+                let quiet = arguments.contains("--json")
+                try ServiceStarter.$quiet.withValue(quiet) {
+                    try CommandOutput.$current.withValue(output.coloring(choice)) { try command.run() }
+                }
                 return ExitCode.success.rawValue
             } catch {
                 let status = exitCode(for: error)

@@ -19,12 +19,27 @@ final class Gateway {
     /// that prints names both need them); forgotten after any write.
     private var walletList: [WalletRecord]?
     private var categoryList: [CategoryRecord]?
+    /// `--home` as typed and `--no-start`, for `ServiceStarter`.
+    private let explicitHome: String?
+    private let noStart: Bool
+    /// Set once the store is known to run (or was started): asked before the first request to
+    /// the store, never by `status(of:)`, so `status` and `restore` start nothing (D619).
+    private var storeEnsured = false
 
     init(_ options: some ServiceAddress, wording: FieldWording = [:]) throws {
         self.wording = wording
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()
         timeout = max(ClientTiming.minimumCLITimeoutMilliseconds, options.timeout)
+        explicitHome = options.home
+        noStart = options.noStart
+    }
+
+    /// Starts the services when the store's lock says none runs (D615, D616), once per command.
+    private func ensureStore() throws(CLIFailure) {
+        if storeEnsured { return }
+        try ServiceStarter.ensureStore(home: home, explicitHome: explicitHome, noStart: noStart, context: context)
+        storeEnsured = true
     }
 
     /// For bulk work (imports, exports) whose single requests may take seconds: the store is
@@ -35,6 +50,9 @@ final class Gateway {
         home = LedgerlyHome.resolve(explicit: options.home)
         context = try ZMQContext()
         timeout = max(ClientTiming.minimumCLITimeoutMilliseconds, options.timeout, patientMilliseconds)
+        explicitHome = options.home
+        noStart = options.noStart
+        try ensureStore()
         let quick = RequestClient(.store, home: home, context: context, timing: .cli(timeoutMilliseconds: options.timeout))
         defer { quick.close() }
         do {
@@ -52,6 +70,7 @@ final class Gateway {
             walletList = nil
             categoryList = nil
         }
+        try ensureStore()
         do {
             return try store.call(body)
         } catch {
@@ -94,6 +113,7 @@ final class Gateway {
     private func call<Request: ReadRequest>(_ request: Request, reading reader: ([UInt8], _ expectedType: String, _ re: String?) -> Request.Reply?) throws -> Request.Reply {
         let envelope = Envelope(type: Request.messageType.rawValue, body: request)
         let expectedType = Request.messageType.replyType
+        try ensureStore()
         do {
             let frame: Data
             do { frame = try MessageCoding.encode(envelope) } catch { throw ClientError.invalidReply("could not encode the request: \(error)") }
@@ -110,6 +130,7 @@ final class Gateway {
     /// this one, at most one page ahead, so the store reads and encodes while the CLI writes (D262).
     /// `conversions` false: records without their rate snapshots (`TransactionExportRequest.conversions`).
     func exportPages(pageSize: Int, order: TransactionExportOrder = .id, conversions: Bool, _ body: (ExportPage) throws -> Void) throws {
+        try ensureStore()
         let frames = PageHandoff<ExportPageFrame>()
         let pages = PageHandoff<ExportPage>()
         let home = self.home, context = self.context, timeout = self.timeout
@@ -249,6 +270,7 @@ final class Gateway {
 
     /// A SUB socket on the store's change events, subscribed to `topic` (an event type prefix).
     func subscribe(_ topic: String) throws -> ZMQSocket {
+        try ensureStore()
         do {
             let socket = try ZMQSocket(context: context, type: .sub)
             try socket.subscribe(topic)

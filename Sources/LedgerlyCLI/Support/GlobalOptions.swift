@@ -5,6 +5,8 @@ import LedgerlyRuntime
 protocol ServiceAddress {
     var home: String? { get }
     var timeout: Int { get }
+    /// `--no-start`: refuse, rather than start the services, when the store is not running.
+    var noStart: Bool { get }
 }
 
 /// Options every command accepts: where Ledgerly is, and `--color`.
@@ -18,6 +20,7 @@ struct GlobalOptions: ParsableArguments, ServiceAddress {
 
     var home: String? { location.home }
     var timeout: Int { location.timeout }
+    var noStart: Bool { location.noStart }
 
     /// The options of `command`, whichever command it is: every command holds them as
     /// `@OptionGroup var global`, which `LedgerlyCommand.run` reads for `--color` before running
@@ -39,6 +42,11 @@ struct HomeOptions: ParsableArguments, ServiceAddress {
 
     @Option(name: .long, help: ArgumentHelp("Milliseconds to wait for a service before retrying (3 tries in all).", valueName: "ms"))
     var timeout: Int = ClientTiming.standard.timeoutMilliseconds
+
+    @Flag(name: .customLong("no-start"), help: ArgumentHelp(
+        "Refuse instead of starting the services when the store is not running.",
+        discussion: "Without it, a command that needs the store starts ledgerly-store, -rates and -alerts (and -sync once set up) when none runs for this home, and waits for the store. LEDGERLY_NO_START set to anything but the empty string does the same as this flag."))
+    var noStart = false
 }
 
 /// `--color`: when output gets ANSI colours.

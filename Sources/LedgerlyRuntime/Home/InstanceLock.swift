@@ -37,6 +37,23 @@ public final class InstanceLock: Sendable {
         self.descriptor = descriptor
     }
 
+    /// Whether a running instance holds the lock at `path`, asked without taking it for longer
+    /// than the question: true when held, false when the file is missing or free (the instance
+    /// is gone, even if `kill -9` left its socket file behind), nil when it cannot be opened
+    /// (another user's home). The kernel drops a `flock` with its holder, so a free lock is a
+    /// dead instance at once, with no timeout to wait out (D616).
+    public static func isHeld(path: String) -> Bool? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return errno == ENOENT ? false : nil }
+        defer { close(descriptor) }
+        // Shared, not exclusive: it fails only against the instance's exclusive lock.
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK ? true : nil
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)

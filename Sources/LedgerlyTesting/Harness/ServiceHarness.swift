@@ -127,6 +127,10 @@ public final class ServiceHarness: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["LEDGERLY_HOME"] = home.root.path
         environment["NO_COLOR"] = "1"
+        // Tests start their services themselves: a command finding none refuses as before
+        // instead of starting some the harness would not stop (D618). Pass
+        // `LEDGERLY_NO_START: ""` to let it start them.
+        environment["LEDGERLY_NO_START"] = "1"
         environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
