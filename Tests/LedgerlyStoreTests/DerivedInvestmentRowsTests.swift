@@ -74,4 +74,30 @@ import Testing
         let totals = try await pool.read { db in try RealisationRow.totals(db, conditions: [], arguments: []) }
         #expect(totals.map(\.baseCurrency) == ["EUR"] && totals.map(\.sales) == [1])
     }
+
+    /// `invest.gains` reads a page's sales by their ids, or by their range when the page holds more
+    /// than `GainsReader.pageByIds`: both reads give the same sales, parts and order.
+    @Test func aPageOfSalesReadsTheSameByIdsAsByItsRange() async throws {
+        let (ledger, other, _) = try await Self.ledger()
+        for (account, day, quantity) in [(ledger.account.id, "2026-04-10", "3"), (other.id, "2026-04-10", "2"), (ledger.account.id, "2026-05-10", "3")] {
+            _ = try await ledger.store.call(TradeSellRequest(accountId: account, assetId: ledger.asset.id, quantity: quantity, price: "140", date: day, rate: "0.92"))
+        }
+        let pool = ledger.store.database.pool
+        let (page, byIds, byRange) = try await pool.read { db in
+            let conditions = ["r.date BETWEEN ? AND ?"], arguments: StatementArguments = ["2026-01-01", "2026-12-31"]
+            let page = try RealisationRow.salesPage(db, conditions: conditions, arguments: arguments, limit: nil)
+            let inner = Array(page.dropFirst())
+            return (page, try RealisationRow.saleParts(db, tradeIds: inner.map(\.tradeId)),
+                    try RealisationRow.saleParts(db, conditions: conditions, arguments: arguments, first: inner.first!, last: inner.last!))
+        }
+        #expect(page.map(\.date) == ["2026-03-10", "2026-04-10", "2026-04-10", "2026-05-10"])
+        #expect(byIds.map(\.tradeId) == page.dropFirst().map(\.tradeId))
+        #expect(byRange.map(\.tradeId) == byIds.map(\.tradeId))
+        #expect(byRange.map { $0.parts.map(\.lotId) } == byIds.map { $0.parts.map(\.lotId) })
+        #expect(byRange.map { $0.parts.map(\.proceedsBase) } == byIds.map { $0.parts.map(\.proceedsBase) })
+        #expect(byIds.map(\.accountId) == [ledger.account.id, other.id, ledger.account.id])
+        #expect(byIds.allSatisfy { $0.symbol == "ACME" && $0.currency == "USD" && $0.baseCurrency == "EUR" && $0.method == "fifo" })
+        // By FIFO, April's 3 take the first buy's last 2 and 1 of the second's; May's 3 come from the second.
+        #expect(byIds.map(\.parts.count) == [2, 1, 1])
+    }
 }

@@ -64,52 +64,27 @@ enum GainsReader {
             pageConditions.append("(r.date > ? OR (r.date = ? AND r.trade_id > ?))")
             pageArguments += [String(parts[0]), String(parts[0]), tradeId]
         }
-        let pageFilter = pageConditions.isEmpty ? "" : "WHERE " + pageConditions.joined(separator: " AND ")
         let fetchLimit = request.limit.map { $0 + 1 }
-        let page = try RealisationRow.sales(db, conditions: pageConditions, arguments: pageArguments, limit: fetchLimit)
+        let page = try RealisationRow.salesPage(db, conditions: pageConditions, arguments: pageArguments, limit: fetchLimit)
         let more = fetchLimit.map { page.count == $0 } ?? false
         let taken = more ? Array(page.dropLast()) : page
         let next = more ? taken.last.map { "\($0.date)/\($0.tradeId)" } : nil
 
         var sales: [SaleGain] = []
         if let first = taken.first, let last = taken.last {
-            // Every part of the page's sales, in one ordered read (columns by position: this is the hot path).
-            let select = """
-                SELECT \(RealisationRow.Figures.columns), r.trade_id, r.account_id, r.asset_id, r.date, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
-                FROM realisations r JOIN trades t ON t.id = r.trade_id JOIN assets a ON a.id = r.asset_id JOIN invest_accounts ia ON ia.id = r.account_id
-                """
-            let rows: [Row]
-            if taken.count <= pageByIds {
-                // A page's sales by their ids (every part of a listed sale is in the period): the
-                // range below walks the whole period's index to find them, 20 ms and more for a
-                // year's first page at 100,000 trades (D142).
-                let ids = taken.map(\.tradeId)
-                rows = try Row.fetchAll(db, sql: "\(select) WHERE r.trade_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY r.date, r.trade_id, r.position",
-                                        arguments: StatementArguments(ids))
-            } else {
-                rows = try Row.fetchAll(db, sql: """
-                    \(select) \(pageFilter.isEmpty ? "WHERE" : pageFilter + " AND") (r.date > ? OR (r.date = ? AND r.trade_id >= ?)) AND (r.date < ? OR (r.date = ? AND r.trade_id <= ?))
-                    ORDER BY r.date, r.trade_id, r.position
-                    """, arguments: pageArguments + [first.date, first.date, first.tradeId, last.date, last.date, last.tradeId])
-            }
-            var index = 0
-            while index < rows.count {
-                let head = rows[index]
-                let tradeId: Int64 = head[8]
-                var parts: [RealisationRow.Figures] = []
-                while index < rows.count, rows[index][8] as Int64 == tradeId {
-                    parts.append(try RealisationRow.Figures(rows[index]))
-                    index += 1
-                }
-                let currency: String = head[12]
-                let base: String = head[13]
-                let quote = CurrencyCatalog.exponent(for: currency)
-                let baseExponent = CurrencyCatalog.exponent(for: base)
+            // A page's sales by their ids (every part of a listed sale is in the period): the range
+            // walks the whole period's index to find them (D142).
+            let read = taken.count <= pageByIds
+                ? try RealisationRow.saleParts(db, tradeIds: taken.map(\.tradeId))
+                : try RealisationRow.saleParts(db, conditions: pageConditions, arguments: pageArguments, first: first, last: last)
+            for sale in read {
+                let quote = CurrencyCatalog.exponent(for: sale.currency)
+                let baseExponent = CurrencyCatalog.exponent(for: sale.baseCurrency)
                 sales.append(SaleGain(
-                    tradeId: tradeId, accountId: head[9], assetId: head[10], symbol: head[14], date: head[11], baseCurrency: base,
-                    method: CostBasisMethod(rawValue: head[15]) ?? .fifo,
-                    realised: RealisationRow.Figures.sum(parts).gain(quoteExponent: quote, baseExponent: baseExponent),
-                    lots: parts.map { RealisedLot(lotId: $0.lotId, acquired: $0.acquired, realised: $0.gain(quoteExponent: quote, baseExponent: baseExponent)) }))
+                    tradeId: sale.tradeId, accountId: sale.accountId, assetId: sale.assetId, symbol: sale.symbol, date: sale.date, baseCurrency: sale.baseCurrency,
+                    method: CostBasisMethod(rawValue: sale.method) ?? .fifo,
+                    realised: RealisationRow.Figures.sum(sale.parts).gain(quoteExponent: quote, baseExponent: baseExponent),
+                    lots: sale.parts.map { RealisedLot(lotId: $0.lotId, acquired: $0.acquired, realised: $0.gain(quoteExponent: quote, baseExponent: baseExponent)) }))
             }
         }
         return GainsReply(sales: sales, totals: totals.keys.sorted().map { code in

@@ -4,9 +4,8 @@ import LedgerlyProtocol
 
 /// A row of `realisations`: one lot's part of one sale, derived from the trades by `TradeReplay`
 /// and never written by anything else. The one type that names the table's columns, and the one
-/// file holding every statement on the table alone (D454); `invest.gains`' page of sales joined
-/// with their trades, assets and accounts stays in `GainsReader` (D459) and reads the figures
-/// through `Figures`.
+/// file holding every statement whose rows are realisations (D454, D550), `invest.gains`' page of
+/// sales joined with their trades, assets and accounts among them.
 ///
 /// The statements are named SQL with the text they always had: the replay's insert runs on the
 /// connection's statement cache once per part in every `invest` write, and the gains' totals and
@@ -204,11 +203,68 @@ struct RealisationRow: FetchableRecord, PersistableRecord, Sendable {
     /// The sales (trade id and day) whose realisations match `conditions` (SQL over
     /// `realisations r`), by day then trade id, at most `limit`: a sale's part 0 stands for it
     /// (all its parts have its day), read in order from the index by date (D142).
-    static func sales(_ db: Database, conditions: [String], arguments: StatementArguments, limit: Int?) throws -> [(tradeId: Int64, date: String)] {
+    static func salesPage(_ db: Database, conditions: [String], arguments: StatementArguments, limit: Int?) throws -> [(tradeId: Int64, date: String)] {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return try Row.fetchAll(db, sql: """
             SELECT r.trade_id, r.date FROM realisations r \(filter.isEmpty ? "WHERE" : filter + " AND") r.position = 0
             ORDER BY r.date, r.trade_id \(limit.map { "LIMIT \($0)" } ?? "")
             """, arguments: arguments).map { ($0[0], $0[1]) }
+    }
+
+    /// One sale of a page of `invest.gains`, with every part's figures in order.
+    struct Sale {
+        var tradeId: Int64
+        var accountId: Int64
+        var assetId: Int64
+        var date: String
+        /// The trade's currency and base currency, the asset's symbol and the account's cost-basis
+        /// method, as stored.
+        var currency: String
+        var baseCurrency: String
+        var symbol: String
+        var method: String
+        var parts: [Figures]
+    }
+
+    /// Every part of a page's sales with what the page shows of each sale, in one ordered read
+    /// (columns by position: this is the hot path of `invest.gains`, D142).
+    private static let saleSelect = """
+        SELECT \(Figures.columns), r.trade_id, r.account_id, r.asset_id, r.date, t.currency, t.base_currency, a.symbol, ia.cost_basis_method
+        FROM realisations r JOIN trades t ON t.id = r.trade_id JOIN assets a ON a.id = r.asset_id JOIN invest_accounts ia ON ia.id = r.account_id
+        """
+
+    /// The sales with these trade ids (at most SQLite's limit on a statement's parameters).
+    static func saleParts(_ db: Database, tradeIds ids: [Int64]) throws -> [Sale] {
+        try sales(Row.fetchAll(db, sql: "\(saleSelect) WHERE r.trade_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY r.date, r.trade_id, r.position",
+                               arguments: StatementArguments(ids)))
+    }
+
+    /// The sales matching `conditions` (SQL over `realisations r`) from `first` through `last`
+    /// in the page's order (day, trade id).
+    static func saleParts(_ db: Database, conditions: [String], arguments: StatementArguments,
+                          first: (tradeId: Int64, date: String), last: (tradeId: Int64, date: String)) throws -> [Sale] {
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try sales(Row.fetchAll(db, sql: """
+            \(saleSelect) \(filter.isEmpty ? "WHERE" : filter + " AND") (r.date > ? OR (r.date = ? AND r.trade_id >= ?)) AND (r.date < ? OR (r.date = ? AND r.trade_id <= ?))
+            ORDER BY r.date, r.trade_id, r.position
+            """, arguments: arguments + [first.date, first.date, first.tradeId, last.date, last.date, last.tradeId]))
+    }
+
+    /// `saleSelect`'s rows grouped by sale: each sale's columns read once, from its first part.
+    private static func sales(_ rows: [Row]) throws -> [Sale] {
+        var sales: [Sale] = []
+        var index = 0
+        while index < rows.count {
+            let head = rows[index]
+            let tradeId: Int64 = head[8]
+            var parts: [Figures] = []
+            while index < rows.count, rows[index][8] as Int64 == tradeId {
+                parts.append(try Figures(rows[index]))
+                index += 1
+            }
+            sales.append(Sale(tradeId: tradeId, accountId: head[9], assetId: head[10], date: head[11], currency: head[12], baseCurrency: head[13],
+                              symbol: head[14], method: head[15], parts: parts))
+        }
+        return sales
     }
 }

@@ -21,10 +21,7 @@ enum AverageCostRepair {
     @discardableResult
     static func runIfDue(_ db: Database) throws -> Int {
         guard try MetaRow.value(dueKey, db) != nil else { return 0 }
-        let assets = try Int64.fetchAll(db, sql: """
-            SELECT DISTINCT t.asset_id FROM trades t JOIN invest_accounts a ON a.id IN (t.account_id, t.to_account_id)
-            WHERE a.cost_basis_method = 'average' ORDER BY t.asset_id
-            """)
+        let assets = try TradeRow.assetIdsInAverageCostAccounts(db)
         for asset in assets { try TradeReplay.replay(db, assetId: asset, field: .wholeBody, merging: true) }
         try MetaRow.remove(dueKey, db)
         return assets.count

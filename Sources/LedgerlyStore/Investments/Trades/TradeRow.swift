@@ -130,6 +130,15 @@ extension TradeRow {
         try Int64.fetchAll(db, sql: "SELECT DISTINCT asset_id FROM trades WHERE account_id = ? OR to_account_id = ?", arguments: [accountId, accountId])
     }
 
+    /// The assets traded in, or moved into, an account that takes lots by average cost, by id
+    /// (`AverageCostRepair`).
+    static func assetIdsInAverageCostAccounts(_ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: """
+            SELECT DISTINCT t.asset_id FROM trades t JOIN invest_accounts a ON a.id IN (t.account_id, t.to_account_id)
+            WHERE a.cost_basis_method = 'average' ORDER BY t.asset_id
+            """)
+    }
+
     /// The highest id a trade has now; 0 for none.
     static func highestId(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM trades") ?? 0
