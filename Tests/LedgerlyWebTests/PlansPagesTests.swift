@@ -56,6 +56,19 @@ import Testing
         #expect(AlertsPage.pageNumber("999999") == AlertsPage.deepestAlert / 50)
     }
 
+    /// The deepest page asks for `alert.list`'s largest limit, not one more, so a full answer
+    /// there says where older alerts are (D584); before, that branch could never be taken.
+    @Test func theDeepestAlertPageSaysWhereOlderOnesAre() {
+        let deepest = AlertsPage.deepestAlert / WebLimits.pageSize
+        #expect(AlertsPage.requestLimit(page: 1) == WebLimits.pageSize + 1)
+        #expect(AlertsPage.requestLimit(page: deepest) == AlertsPage.deepestAlert)
+        #expect(AlertsPage.older(page: 1, received: WebLimits.pageSize + 1) == .page)
+        #expect(AlertsPage.older(page: 1, received: WebLimits.pageSize) == .none)
+        #expect(AlertsPage.older(page: deepest - 1, received: AlertsPage.requestLimit(page: deepest - 1)) == .page)
+        #expect(AlertsPage.older(page: deepest, received: AlertsPage.requestLimit(page: deepest)) == .beyondTheDeepest)
+        #expect(AlertsPage.older(page: deepest, received: AlertsPage.deepestAlert - 1) == .none)
+    }
+
     @Test func theGoalBarKeepsTheStoresDigits() {
         #expect(GoalsPage.progressValue("42.5") == "42.5")
         #expect(GoalsPage.progressValue("137.0") == "100")

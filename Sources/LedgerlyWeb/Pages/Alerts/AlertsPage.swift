@@ -32,13 +32,34 @@ struct AlertsPage {
         return Array(newest[max(0, end - pageSize)..<end].reversed())
     }
 
+    /// What lies beyond page `page`, from how many alerts its request (`requestLimit(page:)`) got.
+    enum Older: Equatable {
+        case none
+        /// An older page exists.
+        case page
+        /// The deepest page is full: there may be older alerts, which the CLI reaches (D584).
+        case beyondTheDeepest
+    }
+
+    /// The request's limit for page `page`: one more than the pages so far (to tell whether an
+    /// older page exists), but never above `alert.list`'s largest.
+    static func requestLimit(page: Int) -> Int {
+        min(page * WebLimits.pageSize + 1, deepestAlert)
+    }
+
+    static func older(page: Int, received: Int) -> Older {
+        let limit = page * WebLimits.pageSize
+        if received > limit { return .page }
+        // The deepest page cannot ask for one more: a full answer may hide older alerts.
+        if limit >= deepestAlert && received >= deepestAlert { return .beyondTheDeepest }
+        return .none
+    }
+
     func render(query: FormFields) async throws -> Response {
         let page = Self.pageNumber(query["page"])
-        let limit = page * WebLimits.pageSize
-        // One more than the pages so far: whether an older page exists.
-        let reply = try await store.read(AlertListRequest(limit: min(limit + 1, Self.deepestAlert)))
-        let hasOlder = reply.alerts.count > limit
-        let newest = hasOlder ? Array(reply.alerts.dropFirst()) : reply.alerts
+        let reply = try await store.read(AlertListRequest(limit: Self.requestLimit(page: page)))
+        let beyond = Self.older(page: page, received: reply.alerts.count)
+        let newest = beyond == .page ? Array(reply.alerts.dropFirst()) : reply.alerts
         let shown = Self.slice(newest, page: page)
         let rows = shown.map { alert -> HTML in
             """
@@ -46,13 +67,10 @@ struct AlertsPage {
             <span class="muted"><time datetime="\(alert.raisedAt)">\(alert.raisedAt.prefix(19).replacingOccurrences(of: "T", with: " "))</time>\(alert.period.map { " · \($0)" } ?? "")</span></p></li>
             """
         }
-        let older: HTML
-        if hasOlder && page * WebLimits.pageSize < Self.deepestAlert {
-            older = "<a class=\"button\" href=\"/alerts?page=\(page + 1)\">Older</a>"
-        } else if hasOlder {
-            older = "<p class=\"muted\">Older alerts than these: <code>ledgerly alerts --since DAY</code>.</p>"
-        } else {
-            older = .empty
+        let older: HTML = switch beyond {
+        case .page: "<a class=\"button\" href=\"/alerts?page=\(page + 1)\">Older</a>"
+        case .beyondTheDeepest: "<p class=\"muted\" id=\"older-alerts\">Any alerts older than these: <code>ledgerly alerts --since DAY</code>.</p>"
+        case .none: .empty
         }
         let newer: HTML = page > 1 ? "<a class=\"button\" href=\"/alerts\">Newest</a>" : .empty
         let content: HTML = """
