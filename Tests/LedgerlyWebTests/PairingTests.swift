@@ -130,6 +130,20 @@ import Testing
         #expect(logged.lines.withLock { $0 }.contains { $0.contains(reference) && $0.contains("SQLITE_CORRUPT") })
     }
 
+    /// A device name is printed by `ledgerly web devices` on the owner's terminal: a name typed on
+    /// a phone with an escape sequence or a line break in it is refused beside its field.
+    @Test func aDeviceNameWithControlCharactersIsRefused() {
+        #expect(PairingPage.nameProblem("Anna's phone 📱") == nil)
+        #expect(PairingPage.nameProblem("👩‍💻 laptop") == nil, "an emoji joined by a zero-width joiner is a name")
+        #expect(PairingPage.nameProblem("") == nil)
+        #expect(PairingPage.nameProblem("phone\u{1B}[2J\u{1B}]0;pwned\u{07}") != nil)
+        #expect(PairingPage.nameProblem("two\nlines") != nil)
+        #expect(PairingPage.nameProblem("tab\there") != nil)
+        #expect(PairingPage.nameProblem("evil\u{202E}gpj.exe") != nil, "a bidi override reorders what the terminal shows")
+        #expect(PairingPage.nameProblem(String(repeating: "x", count: PairingPage.nameLength)) == nil)
+        #expect(PairingPage.nameProblem(String(repeating: "x", count: PairingPage.nameLength + 1)) != nil)
+    }
+
     @Test func deviceNamesComeFromTheUserAgent() {
         #expect(PairingPage.deviceName(userAgent: "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0") == "Firefox on Android")
         #expect(PairingPage.deviceName(userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1") == "Safari on iPhone")

@@ -46,8 +46,8 @@ struct PairingPage {
         guard RandomToken.isWellFormed(cookieToken), Self.same(sentToken, cookieToken) else {
             return WebResponse.problem(.forbidden, title: "Refused", "This form was not sent by this browser's pairing page; nothing was done. <a href=\"/pair\">Open the pairing page</a> and enter the code again.", signedIn: false)
         }
-        guard name.count <= Self.nameLength else {
-            return form(token: cookieToken, name: name, errors: ["name": "At most \(Self.nameLength) characters (this one has \(name.count))."], status: .unprocessableContent)
+        if let problem = Self.nameProblem(name) {
+            return form(token: cookieToken, name: name, errors: ["name": problem], status: .unprocessableContent)
         }
         let now = app.access.now()
         guard app.access.pairingCodes.consume(fields["code"] ?? "", now: now) else {
@@ -84,6 +84,17 @@ struct PairingPage {
         <div><button type="submit">Pair</button></div></form>
         """
         return WebResponse.html(PageLayout.page(title: "Pair this device", current: "", live: false, signedIn: false, content), status: status)
+    }
+
+    /// Why a device name is refused, nil when it is fine: too long, or holding a control character
+    /// (a line break, an escape): `ledgerly web devices` and `revoke` print the name on the
+    /// owner's terminal, where an escape sequence typed on a phone must not act.
+    static func nameProblem(_ name: String) -> String? {
+        if name.count > nameLength { return "At most \(nameLength) characters (this one has \(name.count))." }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || ($0.properties.generalCategory == .format && $0.value != 0x200D) }) {
+            return "Letters, digits, spaces and punctuation only: no line breaks, tabs or other control characters."
+        }
+        return nil
     }
 
     /// On loopback there is nothing to pair: the browser on this computer signs in with a link.
