@@ -47,6 +47,16 @@ enum SyncRekeyResumption {
                 try RekeyInProgress.remove(home: home.root)
                 return
             }
+            if old.key.bytes == pending.key {
+                // Cut between step 4's two files (the new key written, `hub.json` not yet): the
+                // key is written only after step 3, so the hub transaction committed. The old key
+                // is gone, so the hub's record cannot be opened to check it: finish from ours
+                // (D625). Before, the record did not open with the key on disk, the file was
+                // dropped and the device was left on the retired ledger with the new key.
+                try await finish(record, key: try pending.ledgerKey(), old: old, home: home, store: store)
+                logger.notice("sync rekey cut short finished: this device is on the new ledger", metadata: ["ledger": "\(record.successorLedgerId)"])
+                return
+            }
             let hub = HubClient(address: old.hub, logger: logger)
             defer { Task { await hub.close() } }
             guard let row = try await hub.retirement(of: old.ledgerId) else {
