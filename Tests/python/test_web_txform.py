@@ -142,3 +142,17 @@ def test_a_one_off_rate_is_kept(web, browser):
 def test_the_form_fits_phone_and_desktop(web, browser, artifacts):
     split = next(t for t in listed(web) if t["splits"])
     assert fit_phone_and_desktop(web, browser, artifacts, {"txform-new": NEW, "txform-split": f"/transactions/{split['id']}"}) == []
+
+
+def test_clearing_the_lines_of_a_split_gives_it_one_category(web, browser):
+    split = next(t for t in listed(web) if t["splits"])
+    browser.get(f"{web.base}/transactions/{split['id']}")
+    for line in range(2):
+        browser.find_element(By.ID, f"split_amount_{line}").clear()
+        browser.find_element(By.ID, f"split_memo_{line}").clear()
+        Select(browser.find_element(By.ID, f"split_category_{line}")).select_by_index(0)
+    Select(browser.find_element(By.ID, "category")).select_by_visible_text("Market")
+    submit(browser, f"/transactions/{split['id']}")
+    assert browser.current_url.startswith(web.base + "/wallets/"), errors(browser)
+    shown = json.loads(ok(web, "tx", "show", str(split["id"]), "--json"))
+    assert (shown["splits"], shown["categoryId"]) == ([], category_id(web, "Market"))
