@@ -28,9 +28,18 @@ enum ServiceStarter {
     /// `explicitHome`: the `--home` typed, passed on to the services.
     static func ensureStore(home: LedgerlyHome, explicitHome: String?, noStart: Bool, context: ZMQContext) throws(CLIFailure) {
         let lockPath = LedgerlyService.store.lockPath(in: home)
-        guard InstanceLock.isHeld(path: lockPath) == false else { return }
         let endpoint = home.storeCommandEndpoint
         let socketPath = String(endpoint.dropFirst("ipc://".count))
+        guard InstanceLock.isHeld(path: lockPath) == false else {
+            // Held: a store runs, or one that another command just started takes the lock before
+            // it listens; its socket shows when it does (D626). Without the wait, that command's
+            // request found no socket and failed.
+            let deadline = ContinuousClock.now + .seconds(startTimeout)
+            while !FileManager.default.fileExists(atPath: socketPath), InstanceLock.isHeld(path: lockPath) == true, ContinuousClock.now < deadline {
+                usleep(20_000)
+            }
+            return
+        }
         let refusedByVariable = getenv(refuseVariable).map { $0.pointee != 0 } ?? false
         // Only the installed `ledgerly` starts anything: run in-process (a test runner), the
         // programs beside this binary are not Ledgerly's.
@@ -71,7 +80,7 @@ enum ServiceStarter {
             }
         }
         let log = home.logDirectory.appendingPathComponent("ledgerly-store.log").path
-        let seconds = getenv("LEDGERLY_START_TIMEOUT").flatMap { Int(String(cString: $0)) } ?? 30
+        let seconds = startTimeout
         let deadline = ContinuousClock.now + .seconds(seconds)
         let client = RequestClient(.store, home: home, context: context, timing: .statusProbe(timeoutMilliseconds: 500))
         defer { client.close() }
@@ -81,7 +90,13 @@ enum ServiceStarter {
                 return
             }
             var status: Int32 = 0
-            if let storePid, waitpid(storePid, &status, WNOHANG) == storePid {
+            if let pid = storePid, waitpid(pid, &status, WNOHANG) == pid {
+                // Another command's store took the lock first (two commands started the services
+                // at once): this one left, and that one is waited for (D626).
+                if InstanceLock.isHeld(path: LedgerlyService.store.lockPath(in: home)) == true {
+                    storePid = nil
+                    continue
+                }
                 if progress { output.writeError("\n") }
                 throw CLIFailure(message: "ledgerly-store exited as soon as ledgerly started it", status: .unavailable, hint: "Its log says why: \(log).")
             }
@@ -92,6 +107,12 @@ enum ServiceStarter {
             }
             usleep(50_000)
         }
+    }
+
+    /// How long a command waits for a store it started, or one starting (LEDGERLY_START_TIMEOUT,
+    /// seconds).
+    private static var startTimeout: Int {
+        getenv("LEDGERLY_START_TIMEOUT").flatMap { Int(String(cString: $0)) } ?? 30
     }
 
     /// Whether the user's systemd manager answers and knows the store's unit (`systemctl --user
