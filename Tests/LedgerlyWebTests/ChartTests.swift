@@ -23,6 +23,16 @@ import Testing
     }
 
     /// Amounts past what a Double holds exactly keep every digit in the labels.
+    /// The figures tables and tooltips show a three-decimal amount without rounding it.
+    @Test func figuresTablesKeepEveryDecimal() {
+        #expect(ChartFigures.exactLabel(Self.decimal("1234.567")) == "1\u{2009}234.567")
+        #expect(ChartFigures.exactLabel(Self.decimal("5")) == "5.00")
+        let table = LineChart.svg([ChartPoint(label: "2026-11", value: Self.decimal("0.125"))], title: "Net worth", currency: "KWD").markup
+        #expect(table.contains(">0.125 KWD<"))
+        let bars = BarChart.svg([BarChart.Group(label: "2026-11", first: Self.decimal("10.005"), second: 0)], title: "Cash flow", names: ("Income", "Expenses"), currency: "KWD").markup
+        #expect(bars.contains(">10.005<"))
+    }
+
     @Test func labelsKeepEveryDigit() {
         #expect(ChartFigures.label(Self.decimal("12345678901234567.89")) == "12\u{2009}345\u{2009}678\u{2009}901\u{2009}234\u{2009}567.89")
         #expect(ChartFigures.label(Self.decimal("-1234.5")) == "-1\u{2009}234.50")

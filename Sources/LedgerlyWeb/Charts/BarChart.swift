@@ -35,7 +35,7 @@ public enum BarChart {
             for (offset, value, kind, name) in [(Decimal(0), group.first, "first", names.0), (bar, group.second, "second", names.1)] {
                 let edge = y.position(value)
                 let topEdge = Swift.min(edge, zero), extent = Swift.max(edge, zero) - Swift.min(edge, zero)
-                parts.append("<rect class=\"bar \(kind)\" x=\"\(HTML(trusted: ChartScale.pixelText(start + offset)))\" y=\"\(HTML(trusted: ChartScale.pixelText(topEdge)))\" width=\"\(HTML(trusted: ChartScale.pixelText(bar)))\" height=\"\(HTML(trusted: ChartScale.pixelText(extent)))\"><title>\(group.label) \(name): \(ChartFigures.label(value)) \(currency)</title></rect>")
+                parts.append("<rect class=\"bar \(kind)\" x=\"\(HTML(trusted: ChartScale.pixelText(start + offset)))\" y=\"\(HTML(trusted: ChartScale.pixelText(topEdge)))\" width=\"\(HTML(trusted: ChartScale.pixelText(bar)))\" height=\"\(HTML(trusted: ChartScale.pixelText(extent)))\"><title>\(group.label) \(name): \(ChartFigures.exactLabel(value)) \(currency)</title></rect>")
             }
             // Every label when they fit, else every third month, so they never overlap.
             if groups.count <= 6 || index % 3 == 0 || index == groups.count - 1 {
@@ -43,7 +43,7 @@ public enum BarChart {
             }
         }
         let rows = groups.map { group in
-            HTML("<tr><th scope=\"row\">\(group.label)</th><td class=\"num\">\(ChartFigures.label(group.first))</td><td class=\"num\">\(ChartFigures.label(group.second))</td></tr>")
+            HTML("<tr><th scope=\"row\">\(group.label)</th><td class=\"num\">\(ChartFigures.exactLabel(group.first))</td><td class=\"num\">\(ChartFigures.exactLabel(group.second))</td></tr>")
         }
         return """
         <figure class="chart"><svg viewBox="0 0 640 240" role="img" aria-label="\(title)"><title>\(title)</title>\(parts)</svg>\

@@ -29,4 +29,10 @@ public enum ChartFigures {
         parts = places > 0 ? [grouped, fraction] : [grouped]
         return (negative ? "-" : "") + parts.joined(separator: ".")
     }
+
+    /// A value as exact as it came: at least two decimals, more when the value has more (a
+    /// three-decimal currency, a rate), so the figures tables and tooltips never round.
+    public static func exactLabel(_ value: Decimal) -> String {
+        label(value, places: max(2, -Int(value.exponent)))
+    }
 }

@@ -3,7 +3,7 @@
 enum ChartTable {
     static func table(_ points: [ChartPoint], currency: String) -> HTML {
         let rows = points.map { point in
-            HTML("<tr><th scope=\"row\">\(point.label)</th><td class=\"num\">\(ChartFigures.label(point.value)) \(currency)</td></tr>")
+            HTML("<tr><th scope=\"row\">\(point.label)</th><td class=\"num\">\(ChartFigures.exactLabel(point.value)) \(currency)</td></tr>")
         }
         return "<details><summary>Figures</summary><table><tbody>\(rows)</tbody></table></details>"
     }

@@ -24,7 +24,7 @@ public enum LineChart {
         let path = coordinates.map { "\($0.0),\($0.1)" }.joined(separator: " ")
         parts.append("<polyline class=\"line\" fill=\"none\" points=\"\(HTML(trusted: path))\"/>")
         for (point, coordinate) in zip(points, coordinates) {
-            parts.append("<circle class=\"dot\" r=\"3\" cx=\"\(HTML(trusted: coordinate.0))\" cy=\"\(HTML(trusted: coordinate.1))\"><title>\(point.label): \(ChartFigures.label(point.value)) \(currency)</title></circle>")
+            parts.append("<circle class=\"dot\" r=\"3\" cx=\"\(HTML(trusted: coordinate.0))\" cy=\"\(HTML(trusted: coordinate.1))\"><title>\(point.label): \(ChartFigures.exactLabel(point.value)) \(currency)</title></circle>")
         }
         let baseline = ChartScale.pixelText(height - 8)
         parts.append("<text class=\"tick\" x=\"\(HTML(trusted: ChartScale.pixelText(left)))\" y=\"\(HTML(trusted: baseline))\">\(points[0].label)</text>")

@@ -43,7 +43,7 @@ public enum MultiLineChart {
             let path = drawn.map { "\(x.pixel(Decimal($0.0))),\(y.pixel($0.1))" }.joined(separator: " ")
             parts.append("<polyline class=\"line \(kind)\" fill=\"none\" points=\"\(HTML(trusted: path))\"/>")
             for (position, value) in drawn {
-                parts.append("<circle class=\"dot \(kind)\" r=\"3\" cx=\"\(HTML(trusted: x.pixel(Decimal(position))))\" cy=\"\(HTML(trusted: y.pixel(value)))\"><title>\(labels[position]) \(line.name): \(ChartFigures.label(value)) \(currency)</title></circle>")
+                parts.append("<circle class=\"dot \(kind)\" r=\"3\" cx=\"\(HTML(trusted: x.pixel(Decimal(position))))\" cy=\"\(HTML(trusted: y.pixel(value)))\"><title>\(labels[position]) \(line.name): \(ChartFigures.exactLabel(value)) \(currency)</title></circle>")
             }
         }
         let baseline = HTML(trusted: ChartScale.pixelText(height - 8))
