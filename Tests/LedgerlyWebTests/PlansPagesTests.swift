@@ -35,6 +35,15 @@ import Testing
         #expect(RecurringSchedule.following(ended, count: 3).isEmpty)
     }
 
+    /// Pausing a rule deleted meanwhile is refused by the store; with no row to stand beside,
+    /// the refusal is shown above the list (before, the page answered 422 and showed nothing).
+    @Test func aRefusalAboutARuleNoLongerListedIsStillShown() {
+        let listed = [Self.rule(.monthly, start: "2026-01-01", next: "2026-02-01")]
+        #expect(RecurringPage.unplaced([1: "beside rule 1"], listed: listed).isEmpty)
+        #expect(RecurringPage.unplaced([1: "beside rule 1", 7: "no recurring transaction 7"], listed: listed) == ["no recurring transaction 7"])
+        #expect(RecurringPage.unplaced([9: "b", 8: "a"], listed: []) == ["a", "b"])
+    }
+
     static func alerts(_ ids: ClosedRange<Int64>) -> [AlertRecord] {
         ids.map { AlertRecord(id: $0, kind: .budgetThreshold, key: "k\($0)", subject: "s", message: "m", period: nil, threshold: nil, data: nil, raisedAt: "2026-12-01T00:00:00Z") }
     }

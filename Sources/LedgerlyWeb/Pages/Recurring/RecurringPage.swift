@@ -45,8 +45,17 @@ struct RecurringPage {
         return record.every == 1 ? "every \(unit)" : "every \(record.every) \(unit)s"
     }
 
+    /// The refusals about rules the list no longer holds (deleted meanwhile, e.g. by the CLI):
+    /// they have no row to stand beside, so the page shows them above the list instead of
+    /// answering 422 with no message at all.
+    static func unplaced(_ errors: [Int64: String], listed: [RecurringRecord]) -> [String] {
+        let ids = Set(listed.map(\.id))
+        return errors.filter { !ids.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     private func page(session: WebSession, errors: [Int64: String], status: HTTPResponse.Status = .ok) async throws -> Response {
         let rules = try await store.read(RecurringListRequest()).recurring
+        let elsewhere = Self.unplaced(errors, listed: rules).map { FormSupport.error($0) }
         let wallets = try await store.read(WalletListRequest(includeArchived: true)).wallets
         let walletsById = Dictionary(uniqueKeysWithValues: wallets.map { ($0.id, $0) })
         let rows = rules.map { rule -> HTML in
@@ -75,7 +84,7 @@ struct RecurringPage {
             """
         }
         let content: HTML = """
-        <section class="card" aria-labelledby="rec"><h2 id="rec">Recurring transactions</h2>\
+        <section class="card" aria-labelledby="rec"><h2 id="rec">Recurring transactions</h2>\(elsewhere)\
         \(rows.isEmpty ? HTML("<p class=\"empty\">No recurring transactions. Add one: <code>ledgerly recurring add Rent --wallet Checking --amount 1200</code>.</p>") : HTML("<ul class=\"list\" id=\"recurring\">\(rows)</ul>"))\
         <p class="muted">ledgerly-alerts posts (or, for a reminder, announces) each occurrence once when it falls due. Pausing stops that; resuming continues from the next occurrence not yet past.</p></section>
         """
