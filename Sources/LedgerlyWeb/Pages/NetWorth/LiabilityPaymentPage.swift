@@ -48,6 +48,13 @@ struct LiabilityPaymentPage {
         return WebResponse.seeOther("/networth#liability-\(id)")
     }
 
+    /// Every wallet's name, archived ones too, for the history (a payment from a wallet archived
+    /// since is named, as `/networth` names it, not "wallet 3"), and the wallets a payment may
+    /// come from now: the open ones.
+    static func wallets(_ all: [WalletRecord]) -> (names: [Int64: String], payable: [WalletRecord]) {
+        (Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.name) }), all.filter { !$0.archived })
+    }
+
     private func page(id text: String, input: Input, session: WebSession, errors: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
         guard let id = Int64(text), id > 0 else { throw HTTPError(.notFound) }
         let liability: LiabilityRecord
@@ -57,8 +64,7 @@ struct LiabilityPaymentPage {
             guard case .rejected(let body) = error, body.code == .notFound else { throw error }
             throw HTTPError(.notFound)
         }
-        let wallets = try await store.read(WalletListRequest()).wallets
-        let names = Dictionary(uniqueKeysWithValues: wallets.map { ($0.id, $0.name) })
+        let (names, wallets) = Self.wallets(try await store.read(WalletListRequest(includeArchived: true)).wallets)
         let history = (liability.history ?? []).reversed().map { entry -> HTML in
             let what: String = switch entry.kind {
             case .balance: "balance set"
