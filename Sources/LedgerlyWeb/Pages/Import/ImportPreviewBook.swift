@@ -39,14 +39,11 @@ public final class ImportPreviewBook: Sendable {
         }
     }
 
-    /// The session's preview `id` if it is still kept (not expired); it stays until confirmed.
+    /// The session's preview `id` if it is still kept (not expired). A confirmed preview stays
+    /// until it expires, so a resent confirm finds it and the store's idempotency key answers (D604).
     public func preview(_ id: String, sessionId: String, now: Int64) -> Preview? {
         previews.withLock { book in
             book.first { $0.id == id && $0.sessionId == sessionId && now - $0.made <= Self.lifeSeconds }
         }
-    }
-
-    public func forget(_ id: String) {
-        previews.withLock { book in book.removeAll { $0.id == id } }
     }
 }
